@@ -1,0 +1,103 @@
+// Fan (番) evaluation of a winning hand (RULES.md §6 and §6.1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "tiles.hpp"
+
+namespace xueliu {
+
+// Base patterns in RULES §6 table order; the order is the tie-break order and the batch code.
+enum Pattern : uint8_t {
+  kPinghu = 0,         // 平胡
+  kDuiduihu,           // 对对胡
+  kQingyise,           // 清一色
+  kDaiyaojiu,          // 带幺九
+  kQidui,              // 七对
+  kJingoudiao,         // 金钩钓
+  kQingdui,            // 清对
+  kJiangdui,           // 将对
+  kLongqidui,          // 龙七对
+  kQingqidui,          // 清七对
+  kQingyaojiu,         // 清幺九
+  kQingjingoudiao,     // 清金钩钓
+  kQinglongqidui,      // 清龙七对
+  kTianhu,             // 天胡
+  kDihu,               // 地胡
+  kShibaluohan,        // 十八罗汉
+  kQingsanlongqidui,   // 清三龙七对
+  kQingshibaluohan,    // 清十八罗汉
+  kJiulianbaodeng,     // 九莲宝灯
+  kPatternCount
+};
+
+// Additive fans other than gen, in RULES §6 table order (bit i of FanResult::extras).
+enum Extra : uint8_t {
+  kGangshanghua = 0,  // 杠上花
+  kGangshangpao,      // 杠上炮
+  kQiangganghu,       // 抢杠胡
+  kHaidilaoyue,       // 海底捞月
+  kZimo,              // 自摸
+  kMenqing,           // 门清
+  kDuanyaojiu,        // 断幺九
+  kYitiaolong,        // 一条龙
+  kJiaxinwu,          // 夹心五
+  kHaidipao,          // 海底炮
+  kExtraCount
+};
+
+enum class GenCounts : uint8_t { AllFours = 0, KongsOnly = 1, None = 2 };
+
+extern const std::array<int, kPatternCount> kDefaultFanTable;
+
+// The scoring knobs of RULES §6/§9 that the core needs.
+struct ScoringRules {
+  bool seven_pairs = true;
+  bool jingoudiao = false;        // the 金钩钓 family
+  bool heavenly_earthly = false;  // 天胡 / 地胡
+  bool haidi = false;             // 海底捞月
+  bool zimo_fan = false;          // self_draw_bonus == "fan"
+  bool menqing = false;
+  bool duanyaojiu = false;
+  bool yitiaolong = false;
+  bool jiaxinwu = false;
+  bool haidipao = false;
+  GenCounts gen_counts = GenCounts::AllFours;
+  int max_fan = 0;  // 0: no cap
+  std::array<int, kPatternCount> fan_table = kDefaultFanTable;
+  std::vector<int64_t> multipliers;  // empty: 2 ** (fan - 1); else entry i is fan i + 1
+};
+
+// How the win happened (RULES §6.1 flags).
+struct WinContext {
+  int win_tile = -1;  // kind or -1; must be among the concealed tiles
+  bool self_draw = false;
+  bool kong_replacement = false;    // 杠上花
+  bool after_kong_discard = false;  // 杠上炮
+  bool robbed_kong = false;         // 抢杠胡
+  bool last_tile = false;           // 海底
+  bool heavenly = false;            // 天胡
+  bool earthly = false;             // 地胡
+};
+
+struct FanResult {
+  int fan = 0;              // capped total
+  int64_t multiplier = 0;   // of the capped fan
+  Pattern base = kPinghu;
+  int base_fan = 0;         // uncapped, from the fan table
+  int gen = 0;              // after the pattern's exceptions
+  uint16_t extras = 0;      // bitmask over Extra
+};
+
+// Evaluates a winning hand (14 - 3k concealed tiles, the winning tile included).
+// Throws std::invalid_argument when the hand is bad, not a win, the flags contradict (RULES §6.1),
+// or a multipliers table does not reach the fan.
+FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules);
+
+// Without validating the hand (the caller checked it and that it wins); still throws on flag
+// contradictions and an unreachable multiplier.
+FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules);
+
+}  // namespace xueliu

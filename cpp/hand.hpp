@@ -1,0 +1,31 @@
+// Win checks, waits and exact shanten (RULES.md §5).
+#pragma once
+
+#include <cstdint>
+
+#include "tiles.hpp"
+
+namespace xueliu {
+
+// Whether `hand` (14 - 3k concealed tiles, the winning tile included) is a complete hand that
+// respects 缺一门 and `void_suit` (kNoVoid for none). Throws std::invalid_argument on a bad hand or
+// a wrong tile count.
+bool is_win(const Hand& hand, int void_suit, bool seven_pairs);
+
+// The waits of a 13 - 3k hand as a bitmask (bit k = kind k), excluding kinds already held four
+// times counting melds. Throws std::invalid_argument on a bad hand or a wrong tile count.
+uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs);
+
+// Exact shanten of a 13 - 3k or 14 - 3k hand: min over complete hands H that keep the melds,
+// respect 缺一门 and the void and use no kind more than 4 times, of |H - hand| - 1.
+// Throws std::invalid_argument on a bad hand, a wrong count, or when no complete hand exists
+// (the melds already break 缺一门 or the void).
+int shanten(const Hand& hand, int void_suit, bool seven_pairs);
+
+// The same without validation, for batch loops that validated every row first. Return -2 from
+// shanten_unchecked when no complete hand exists.
+bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+
+}  // namespace xueliu

@@ -1,0 +1,107 @@
+"""Private native core of xueliu (C++17 via pybind11). Use the public names in ``xueliu`` instead.
+
+Kinds are ints 0..26 (``suit = k // 9``: 0 万 m, 1 筒 p, 2 条 s; ``rank = k % 9 + 1``).
+Meld pairs are ``(type, kind)`` with type 0 peng, 1 exposed kong, 2 concealed kong.
+``void`` is -1 (none) or a suit 0..2. Every function raises ``ValueError`` naming the bad part.
+"""
+
+from typing import Optional, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+PATTERN_IDS: tuple[str, ...]
+"""Base-pattern ids in RULES §6 table order; index = pattern code."""
+EXTRA_IDS: tuple[str, ...]
+"""Additive fan ids other than gen in RULES §6 table order; bit i of an extras mask."""
+DEFAULT_FAN_TABLE: tuple[int, ...]
+"""Fan of each base pattern, indexed by pattern code."""
+
+# Bits of the ``flags`` argument of :func:`evaluate`.
+SELF_DRAW: int
+KONG_REPLACEMENT: int
+AFTER_KONG_DISCARD: int
+ROBBED_KONG: int
+LAST_TILE: int
+HEAVENLY: int
+EARTHLY: int
+
+class Hand:
+    """A validated hand: 27 concealed counts and up to four melds (no fifth copy)."""
+
+    def __init__(self, counts: bytes, melds: Sequence[tuple[int, int]] = ()) -> None: ...
+    @property
+    def counts(self) -> bytes: ...
+    @property
+    def melds(self) -> list[tuple[int, int]]: ...
+
+class ScoringRules:
+    """The scoring knobs of RULES §6/§9, built once per ``Rules``."""
+
+    def __init__(
+        self,
+        *,
+        seven_pairs: bool = True,
+        jingoudiao: bool = False,
+        heavenly_earthly: bool = False,
+        haidi: bool = False,
+        zimo_fan: bool = False,
+        menqing: bool = False,
+        duanyaojiu: bool = False,
+        yitiaolong: bool = False,
+        jiaxinwu: bool = False,
+        haidipao: bool = False,
+        gen_counts: int = 0,
+        max_fan: int = 0,
+        fan_table: Optional[Sequence[int]] = None,
+        multipliers: Sequence[int] = (),
+    ) -> None: ...
+
+FanTuple = tuple[int, int, int, int, int, int]
+"""(fan, multiplier, base pattern code, base_fan, gen, extras mask)."""
+
+def tile_name(kind: int) -> str: ...
+def is_win(hand: Hand, void: int, seven_pairs: bool) -> bool: ...
+def waits(hand: Hand, void: int, seven_pairs: bool) -> int:
+    """Bitmask of the waiting kinds (bit k = kind k)."""
+def shanten(hand: Hand, void: int, seven_pairs: bool) -> int: ...
+def evaluate(hand: Hand, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0) -> FanTuple: ...
+def best_discards(
+    hand: Hand, visible: Optional[bytes], void: int, rules: ScoringRules
+) -> list[tuple[int, int, int, list[tuple[int, int, FanTuple, FanTuple]]]]:
+    """Per discard, best first: (discard kind, shanten, total remaining,
+    [(wait kind, remaining, discard-win fan tuple, self-draw fan tuple), ...])."""
+
+def batch_is_win(
+    counts: npt.NDArray[np.uint8],
+    melds: Optional[npt.NDArray[np.int16]],
+    void: Optional[npt.NDArray[np.int8]],
+    seven_pairs: bool,
+    threads: int = 1,
+) -> npt.NDArray[np.bool_]: ...
+def batch_waits(
+    counts: npt.NDArray[np.uint8],
+    melds: Optional[npt.NDArray[np.int16]],
+    void: Optional[npt.NDArray[np.int8]],
+    seven_pairs: bool,
+    threads: int = 1,
+) -> npt.NDArray[np.uint32]: ...
+def batch_shanten(
+    counts: npt.NDArray[np.uint8],
+    melds: Optional[npt.NDArray[np.int16]],
+    void: Optional[npt.NDArray[np.int8]],
+    seven_pairs: bool,
+    threads: int = 1,
+) -> npt.NDArray[np.int8]: ...
+def batch_evaluate(
+    counts: npt.NDArray[np.uint8],
+    melds: Optional[npt.NDArray[np.int16]],
+    void: Optional[npt.NDArray[np.int8]],
+    rules: ScoringRules,
+    flags: int = 0,
+    threads: int = 1,
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1."""
+
+def tables_info() -> dict[str, float]:
+    """{"bytes": table memory, "build_seconds": time the first use spent building them}."""
