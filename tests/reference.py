@@ -1,0 +1,629 @@
+"""A small, obviously correct pure-Python reference of the rules (RULES.md §1, §5, §6, §6.1).
+
+Written straight from the rule text and the decisions D1-D25 of ``tests/data/hands.json``, by brute
+force: clarity over speed. It is independent of xueliu's own code (it never imports xueliu) and works
+on plain data only:
+
+- ``counts``: a list of 27 ints, the concealed tiles (kind ``k``: suit ``k // 9`` = m, p, s; rank
+  ``k % 9 + 1``);
+- ``melds``: a sequence of ``(kind_str, tile_index)`` pairs, kind_str ``"peng"``, ``"kong"`` (exposed)
+  or ``"concealed_kong"`` (``"ankong"``, the vectors' name, is accepted too);
+- ``void``: ``None``, ``"m"``, ``"p"``, ``"s"`` or a suit index 0..2;
+- ``rules``: a plain dict of scoring knobs (``PRESETS``; missing knobs take the ``xueliu`` values).
+
+Example: ``evaluate(*parse("11112222333399m"), rules=PRESETS["xueliu"]).base == "qingsanlongqidui"``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import NamedTuple, Optional, Sequence
+
+SUITS = "mps"
+TILE_NAMES = tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 10))
+SUIT_ALIASES = {"m": 0, "万": 0, "萬": 0, "p": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1,
+                "s": 2, "条": 2, "條": 2, "索": 2}
+MELD_KINDS = ("peng", "kong", "concealed_kong")
+MELD_ALIASES = {"peng": "peng", "kong": "kong", "concealed_kong": "concealed_kong", "ankong": "concealed_kong"}
+KONG_KINDS = ("kong", "concealed_kong")
+
+# Base patterns in RULES §6 table order (the tie-break order) with their standard fan.
+PATTERNS = (
+    ("pinghu", 1), ("duiduihu", 2), ("qingyise", 3), ("daiyaojiu", 3), ("qidui", 3),
+    ("jingoudiao", 3), ("qingdui", 4), ("jiangdui", 4), ("longqidui", 5), ("qingqidui", 5),
+    ("qingyaojiu", 5), ("qingjingoudiao", 5), ("qinglongqidui", 6), ("tianhu", 6), ("dihu", 6),
+    ("shibaluohan", 7), ("qingsanlongqidui", 8), ("qingshibaluohan", 9), ("jiulianbaodeng", 9),
+)
+PATTERN_IDS = tuple(pid for pid, _ in PATTERNS)
+DEFAULT_FAN_TABLE = dict(PATTERNS)
+# Additive fans other than gen, in RULES §6 table order (the order of FanResult.extras).
+EXTRA_IDS = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
+             "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao")
+
+# RULES §9: the scoring knobs of both presets.
+PRESETS = {
+    "xueliu": {
+        "seven_pairs": True, "jingoudiao": False, "heavenly_earthly": False, "haidi": False,
+        "self_draw_bonus": "base", "menqing": False, "gen_counts": "all_fours",
+        "duanyaojiu": False, "yitiaolong": False, "jiaxinwu": False, "haidipao": False,
+        "fan_table": {}, "multipliers": None, "max_fan": None,
+    },
+}
+PRESETS["xuezhan"] = dict(PRESETS["xueliu"], jingoudiao=True, heavenly_earthly=True, haidi=True,
+                          self_draw_bonus="none")
+
+
+class FanResult(NamedTuple):
+    fan: int  # capped total
+    multiplier: int
+    base: str  # pattern id
+    base_fan: int
+    gen: int  # gens counted after the pattern's exceptions
+    extras: tuple  # additive fan ids other than gen, RULES table order
+
+
+class WaitOption(NamedTuple):
+    tile: int
+    remaining: int
+    discard_win: FanResult
+    self_draw: FanResult
+
+
+class DiscardOption(NamedTuple):
+    discard: int
+    shanten: int
+    total_remaining: int
+    waits: tuple  # of WaitOption
+
+
+# --------------------------------------------------------------------------------------------
+# Tiles, notation, validation
+# --------------------------------------------------------------------------------------------
+
+def tile_index(name: str) -> int:
+    return TILE_NAMES.index(name)
+
+
+def suit_of(kind: int) -> int:
+    return kind // 9
+
+
+def rank_of(kind: int) -> int:
+    return kind % 9 + 1
+
+
+def _void_suit(void) -> Optional[int]:
+    if void is None:
+        return None
+    if isinstance(void, int):
+        if void in (0, 1, 2):
+            return void
+        raise ValueError(f"bad void {void!r}")
+    if void in SUIT_ALIASES:
+        return SUIT_ALIASES[void]
+    raise ValueError(f"bad void {void!r}")
+
+
+def _norm_melds(melds) -> list:
+    out = []
+    for kind, tile in melds:
+        if kind not in MELD_ALIASES:
+            raise ValueError(f"bad meld kind {kind!r}")
+        if isinstance(tile, str):
+            tile = tile_index(tile)
+        if not 0 <= tile < 27:
+            raise ValueError(f"bad meld tile {tile!r}")
+        out.append((MELD_ALIASES[kind], tile))
+    if len(out) > 4:
+        raise ValueError("more than 4 melds")
+    return out
+
+
+def meld_counts(melds) -> list:
+    """Tiles the melds hold per kind (a kong counts 4 toward the four-copies limit and gen)."""
+    c = [0] * 27
+    for kind, tile in melds:
+        c[tile] += 4 if kind in KONG_KINDS else 3
+    return c
+
+
+def _check(counts, melds, sizes, what):
+    counts = list(counts)
+    if len(counts) != 27 or any(not 0 <= c <= 4 for c in counts):
+        raise ValueError("counts must be 27 values in 0..4")
+    melds = _norm_melds(melds)
+    total = [a + b for a, b in zip(counts, meld_counts(melds))]
+    for k in range(27):
+        if total[k] > 4:
+            raise ValueError(f"fifth copy of {TILE_NAMES[k]}")
+    allowed = [n - 3 * len(melds) for n in sizes]
+    if sum(counts) not in allowed:
+        raise ValueError(f"{what} needs {' or '.join(map(str, allowed))} concealed tiles, got {sum(counts)}")
+    return counts, melds, total
+
+
+def parse(text: str):
+    """RULES §1 notation (D2/D3) -> (counts, melds). No tile-count check (D4)."""
+    counts = [0] * 27
+    melds = []
+    digits = ""
+    i = 0
+    text = "".join(text.split())
+    while i < len(text):
+        ch = text[i]
+        if ch.isdigit() and ch in "0123456789":
+            if melds:
+                raise ValueError("concealed tile after a meld")
+            digits += ch
+            i += 1
+        elif ch in SUIT_ALIASES:
+            if not digits:
+                raise ValueError(f"suit {ch!r} with no digits")
+            for d in digits:
+                if d == "0":
+                    raise ValueError("rank 0")
+                counts[SUIT_ALIASES[ch] * 9 + int(d) - 1] += 1
+            digits = ""
+            i += 1
+        elif ch in "([":
+            if digits:
+                raise ValueError("digits with no suit")
+            close = ")" if ch == "(" else "]"
+            j = text.find(close, i)
+            if j < 0:
+                raise ValueError("unclosed meld")
+            body = text[i + 1:j]
+            if len(body) < 2 or body[-1] not in SUIT_ALIASES or not body[:-1].isdigit():
+                raise ValueError(f"bad meld {text[i:j + 1]!r}")
+            ds, suit = body[:-1], SUIT_ALIASES[body[-1]]
+            if len(set(ds)) != 1 or ds[0] == "0":
+                raise ValueError(f"bad meld {text[i:j + 1]!r}")
+            if ch == "(" and len(ds) == 3:
+                kind = "peng"
+            elif ch == "(" and len(ds) == 4:
+                kind = "kong"
+            elif ch == "[" and len(ds) == 4:
+                kind = "concealed_kong"
+            else:
+                raise ValueError(f"bad meld {text[i:j + 1]!r}")
+            melds.append((kind, suit * 9 + int(ds[0]) - 1))
+            i = j + 1
+        else:
+            raise ValueError(f"unexpected {ch!r}")
+    if digits:
+        raise ValueError("digits with no suit")
+    if len(melds) > 4:
+        raise ValueError("more than 4 melds")
+    total = [a + b for a, b in zip(counts, meld_counts(melds))]
+    for k in range(27):
+        if total[k] > 4:
+            raise ValueError(f"fifth copy of {TILE_NAMES[k]}")
+    return counts, melds
+
+
+def to_text(counts, melds=()) -> str:
+    """Canonical notation: concealed tiles by suit m, p, s ascending, then the melds as given."""
+    out = ""
+    for s in range(3):
+        ranks = "".join(str(r + 1) * counts[s * 9 + r] for r in range(9))
+        if ranks:
+            out += ranks + SUITS[s]
+    for kind, tile in _norm_melds(melds):
+        r, s = str(rank_of(tile)), SUITS[suit_of(tile)]
+        out += {"peng": f"({r * 3}{s})", "kong": f"({r * 4}{s})", "concealed_kong": f"[{r * 4}{s}]"}[kind]
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Winning, waits, shanten (RULES §5)
+# --------------------------------------------------------------------------------------------
+
+def _split_sets(counts):
+    """Every way to split ``counts`` entirely into sets. The lowest held kind can only sit in a pung
+    of itself or a chow starting at it, so each split is produced exactly once."""
+    k = next((i for i in range(27) if counts[i]), None)
+    if k is None:
+        yield ()
+        return
+    if counts[k] >= 3:
+        counts[k] -= 3
+        for rest in _split_sets(counts):
+            yield (("pung", k),) + rest
+        counts[k] += 3
+    if rank_of(k) <= 7 and counts[k + 1] and counts[k + 2]:
+        for t in (k, k + 1, k + 2):
+            counts[t] -= 1
+        for rest in _split_sets(counts):
+            yield (("chow", k),) + rest
+        for t in (k, k + 1, k + 2):
+            counts[t] += 1
+
+
+def decompositions(counts, n_sets):
+    """Every split of the concealed tiles into ``n_sets`` sets (pung/chow) and one pair:
+    a list of ``(pair_kind, sets)``, sets a tuple of ``("pung" | "chow", lowest kind)``."""
+    counts = list(counts)
+    if sum(counts) != 3 * n_sets + 2:
+        return []
+    out = []
+    for pair in range(27):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            out.extend((pair, sets) for sets in _split_sets(counts))
+            counts[pair] += 2
+    return out
+
+
+def _suits_ok(total, void) -> bool:
+    """缺一门: at most two suits, none of them the void suit."""
+    suits = {suit_of(k) for k in range(27) if total[k]}
+    return len(suits) <= 2 and void not in suits
+
+
+def _is_seven_pairs(counts, melds) -> bool:
+    return not melds and sum(counts) == 14 and all(c in (0, 2, 4) for c in counts)
+
+
+def _complete(counts, melds, void, seven_pairs) -> bool:
+    total = [a + b for a, b in zip(counts, meld_counts(melds))]
+    if not _suits_ok(total, void):
+        return False
+    if decompositions(counts, 4 - len(melds)):
+        return True
+    return seven_pairs and _is_seven_pairs(counts, melds)
+
+
+def is_win(counts, melds=(), void=None, seven_pairs=True) -> bool:
+    counts, melds, _ = _check(counts, melds, (14,), "is_win")
+    return _complete(counts, melds, _void_suit(void), seven_pairs)
+
+
+def waits(counts, melds=(), void=None, seven_pairs=True) -> list:
+    """Kinds that complete the hand, skipping kinds already held 4 times (hand + melds)."""
+    counts, melds, total = _check(counts, melds, (13,), "waits")
+    void = _void_suit(void)
+    out = []
+    for t in range(27):
+        if total[t] >= 4:
+            continue
+        counts[t] += 1
+        if _complete(counts, melds, void, seven_pairs):
+            out.append(t)
+        counts[t] -= 1
+    return out
+
+
+def _closest_standard(counts, n_sets, kinds, cap, best):
+    """Smallest |H - counts| (< best) over concealed parts H = pair + n_sets sets on ``kinds`` with
+    H[t] <= cap[t]; sets taken in non-decreasing order so each H is visited once per split."""
+    blocks = [(k, k, k) for k in kinds]
+    blocks += [(k, k + 1, k + 2) for k in kinds if rank_of(k) <= 7 and k + 2 in kinds]
+    h = [0] * 27
+
+    def add(tiles):
+        """Put tiles into H; return the added distance, or None when a cap is broken (undone)."""
+        cost = 0
+        for i, t in enumerate(tiles):
+            h[t] += 1
+            if h[t] > cap[t]:
+                remove(tiles[:i + 1])
+                return None
+            if h[t] > counts[t]:
+                cost += 1
+        return cost
+
+    def remove(tiles):
+        for t in tiles:
+            h[t] -= 1
+
+    def search(start, left, cost):
+        nonlocal best
+        if cost >= best:
+            return
+        if left == 0:
+            best = cost
+            return
+        for b in range(start, len(blocks)):
+            extra = add(blocks[b])
+            if extra is not None:
+                search(b, left - 1, cost + extra)
+                remove(blocks[b])
+
+    for pair in kinds:
+        extra = add((pair, pair))
+        if extra is not None:
+            search(0, n_sets, extra)
+            remove((pair, pair))
+    return best
+
+
+def _closest_seven_pairs(counts, kinds, best):
+    """Smallest |H - counts| (< best) over seven-pairs hands H on ``kinds`` (a kind 0, 2 or 4 times)."""
+
+    def search(i, pairs_left, cost):
+        nonlocal best
+        if cost >= best:
+            return
+        if pairs_left == 0:
+            best = cost
+            return
+        if i == len(kinds) or 2 * (len(kinds) - i) < pairs_left:
+            return
+        k = kinds[i]
+        for n in (0, 1, 2):
+            if n <= pairs_left:
+                search(i + 1, pairs_left - n, cost + max(0, 2 * n - counts[k]))
+
+    search(0, 7, 0)
+    return best
+
+
+def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
+    """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
+    the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
+    counts, melds, _ = _check(counts, melds, (13, 14), "shanten")
+    void = _void_suit(void)
+    held = meld_counts(melds)
+    meld_suits = {suit_of(t) for _, t in melds}
+    inf = 99
+    best = inf
+    for two in itertools.combinations(range(3), 2):  # a one-suit H also lies inside some pair
+        if void in two or not meld_suits <= set(two):
+            continue
+        kinds = [k for k in range(27) if suit_of(k) in two]
+        cap = [4 - held[k] if suit_of(k) in two else 0 for k in range(27)]
+        best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
+        if seven_pairs and not melds:
+            best = _closest_seven_pairs(counts, kinds, best)
+    if best == inf:
+        raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
+    return best - 1
+
+
+# --------------------------------------------------------------------------------------------
+# Fan (RULES §6, §6.1, D8-D25)
+# --------------------------------------------------------------------------------------------
+
+def make_rules(preset="xueliu", **overrides) -> dict:
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r}")
+    rules = dict(PRESETS[preset])
+    for key, value in overrides.items():
+        if key not in rules:
+            raise ValueError(f"unknown knob {key!r}")
+        rules[key] = value
+    return rules
+
+
+def _full_rules(rules) -> dict:
+    if rules is None:
+        return dict(PRESETS["xueliu"])
+    if isinstance(rules, str):
+        return make_rules(rules)
+    return make_rules("xueliu", **rules)
+
+
+class _Reading(NamedTuple):
+    """One way to read a winning hand: a standard decomposition, or seven pairs."""
+    standard: bool
+    pair: int
+    sets: tuple  # concealed sets; melds are kept apart
+
+
+def _readings(counts, melds, seven_pairs):
+    for pair, sets in decompositions(counts, 4 - len(melds)):
+        yield _Reading(True, pair, sets)
+    if seven_pairs and _is_seven_pairs(counts, melds):
+        yield _Reading(False, -1, ())
+
+
+def _hand_patterns(reading, counts, melds, total, rules):
+    """Base patterns (other than 天胡/地胡) this reading satisfies under the knobs."""
+    one_suit = len({suit_of(k) for k in range(27) if total[k]}) == 1
+    family = rules["jingoudiao"]
+    out = []
+    if one_suit:
+        out.append("qingyise")
+    if not reading.standard:
+        fours = sum(1 for c in counts if c == 4)
+        out.append("qidui" if fours == 0 else "longqidui")
+        if one_suit:
+            out.append("qingqidui" if fours == 0 else "qinglongqidui")
+            if fours == 3:
+                out.append("qingsanlongqidui")
+        return out
+    out.append("pinghu")
+    all_pungs = all(kind == "pung" for kind, _ in reading.sets)  # melds are pungs or kongs
+    # 带幺九: every set and the pair holds a 1 or a 9 (a chow does when it starts at rank 1 or 7).
+    yaojiu = (rank_of(reading.pair) in (1, 9)
+              and all(rank_of(k) in (1, 9) if kind == "pung" else rank_of(k) in (1, 7)
+                      for kind, k in reading.sets)
+              and all(rank_of(t) in (1, 9) for _, t in melds))
+    if all_pungs:
+        out.append("duiduihu")
+        if one_suit:
+            out.append("qingdui")
+        if all(rank_of(k) in (2, 5, 8) for k in range(27) if total[k]):
+            out.append("jiangdui")
+    if yaojiu:
+        out.append("daiyaojiu")
+        if one_suit:
+            out.append("qingyaojiu")
+    if family and len(melds) == 4:
+        out.append("jingoudiao")
+        if one_suit:
+            out.append("qingjingoudiao")
+        if all(kind in KONG_KINDS for kind, _ in melds):
+            out.append("shibaluohan")
+            if one_suit:
+                out.append("qingshibaluohan")
+    if family and not melds and one_suit:
+        suit = next(suit_of(k) for k in range(27) if total[k])
+        ranks = counts[suit * 9:suit * 9 + 9]
+        if all(c >= need for c, need in zip(ranks, (3, 1, 1, 1, 1, 1, 1, 1, 3))):
+            out.append("jiulianbaodeng")
+    return out
+
+
+def _raw_gens(reading, counts, melds, total, rules) -> int:
+    mode = rules["gen_counts"]
+    if mode == "all_fours":
+        return sum(1 for c in total if c == 4)
+    if mode == "kongs_only":
+        if reading.standard:
+            return sum(1 for kind, _ in melds if kind in KONG_KINDS)
+        return sum(1 for c in counts if c == 4)
+    if mode == "none":
+        return 0
+    raise ValueError(f"bad gen_counts {mode!r}")
+
+
+def _gens_after_exception(pattern, raw) -> int:
+    if pattern in ("longqidui", "qinglongqidui"):
+        return max(0, raw - 1)
+    if pattern in ("shibaluohan", "qingshibaluohan"):
+        return max(0, raw - 4)
+    if pattern == "qingsanlongqidui":
+        return 0
+    return raw
+
+
+def _reading_fans(reading, rules, win_tile) -> tuple:
+    """The decomposition-dependent additive fans: (一条龙, 夹心五) as 0/1."""
+    if not reading.standard:
+        return (0, 0)
+    chows = {k for kind, k in reading.sets if kind == "chow"}
+    dragon = rules["yitiaolong"] and any({9 * s, 9 * s + 3, 9 * s + 6} <= chows for s in range(3))
+    five = (rules["jiaxinwu"] and win_tile is not None and rank_of(win_tile) == 5
+            and (win_tile - 1) in chows)
+    return (int(bool(dragon)), int(bool(five)))
+
+
+def _multiplier(fan, rules) -> int:
+    table = rules["multipliers"]
+    if table is None:
+        if fan < 1:
+            raise ValueError(f"fan {fan} has no multiplier")
+        return 2 ** (fan - 1)
+    if not 1 <= fan <= len(table):
+        raise ValueError(f"fan {fan} is beyond the multipliers table")
+    return table[fan - 1]
+
+
+def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_draw=False,
+             kong_replacement=False, after_kong_discard=False, robbed_kong=False,
+             last_tile=False, heavenly=False, earthly=False) -> FanResult:
+    """Score a winning hand of 14 - 3k concealed tiles (the winning tile included)."""
+    counts, melds, total = _check(counts, melds, (14,), "evaluate")
+    void = _void_suit(void)
+    rules = _full_rules(rules)
+    if isinstance(win_tile, str):
+        win_tile = tile_index(win_tile)
+    if win_tile is not None and not (0 <= win_tile < 27 and counts[win_tile] > 0):
+        raise ValueError("win_tile must be one of the concealed tiles")
+    has_kong = any(kind in KONG_KINDS for kind, _ in melds)
+    if kong_replacement and not (self_draw and has_kong):
+        raise ValueError("kong_replacement needs a self-draw and a kong meld")
+    if (after_kong_discard or robbed_kong) and self_draw:
+        raise ValueError("after_kong_discard / robbed_kong need a discard win")
+    if after_kong_discard and robbed_kong:
+        raise ValueError("after_kong_discard and robbed_kong exclude each other")
+    if (heavenly or earthly) and not (self_draw and not melds):
+        raise ValueError("heavenly / earthly need a self-draw and no melds")
+    if heavenly and earthly:
+        raise ValueError("heavenly and earthly exclude each other")
+    if not _complete(counts, melds, void, rules["seven_pairs"]):
+        raise ValueError("not a winning hand")
+
+    fan_of = dict(DEFAULT_FAN_TABLE, **rules["fan_table"])
+    order = {pid: i for i, pid in enumerate(PATTERN_IDS)}
+    readings = list(_readings(counts, melds, rules["seven_pairs"]))
+    patterns = [_hand_patterns(r, counts, melds, total, rules) for r in readings]
+
+    # Candidates: every (reading, pattern) pair, worth base fan + gens after the pattern's exception
+    # + that reading's 一条龙/夹心五.  Key: total, base fan, table order, gens, reading fans (D13/D22).
+    candidates = []
+    for reading, pids in zip(readings, patterns):
+        raw = _raw_gens(reading, counts, melds, total, rules)
+        rfans = _reading_fans(reading, rules, win_tile)
+        for pid in pids:
+            gen = _gens_after_exception(pid, raw)
+            candidates.append((pid, gen, rfans))
+    sky = "tianhu" if heavenly else "dihu" if earthly else None
+    if sky and rules["heavenly_earthly"]:
+        # D14: a hand pattern worth more than 天胡/地胡 stands; otherwise 天胡/地胡 competes as a base
+        # that counts every gen, on every reading.
+        if not any(fan_of[pid] > fan_of[sky] for pids in patterns for pid in pids):
+            for reading in readings:
+                raw = _raw_gens(reading, counts, melds, total, rules)
+                candidates.append((sky, raw, _reading_fans(reading, rules, win_tile)))
+
+    def key(c):
+        pid, gen, rfans = c
+        return (fan_of[pid] + gen + sum(rfans), fan_of[pid], -order[pid], gen, rfans)
+
+    base, gen, (dragon, five) = max(candidates, key=key)
+
+    extras = []
+    if kong_replacement:
+        extras.append("gangshanghua")
+    if after_kong_discard:
+        extras.append("gangshangpao")
+    if robbed_kong:
+        extras.append("qiangganghu")
+    if last_tile and self_draw and rules["haidi"]:
+        extras.append("haidilaoyue")
+    if self_draw and rules["self_draw_bonus"] == "fan":
+        extras.append("zimo")
+    if rules["menqing"] and not any(kind in ("peng", "kong") for kind, _ in melds):
+        extras.append("menqing")
+    if rules["duanyaojiu"] and not any(total[k] and rank_of(k) in (1, 9) for k in range(27)):
+        extras.append("duanyaojiu")
+    if dragon:
+        extras.append("yitiaolong")
+    if five:
+        extras.append("jiaxinwu")
+    if last_tile and not self_draw and rules["haidipao"]:
+        extras.append("haidipao")
+
+    uncapped = fan_of[base] + gen + len(extras)
+    fan = uncapped if rules["max_fan"] is None else min(uncapped, rules["max_fan"])
+    return FanResult(fan, _multiplier(fan, rules), base, fan_of[base], gen, tuple(extras))
+
+
+# --------------------------------------------------------------------------------------------
+# 查听: best discards (RULES §5 "Tile counting")
+# --------------------------------------------------------------------------------------------
+
+def best_discards(counts, melds=(), visible=None, void=None, rules=None) -> list:
+    """For each distinct discard of a 14 - 3k hand: shanten after it and, when ready, every wait
+    with remaining = max(0, 4 - own14 - visible) (own14: the 14 tiles + melds, the discard counted
+    as seen) and its fan as a discard win and as a self-draw (win_tile = the wait).  Best first:
+    lower shanten, more total remaining, higher best discard-win fan, lower discard kind."""
+    counts, melds, own = _check(counts, melds, (14,), "best_discards")
+    rules = _full_rules(rules)
+    visible = [0] * 27 if visible is None else list(visible)
+    if len(visible) != 27 or any(v < 0 for v in visible):
+        raise ValueError("visible must be 27 non-negative counts")
+    options = []
+    for d in range(27):
+        if not counts[d]:
+            continue
+        counts[d] -= 1
+        sh = shanten(counts, melds, void, rules["seven_pairs"])
+        opts = []
+        if sh == 0:
+            for t in waits(counts, melds, void, rules["seven_pairs"]):
+                counts[t] += 1
+                ron = evaluate(counts, melds, void, rules, win_tile=t)
+                tsumo = evaluate(counts, melds, void, rules, win_tile=t, self_draw=True)
+                counts[t] -= 1
+                opts.append(WaitOption(t, max(0, 4 - own[t] - visible[t]), ron, tsumo))
+        counts[d] += 1
+        options.append(DiscardOption(d, sh, sum(w.remaining for w in opts), tuple(opts)))
+
+    def key(o):
+        best_ron = max((w.discard_win.fan for w in o.waits), default=0)
+        return (o.shanten, -o.total_remaining, -best_ron, o.discard)
+
+    return sorted(options, key=key)
