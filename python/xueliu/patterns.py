@@ -1,0 +1,145 @@
+"""The fan table of RULES.md §6 as data: base patterns and additive fans, by id.
+
+Ids are exactly the RULES ids; they name patterns everywhere (code, logs, reports). The order of
+:data:`BASE_PATTERNS` is the RULES table order, which is also the native pattern code
+(``xueliu._core.PATTERN_IDS``) and the tie-break order of evaluation. The order of :data:`EXTRAS`
+is the bit order of the native extras mask (``xueliu._core.EXTRA_IDS``).
+
+>>> from xueliu.patterns import PATTERNS
+>>> PATTERNS["qingyise"].name, PATTERNS["qingyise"].fan
+('清一色', 3)
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
+
+__all__ = [
+    "Pattern",
+    "Extra",
+    "BASE_PATTERNS",
+    "PATTERNS",
+    "PATTERN_IDS",
+    "PATTERN_NAMES",
+    "DEFAULT_FAN_TABLE",
+    "GEN",
+    "EXTRAS",
+    "EXTRA_IDS",
+    "ADDITIVE",
+    "ADDITIVE_NAMES",
+]
+
+
+class Pattern(NamedTuple):
+    """A base pattern: its RULES id, its Chinese name and its standard fan."""
+
+    id: str
+    name: str
+    fan: int
+
+
+class Extra(NamedTuple):
+    """An additive fan (+1 each): its RULES id and its Chinese name."""
+
+    id: str
+    name: str
+
+
+# Base patterns, RULES §6 table order (only the highest counts: 番型不重复计算).
+PINGHU = Pattern("pinghu", "平胡", 1)
+"""平胡: any standard-form win."""
+DUIDUIHU = Pattern("duiduihu", "对对胡", 2)
+"""对对胡 / 大对子: standard form, all four sets pungs or kongs."""
+QINGYISE = Pattern("qingyise", "清一色", 3)
+"""清一色: every tile of one suit."""
+DAIYAOJIU = Pattern("daiyaojiu", "带幺九", 3)
+"""带幺九 / 全带幺: standard form, every set and the pair contains a 1 or a 9."""
+QIDUI = Pattern("qidui", "七对", 3)
+"""七对: seven pairs, no kind held four times."""
+JINGOUDIAO = Pattern("jingoudiao", "金钩钓", 3)
+"""金钩钓: four melds made, winning on a single-tile pair wait (knob ``jingoudiao``)."""
+QINGDUI = Pattern("qingdui", "清对", 4)
+"""清对: 清一色 + 对对胡."""
+JIANGDUI = Pattern("jiangdui", "将对", 4)
+"""将对: 对对胡 with every tile a 2, 5 or 8."""
+LONGQIDUI = Pattern("longqidui", "龙七对", 5)
+"""龙七对: seven pairs with at least one kind held four times; one gen is not counted."""
+QINGQIDUI = Pattern("qingqidui", "清七对", 5)
+"""清七对: 清一色 + 七对."""
+QINGYAOJIU = Pattern("qingyaojiu", "清幺九", 5)
+"""清幺九 / 清带幺: 清一色 + 带幺九."""
+QINGJINGOUDIAO = Pattern("qingjingoudiao", "清金钩钓", 5)
+"""清金钩钓: 清一色 + 金钩钓."""
+QINGLONGQIDUI = Pattern("qinglongqidui", "清龙七对", 6)
+"""清龙七对: 清一色 + 龙七对; one gen is not counted."""
+TIANHU = Pattern("tianhu", "天胡", 6)
+"""天胡: the dealer wins on the initial 14 (knob ``heavenly_earthly``)."""
+DIHU = Pattern("dihu", "地胡", 6)
+"""地胡: a non-dealer self-draws on its first draw before any peng or kong (``heavenly_earthly``)."""
+SHIBALUOHAN = Pattern("shibaluohan", "十八罗汉", 7)
+"""十八罗汉: 金钩钓 with four kongs; the four kongs' gens are not counted."""
+QINGSANLONGQIDUI = Pattern("qingsanlongqidui", "清三龙七对", 8)
+"""清三龙七对: 清七对 with three kinds held four times; no gens counted."""
+QINGSHIBALUOHAN = Pattern("qingshibaluohan", "清十八罗汉", 9)
+"""清十八罗汉: 清一色 + 十八罗汉."""
+JIULIANBAODENG = Pattern("jiulianbaodeng", "九莲宝灯", 9)
+"""九莲宝灯: concealed 1112345678999 of one suit + one more of that suit."""
+
+BASE_PATTERNS: tuple[Pattern, ...] = (
+    PINGHU, DUIDUIHU, QINGYISE, DAIYAOJIU, QIDUI, JINGOUDIAO, QINGDUI, JIANGDUI, LONGQIDUI,
+    QINGQIDUI, QINGYAOJIU, QINGJINGOUDIAO, QINGLONGQIDUI, TIANHU, DIHU, SHIBALUOHAN,
+    QINGSANLONGQIDUI, QINGSHIBALUOHAN, JIULIANBAODENG,
+)
+"""The base patterns in RULES §6 table order (index = native pattern code)."""
+
+PATTERN_IDS: tuple[str, ...] = tuple(p.id for p in BASE_PATTERNS)
+"""Base-pattern ids in table order; ``PATTERN_IDS[code]`` decodes a native/batch pattern code."""
+
+PATTERNS: Mapping[str, Pattern] = MappingProxyType({p.id: p for p in BASE_PATTERNS})
+"""Base pattern by id."""
+
+PATTERN_NAMES: Mapping[str, str] = MappingProxyType({p.id: p.name for p in BASE_PATTERNS})
+"""Chinese name of each base pattern id."""
+
+DEFAULT_FAN_TABLE: Mapping[str, int] = MappingProxyType({p.id: p.fan for p in BASE_PATTERNS})
+"""The standard fan of each base pattern id (``Rules.fan_table`` overrides merge onto it)."""
+
+# Additive fans (+1 each, all that apply), RULES §6 table order.
+GEN = Extra("gen", "根")
+"""根: per kind of which the winner holds all four (after the pattern's exceptions)."""
+GANGSHANGHUA = Extra("gangshanghua", "杠上花")
+"""杠上花: self-draw on a kong replacement tile."""
+GANGSHANGPAO = Extra("gangshangpao", "杠上炮")
+"""杠上炮: win on a discard the discarder made after its own kong replacement draw."""
+QIANGGANGHU = Extra("qiangganghu", "抢杠胡")
+"""抢杠胡: win by robbing an added kong."""
+HAIDILAOYUE = Extra("haidilaoyue", "海底捞月")
+"""海底捞月: self-draw on the last wall tile (knob ``haidi``)."""
+ZIMO = Extra("zimo", "自摸")
+"""自摸: any self-draw (knob ``self_draw_bonus = "fan"``)."""
+MENQING = Extra("menqing", "门清")
+"""门清: no peng and no exposed kong made (knob ``menqing``)."""
+DUANYAOJIU = Extra("duanyaojiu", "断幺九")
+"""断幺九 / 中张: no tile of rank 1 or 9 anywhere (knob ``duanyaojiu``)."""
+YITIAOLONG = Extra("yitiaolong", "一条龙")
+"""一条龙: the decomposition holds 123, 456 and 789 of one suit (knob ``yitiaolong``)."""
+JIAXINWU = Extra("jiaxinwu", "夹心五")
+"""夹心五: the winning 5 is the middle of a 456 chow (knob ``jiaxinwu``)."""
+HAIDIPAO = Extra("haidipao", "海底炮")
+"""海底炮: a discard win on the discard that follows the last wall tile (knob ``haidipao``)."""
+
+EXTRAS: tuple[Extra, ...] = (
+    GANGSHANGHUA, GANGSHANGPAO, QIANGGANGHU, HAIDILAOYUE, ZIMO, MENQING,
+    DUANYAOJIU, YITIAOLONG, JIAXINWU, HAIDIPAO,
+)
+"""The additive fans other than gen, in table order (bit ``i`` of the native extras mask)."""
+
+EXTRA_IDS: tuple[str, ...] = tuple(e.id for e in EXTRAS)
+"""Ids of :data:`EXTRAS`, in table order."""
+
+ADDITIVE: tuple[Extra, ...] = (GEN,) + EXTRAS
+"""Every additive fan: gen, then the extras."""
+
+ADDITIVE_NAMES: Mapping[str, str] = MappingProxyType({e.id: e.name for e in ADDITIVE})
+"""Chinese name of each additive fan id (gen included)."""

@@ -1,0 +1,416 @@
+"""Tiles, melds and hands in RULES.md §1 notation.
+
+A tile **kind** is an int 0..26: ``suit = k // 9`` (0 万 ``m``, 1 筒 ``p``, 2 条 ``s``),
+``rank = k % 9 + 1``. A hand is 27 concealed counts plus up to four melds, written
+``"11p345m(777s)(8888m)[9999p]"``: ``(777s)`` a peng, ``(8888m)`` an exposed kong (direct or added),
+``[9999p]`` a concealed kong, always after the concealed tiles.
+
+>>> h = parse_hand("11p345m(777s)")
+>>> str(h), h.melds[0]
+('345m11p(777s)', Meld(kind='peng', tile='7s'))
+
+This module does not need the native core; ``Hand._native`` builds the native hand on first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional, Sequence, Union
+
+import numpy as np
+
+__all__ = [
+    "SUITS",
+    "SUIT_NAMES",
+    "TILE_NAMES",
+    "MELD_KINDS",
+    "tile_name",
+    "tile_index",
+    "suit_index",
+    "Meld",
+    "Hand",
+    "parse_hand",
+]
+
+N_KINDS = 27
+
+SUITS: tuple[str, ...] = ("m", "p", "s")
+"""Suit letters by suit index: 0 万 characters, 1 筒 dots, 2 条 bamboo."""
+
+SUIT_NAMES: tuple[str, ...] = ("万", "筒", "条")
+"""Chinese suit names by suit index."""
+
+TILE_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
+"""``TILE_NAMES[k]`` is the name of kind ``k``: ``"1m"`` .. ``"9s"``."""
+
+# Every accepted suit spelling (RULES §1) -> suit index.
+_SUIT_OF: dict[str, int] = {
+    "m": 0, "万": 0, "萬": 0,
+    "p": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1, "銅": 1,
+    "s": 2, "条": 2, "條": 2, "索": 2,
+}
+
+MELD_KINDS: tuple[str, ...] = ("peng", "kong", "concealed_kong")
+"""Meld kinds; the index is the native meld type (0 peng, 1 exposed kong, 2 concealed kong)."""
+_MELD_TYPE = {k: i for i, k in enumerate(MELD_KINDS)}
+
+# Tile spellings accepted by tile_index: "5m" and "5万" .. for every suit spelling.
+_INDEX_OF: dict[str, int] = {
+    f"{r}{s}": 9 * suit + r - 1 for s, suit in _SUIT_OF.items() for r in range(1, 10)
+}
+_DIGITS = frozenset("0123456789")
+
+
+def tile_name(kind: int) -> str:
+    """Name of a kind: ``tile_name(13) == "5p"``. ``ValueError`` outside 0..26."""
+    if isinstance(kind, bool) or not isinstance(kind, (int, np.integer)):
+        raise TypeError(f"tile kind must be an int 0..26, got {type(kind).__name__}")
+    if not 0 <= kind < N_KINDS:
+        raise ValueError(f"tile kind {kind} out of range 0..26")
+    return TILE_NAMES[kind]
+
+
+def tile_index(name: str) -> int:
+    """Kind of a tile name: ``tile_index("5m") == 4``; Chinese suffixes too (``"5筒"``)."""
+    try:
+        return _INDEX_OF[name]
+    except KeyError:
+        pass
+    except TypeError:
+        raise TypeError(f"tile name must be a str, got {type(name).__name__}") from None
+    if not isinstance(name, str):
+        raise TypeError(f"tile name must be a str, got {type(name).__name__}")
+    compact = "".join(name.split())
+    if compact in _INDEX_OF:
+        return _INDEX_OF[compact]
+    raise ValueError(f"not a tile name: {name!r} (expected a rank 1-9 and a suit, e.g. '5m')")
+
+
+def suit_index(suit: str) -> int:
+    """Suit index of a suit spelling: ``"m"``/``"万"`` 0, ``"p"``/``"筒"`` 1, ``"s"``/``"条"`` 2."""
+    if not isinstance(suit, str):
+        raise TypeError(f"suit must be a str, got {type(suit).__name__}")
+    try:
+        return _SUIT_OF[suit]
+    except KeyError:
+        raise ValueError(f"unknown suit {suit!r} (expected m, p, s or 万, 筒, 条)") from None
+
+
+def _as_kind(tile: Any, what: str = "tile") -> int:
+    """A kind from a tile name or an int kind."""
+    if isinstance(tile, str):
+        return tile_index(tile)
+    if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)):
+        raise TypeError(f"{what} must be a tile name like '5m' or a kind 0..26, got {tile!r}")
+    if not 0 <= tile < N_KINDS:
+        raise ValueError(f"{what} kind {tile} out of range 0..26")
+    return int(tile)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An exposed or concealed set: ``Meld("peng", "7s")``, ``Meld("kong", "8m")``,
+    ``Meld("concealed_kong", "9p")``. ``tile`` is stored as its name (a kind int is accepted)."""
+
+    kind: str
+    tile: str
+    index: int = field(init=False, repr=False, compare=False)
+    """Kind index of the tile (0..26)."""
+    type: int = field(init=False, repr=False, compare=False)
+    """Native meld type: 0 peng, 1 exposed kong, 2 concealed kong."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in _MELD_TYPE:
+            raise ValueError(
+                f"unknown meld kind {self.kind!r} (expected 'peng', 'kong' or 'concealed_kong';"
+                " there are no chow melds)"
+            )
+        k = _as_kind(self.tile, "meld tile")
+        object.__setattr__(self, "tile", TILE_NAMES[k])
+        object.__setattr__(self, "index", k)
+        object.__setattr__(self, "type", _MELD_TYPE[self.kind])
+
+    @property
+    def size(self) -> int:
+        """Tiles in the meld: 3 for a peng, 4 for a kong."""
+        return 3 if self.type == 0 else 4
+
+    @property
+    def code(self) -> int:
+        """Batch encoding ``27 * type + kind``."""
+        return 27 * self.type + self.index
+
+    def __str__(self) -> str:
+        t = self.tile
+        if self.type == 0:
+            return f"({t[0] * 3}{t[1]})"
+        if self.type == 1:
+            return f"({t[0] * 4}{t[1]})"
+        return f"[{t[0] * 4}{t[1]}]"
+
+
+def _fifth_copy(counts: Sequence[int], melds: Iterable[Meld]) -> Optional[int]:
+    """The first kind held more than four times (melds included), or None."""
+    held = list(counts)
+    for m in melds:
+        held[m.index] += m.size
+    for k, n in enumerate(held):
+        if n > 4:
+            return k
+    return None
+
+
+class Hand:
+    """A seat's hand: concealed ``counts`` (numpy ``uint8[27]``, read-only) and ``melds``.
+
+    ``Hand(counts, melds=())`` validates (0..4 per kind, at most four melds, no fifth copy counting
+    melds); the tile count is checked by each operation. Hands are immutable, compare and hash by
+    value (counts and melds in order), and ``str(hand)`` is the canonical notation:
+
+    >>> Hand([0] * 26 + [2], [Meld("peng", "1m")])
+    Hand('99s(111m)')
+    """
+
+    __slots__ = ("_key", "_melds", "_counts", "_nat", "_hash", "__weakref__")
+
+    _key: bytes
+    _melds: tuple[Meld, ...]
+
+    def __init__(self, counts: Any, melds: Iterable[Any] = ()) -> None:
+        key = _counts_bytes(counts)
+        ms = _melds_tuple(melds)
+        k = _fifth_copy(key, ms)
+        if k is not None:
+            raise ValueError(f"fifth copy of {TILE_NAMES[k]} (counting melds)")
+        self._init(key, ms)
+
+    def _init(self, key: bytes, melds: tuple[Meld, ...]) -> None:
+        _set = object.__setattr__
+        _set(self, "_key", key)
+        _set(self, "_melds", melds)
+        _set(self, "_counts", None)
+        _set(self, "_nat", None)
+        _set(self, "_hash", None)
+
+    @classmethod
+    def from_counts(cls, counts: Any, melds: Iterable[Any] = ()) -> "Hand":
+        """Validating constructor from 27 counts (numpy array or sequence) and melds
+        (``Meld`` or ``(kind, tile)`` pairs)."""
+        return cls(counts, melds)
+
+    @classmethod
+    def _trusted(cls, key: bytes, melds: tuple[Meld, ...]) -> "Hand":
+        h = cls.__new__(cls)
+        h._init(key, melds)
+        return h
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Concealed tile counts by kind, ``uint8[27]``, read-only."""
+        c = self._counts
+        if c is None:
+            c = np.frombuffer(self._key, dtype=np.uint8)  # over bytes: read-only
+            object.__setattr__(self, "_counts", c)
+        return c
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds, in the order they were written or made."""
+        return self._melds
+
+    @property
+    def concealed(self) -> int:
+        """Number of concealed tiles."""
+        return sum(self._key)
+
+    def held(self) -> np.ndarray:
+        """Copies of each kind held anywhere (concealed + melds), ``uint8[27]``."""
+        h = np.frombuffer(self._key, dtype=np.uint8).copy()
+        for m in self._melds:
+            h[m.index] += m.size
+        return h
+
+    @property
+    def _native(self) -> Any:
+        """The cached native ``_core.Hand`` (built on first use)."""
+        n = self._nat
+        if n is None:
+            from . import _core
+
+            n = _core.Hand(self._key, [(m.type, m.index) for m in self._melds])
+            object.__setattr__(self, "_nat", n)
+        return n
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__ and not isinstance(other, Hand):
+            return NotImplemented
+        return self._key == other._key and self._melds == other._melds  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self._key, self._melds))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __str__(self) -> str:
+        return _format(self._key, self._melds)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+    def __reduce__(self) -> Any:
+        return (parse_hand, (str(self),))
+
+
+def _counts_bytes(counts: Any) -> bytes:
+    if isinstance(counts, (str, bytes, bytearray)):
+        raise TypeError("counts must be 27 ints (use parse_hand for notation text)")
+    try:
+        a = np.asarray(counts)
+    except Exception as e:  # ragged or exotic input
+        raise TypeError(f"counts must be 27 ints: {e}") from None
+    if a.dtype.kind not in "iu":
+        if a.dtype.kind == "O":
+            raise TypeError(f"counts must be 27 ints, got {type(counts).__name__}")
+        raise ValueError(f"counts must hold integers, got dtype {a.dtype}")
+    if a.shape != (N_KINDS,):
+        raise ValueError(f"counts must have shape (27,), got {a.shape}")
+    for k in range(N_KINDS):
+        v = int(a[k])
+        if not 0 <= v <= 4:
+            raise ValueError(f"count {v} of {TILE_NAMES[k]} out of range 0..4")
+    return a.astype(np.uint8).tobytes()
+
+
+def _melds_tuple(melds: Iterable[Any]) -> tuple[Meld, ...]:
+    if isinstance(melds, (str, bytes)):
+        raise TypeError("melds must be a sequence of Meld (use parse_hand for notation text)")
+    out = []
+    for m in melds:
+        if isinstance(m, Meld):
+            out.append(m)
+        elif isinstance(m, tuple) and len(m) == 2:
+            out.append(Meld(*m))
+        else:
+            raise TypeError(f"a meld must be a Meld or a (kind, tile) pair, got {m!r}")
+    if len(out) > 4:
+        raise ValueError(f"more than 4 melds ({len(out)})")
+    return tuple(out)
+
+
+def _format(key: bytes, melds: tuple[Meld, ...]) -> str:
+    parts = []
+    for s in range(3):
+        digits = "".join(str(r + 1) * key[9 * s + r] for r in range(9))
+        if digits:
+            parts.append(digits + SUITS[s])
+    parts.extend(str(m) for m in melds)
+    return "".join(parts)
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse RULES §1 notation: ``parse_hand("11p345m(777s)(8888m)[9999p]")``.
+
+    Suit letters ``m``/``p``/``s`` or the Chinese suffixes 万/萬, 筒/饼/餅/铜, 条/條/索; whitespace is
+    ignored; melds come after all concealed tiles. The tile count is not checked here (each operation
+    checks its own); anything malformed, a rank 0 or a fifth copy (melds included) is a ``ValueError``
+    naming the problem.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"hand notation must be a str, got {type(text).__name__}")
+    s = "".join(text.split())
+    counts = [0] * N_KINDS
+    melds: list[Meld] = []
+    pending: list[int] = []
+    i, n = 0, len(s)
+    while i < n:
+        c = s[i]
+        if c in _DIGITS:
+            if melds:
+                raise ValueError(f"digit after a meld in {text!r} (melds come after the concealed tiles)")
+            pending.append(ord(c) - 48)
+            i += 1
+        elif c in _SUIT_OF:
+            if not pending:
+                raise ValueError(f"suit {c!r} with no digits before it in {text!r}")
+            base = 9 * _SUIT_OF[c]
+            for r in pending:
+                if r == 0:
+                    raise ValueError(f"rank 0 in {text!r}")
+                counts[base + r - 1] += 1
+            pending = []
+            i += 1
+        elif c == "(" or c == "[":
+            if pending:
+                raise ValueError(f"digits {''.join(map(str, pending))!r} with no suit in {text!r}")
+            i = _parse_meld(s, i, text, melds)
+        elif c == ")" or c == "]":
+            raise ValueError(f"unmatched {c!r} in {text!r}")
+        elif pending:
+            raise ValueError(f"unknown suit {c!r} in {text!r}")
+        else:
+            raise ValueError(f"unexpected character {c!r} in {text!r}")
+    if pending:
+        raise ValueError(f"digits {''.join(map(str, pending))!r} with no suit in {text!r}")
+    ms = tuple(melds)
+    k = _fifth_copy(counts, ms)
+    if k is not None:
+        raise ValueError(f"fifth copy of {TILE_NAMES[k]} in {text!r}")
+    return Hand._trusted(bytes(counts), ms)
+
+
+def _parse_meld(s: str, i: int, text: str, melds: list[Meld]) -> int:
+    """Parse the meld opening at ``s[i]``, append it, return the index after it."""
+    opening = s[i]
+    closing = ")" if opening == "(" else "]"
+    j = i + 1
+    while j < len(s) and s[j] not in "()[]":
+        j += 1
+    if j == len(s) or s[j] in "([":
+        raise ValueError(f"unclosed bracket {opening!r} in {text!r}")
+    body = s[i + 1 : j]
+    shown = s[i : j + 1]
+    if s[j] != closing:
+        raise ValueError(f"meld {shown!r} opens with {opening!r} but closes with {s[j]!r} in {text!r}")
+    if not body:
+        raise ValueError(f"empty meld {shown!r} in {text!r}")
+    digits, suit = body[:-1], body[-1]
+    if suit not in _SUIT_OF:
+        if suit in _DIGITS:
+            raise ValueError(f"meld {shown!r} has no suit in {text!r}")
+        raise ValueError(f"unknown suit {suit!r} in meld {shown!r} in {text!r}")
+    if not digits or any(c not in _DIGITS for c in digits):
+        raise ValueError(f"meld {shown!r} must be digits and one suit in {text!r}")
+    if "0" in digits:
+        raise ValueError(f"rank 0 in meld {shown!r} in {text!r}")
+    if len(set(digits)) != 1:
+        raise ValueError(f"meld {shown!r} is not a peng or kong (no chow melds) in {text!r}")
+    size = len(digits)
+    if opening == "[":
+        if size != 4:
+            raise ValueError(f"concealed kong {shown!r} needs 4 tiles, has {size} in {text!r}")
+        kind = "concealed_kong"
+    elif size == 3:
+        kind = "peng"
+    elif size == 4:
+        kind = "kong"
+    else:
+        raise ValueError(
+            f"meld {shown!r} has {size} tile{'s' if size > 1 else ''} (a peng has 3, a kong 4)"
+            f" in {text!r}"
+        )
+    if len(melds) == 4:
+        raise ValueError(f"more than 4 melds in {text!r}")
+    melds.append(Meld(kind, 9 * _SUIT_OF[suit] + int(digits[0]) - 1))
+    return j + 1
