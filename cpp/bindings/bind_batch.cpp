@@ -1,0 +1,384 @@
+// _core.batch_*: the single-hand calls over numpy arrays (see python/xueliu/_core.pyi).
+//
+// Inputs: counts uint8[N, 27], melds int16[N, 4] (-1 none, else 27 * type + kind; -1 may sit
+// anywhere and is skipped), void int8[N] (-1 none or 0..2). Arrays of another integer dtype or
+// layout are converted first (range-checked before narrowing); other dtypes and shapes are a
+// ValueError naming the shape or dtype. Every row is validated like the single call would validate
+// it, and the first bad row is reported as "row i: <the single call's message>".
+#include <pybind11/numpy.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "fan.hpp"
+#include "hand.hpp"
+#include "register.hpp"
+#include "tiles.hpp"
+
+namespace py = pybind11;
+
+namespace xueliu::bindings {
+namespace {
+
+enum class Call { IsWin, Waits, Shanten, Evaluate };
+
+const char* call_name(Call call) {
+  switch (call) {
+    case Call::IsWin: return "is_win";
+    case Call::Waits: return "waits";
+    case Call::Shanten: return "shanten";
+    default: return "evaluate";
+  }
+}
+
+std::string shape_of(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t d = 0; d < a.ndim(); ++d) s += (d ? ", " : "") + std::to_string(a.shape(d));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+// A C-contiguous array of T with the given trailing width (0: one-dimensional), converted from
+// any integer array with every value checked against [lo, hi] before narrowing.
+template <typename T>
+py::array_t<T> as_rows(const py::object& obj, const char* name, py::ssize_t width, long lo,
+                       long hi, const char* shape_text) {
+  py::array a = py::array::ensure(obj);
+  if (!a) {
+    PyErr_Clear();
+    throw py::type_error(std::string(name) + " must be a numpy array or convertible to one");
+  }
+  const bool ok_shape = width ? (a.ndim() == 2 && a.shape(1) == width) : a.ndim() == 1;
+  if (!ok_shape)
+    throw py::value_error(std::string(name) + " must have shape " + shape_text + ", got " +
+                          shape_of(a));
+  const char kind = a.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw py::value_error(std::string(name) + " must hold integers, got dtype " +
+                          std::string(py::str(a.dtype())));
+  if (a.dtype().is(py::dtype::of<T>()) && (a.flags() & py::array::c_style))
+    return py::reinterpret_borrow<py::array_t<T>>(a);
+  // Slow path: widen, check, narrow.
+  auto wide = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+  if (!wide) throw py::error_already_set();
+  const py::ssize_t n = a.shape(0), w = width ? width : 1;
+  py::array_t<T> out = width ? py::array_t<T>({n, width}) : py::array_t<T>(n);
+  const int64_t* src = wide.data();
+  T* dst = out.mutable_data();
+  for (py::ssize_t i = 0; i < n * w; ++i) {
+    if (src[i] < lo || src[i] > hi) {
+      const py::ssize_t row = i / w, col = i % w;
+      std::string what;
+      if (width == kKinds)
+        what = "count of " + tile_name(static_cast<int>(col)) + " is " + std::to_string(src[i]) +
+               " (0..4)";
+      else if (width)
+        what = "meld code " + std::to_string(src[i]) + " (-1 or 27 * type + kind in 0..80)";
+      else
+        what = "void " + std::to_string(src[i]) + " (-1 none or 0..2)";
+      throw py::value_error("row " + std::to_string(row) + ": " + what);
+    }
+    dst[i] = static_cast<T>(src[i]);
+  }
+  return out;
+}
+
+struct Batch {
+  py::array_t<uint8_t> counts_arr;
+  py::array_t<int16_t> melds_arr;
+  py::array_t<int8_t> void_arr;
+  const uint8_t* counts = nullptr;
+  const int16_t* melds = nullptr;  // null: no melds
+  const int8_t* voids = nullptr;   // null: no void
+  size_t n = 0;
+};
+
+Batch read_batch(const py::object& counts, const py::object& melds, const py::object& voids) {
+  Batch b;
+  b.counts_arr = as_rows<uint8_t>(counts, "counts", kKinds, 0, 4, "(N, 27)");
+  b.n = static_cast<size_t>(b.counts_arr.shape(0));
+  b.counts = b.counts_arr.data();
+  if (!melds.is_none()) {
+    b.melds_arr = as_rows<int16_t>(melds, "melds", kMaxMelds, -1, 80, "(N, 4)");
+    if (static_cast<size_t>(b.melds_arr.shape(0)) != b.n)
+      throw py::value_error("melds has " + std::to_string(b.melds_arr.shape(0)) +
+                            " rows but counts has " + std::to_string(b.n));
+    b.melds = b.melds_arr.data();
+  }
+  if (!voids.is_none()) {
+    b.void_arr = as_rows<int8_t>(voids, "void", 0, -1, 2, "(N,)");
+    if (static_cast<size_t>(b.void_arr.shape(0)) != b.n)
+      throw py::value_error("void has " + std::to_string(b.void_arr.shape(0)) +
+                            " rows but counts has " + std::to_string(b.n));
+    b.voids = b.void_arr.data();
+  }
+  return b;
+}
+
+// Bytes above 4 in a word (each byte: high bit set iff the byte is > 4).
+inline uint64_t bytes_above_4(uint64_t x) {
+  return (x | ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7B7B7B7B7B7B7B7BULL)) & 0x8080808080808080ULL;
+}
+inline int byte_sum(uint64_t x) {  // bytes <= 4 each: no carries
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
+// Loads row i into `hand` and checks it as the single call would. False: the row is bad (the
+// message comes from row_error, off the fast path).
+inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_suit) {
+  std::memcpy(hand.counts.data(), b.counts + kKinds * i, kKinds);
+  uint64_t w[4] = {0, 0, 0, 0};
+  std::memcpy(w, hand.counts.data(), kKinds);
+  if (bytes_above_4(w[0]) | bytes_above_4(w[1]) | bytes_above_4(w[2]) | bytes_above_4(w[3]))
+    return false;
+  const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
+  int k = 0;
+  if (b.melds) {
+    const int16_t* row = b.melds + kMaxMelds * i;
+    for (int j = 0; j < kMaxMelds; ++j) {
+      const int code = row[j];
+      if (code == -1) continue;
+      if (code < 0 || code > 80) return false;
+      hand.melds[k].type = static_cast<MeldType>(code / kKinds);
+      hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
+      ++k;
+    }
+    for (int j = 0; j < k; ++j) {
+      int held = hand.counts[hand.melds[j].kind];
+      for (int l = 0; l < k; ++l)
+        if (hand.melds[l].kind == hand.melds[j].kind) held += hand.melds[l].size();
+      if (held > 4) return false;
+    }
+  }
+  hand.n_melds = static_cast<uint8_t>(k);
+  void_suit = b.voids ? b.voids[i] : kNoVoid;
+  if (void_suit < -1 || void_suit > 2) return false;
+  const int win = 14 - 3 * k;
+  switch (call) {
+    case Call::IsWin:
+    case Call::Evaluate: return n == win;
+    case Call::Waits: return n == win - 1;
+    default: return n == win || n == win - 1;
+  }
+}
+
+// The message the single call would raise for a bad row.
+std::string row_error(const Batch& b, size_t i, Call call) {
+  Hand hand;
+  std::memcpy(hand.counts.data(), b.counts + kKinds * i, kKinds);
+  int k = 0;
+  if (b.melds) {
+    for (int j = 0; j < kMaxMelds; ++j) {
+      const int code = b.melds[kMaxMelds * i + j];
+      if (code == -1) continue;
+      if (code < 0 || code > 80)
+        return "meld code " + std::to_string(code) + " (-1 or 27 * type + kind in 0..80)";
+      hand.melds[k].type = static_cast<MeldType>(code / kKinds);
+      hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
+      ++k;
+    }
+  }
+  hand.n_melds = static_cast<uint8_t>(k);
+  const int void_suit = b.voids ? b.voids[i] : kNoVoid;
+  try {
+    validate_hand(hand);
+    validate_void(void_suit);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  const int n = hand.concealed(), win = 14 - 3 * k;
+  const std::string tail = " concealed tiles (k = " + std::to_string(k) + " melds), got " +
+                           std::to_string(n);
+  switch (call) {
+    case Call::Waits:
+      return "waits needs 13 - 3k = " + std::to_string(win - 1) + tail;
+    case Call::Shanten:
+      return "shanten needs 13 - 3k or 14 - 3k = " + std::to_string(win - 1) + " or " +
+             std::to_string(win) + tail;
+    default:
+      return std::string(call_name(call)) + " needs 14 - 3k = " + std::to_string(win) + tail;
+  }
+}
+
+struct RowFailure {
+  size_t row = std::numeric_limits<size_t>::max();
+  std::string message;
+};
+
+// Runs body(lo, hi, failure) over `threads` slices of the rows, then raises the first failure.
+// The GIL is released around the loop: the workers read the input buffers and write the output
+// buffers only (both owned by arrays that outlive this call) and touch no Python object or
+// reference count.
+template <typename Body>
+void run_rows(size_t n, int threads, const Body& body) {
+  if (threads < 1) throw py::value_error("threads must be >= 1, got " + std::to_string(threads));
+  const size_t parts = std::max<size_t>(1, std::min<size_t>(threads, n / 1024 + 1));
+  std::vector<RowFailure> failures(parts);
+  {
+    py::gil_scoped_release release;
+    if (parts == 1) {
+      body(0, n, failures[0]);
+    } else {
+      std::vector<std::thread> pool;
+      const size_t step = (n + parts - 1) / parts;
+      for (size_t p = 1; p < parts; ++p)
+        pool.emplace_back([&, p] { body(std::min(n, p * step), std::min(n, (p + 1) * step),
+                                        failures[p]); });
+      body(0, std::min(n, step), failures[0]);
+      for (auto& t : pool) t.join();
+    }
+  }
+  const RowFailure* first = nullptr;
+  for (const auto& f : failures)
+    if (f.row != std::numeric_limits<size_t>::max() && (!first || f.row < first->row)) first = &f;
+  if (first) throw py::value_error("row " + std::to_string(first->row) + ": " + first->message);
+}
+
+// The rows of one call: load and check each row, then `compute(i, hand, void)`; a false return
+// from compute or an exception marks the row bad. Workers stop at their first bad row.
+template <typename Compute>
+void for_rows(const Batch& b, Call call, int threads, const Compute& compute) {
+  run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
+    Hand hand;
+    int void_suit = kNoVoid;
+    for (size_t i = lo; i < hi; ++i) {
+      if (!load_row(b, i, call, hand, void_suit)) {
+        failure.row = i;
+        failure.message = row_error(b, i, call);
+        return;
+      }
+      try {
+        compute(i, hand, void_suit);
+      } catch (const std::exception& e) {
+        failure.row = i;
+        failure.message = e.what();
+        return;
+      }
+    }
+  });
+}
+
+struct FlagBits {
+  int self_draw = 1, kong_replacement = 2, after_kong_discard = 4, robbed_kong = 8,
+      last_tile = 16, heavenly = 32, earthly = 64;
+};
+
+// The flag bits bind_fan.cpp registered (the evaluate contract); the _core.pyi order otherwise.
+FlagBits read_flag_bits(const py::module_& m) {
+  FlagBits bits;
+  auto take = [&](const char* name, int& slot) {
+    if (py::hasattr(m, name)) slot = py::cast<int>(m.attr(name));
+  };
+  take("SELF_DRAW", bits.self_draw);
+  take("KONG_REPLACEMENT", bits.kong_replacement);
+  take("AFTER_KONG_DISCARD", bits.after_kong_discard);
+  take("ROBBED_KONG", bits.robbed_kong);
+  take("LAST_TILE", bits.last_tile);
+  take("HEAVENLY", bits.heavenly);
+  take("EARTHLY", bits.earthly);
+  return bits;
+}
+
+WinContext context_of(int flags, const FlagBits& bits) {
+  const int known = bits.self_draw | bits.kong_replacement | bits.after_kong_discard |
+                    bits.robbed_kong | bits.last_tile | bits.heavenly | bits.earthly;
+  if (flags & ~known) throw py::value_error("unknown flag bits " + std::to_string(flags & ~known));
+  WinContext ctx;
+  ctx.self_draw = flags & bits.self_draw;
+  ctx.kong_replacement = flags & bits.kong_replacement;
+  ctx.after_kong_discard = flags & bits.after_kong_discard;
+  ctx.robbed_kong = flags & bits.robbed_kong;
+  ctx.last_tile = flags & bits.last_tile;
+  ctx.heavenly = flags & bits.heavenly;
+  ctx.earthly = flags & bits.earthly;
+  return ctx;
+}
+
+}  // namespace
+
+void register_batch(py::module_& m) {
+  m.def(
+      "batch_is_win",
+      [](const py::object& counts, const py::object& melds, const py::object& voids,
+         bool seven_pairs, int threads) {
+        const Batch b = read_batch(counts, melds, voids);
+        py::array_t<bool> out(static_cast<py::ssize_t>(b.n));
+        bool* o = out.mutable_data();
+        for_rows(b, Call::IsWin, threads, [&](size_t i, const Hand& hand, int v) {
+          o[i] = is_win_unchecked(hand, v, seven_pairs);
+        });
+        return out;
+      },
+      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
+      py::arg("seven_pairs") = true, py::arg("threads") = 1);
+  m.def(
+      "batch_waits",
+      [](const py::object& counts, const py::object& melds, const py::object& voids,
+         bool seven_pairs, int threads) {
+        const Batch b = read_batch(counts, melds, voids);
+        py::array_t<uint32_t> out(static_cast<py::ssize_t>(b.n));
+        uint32_t* o = out.mutable_data();
+        for_rows(b, Call::Waits, threads, [&](size_t i, const Hand& hand, int v) {
+          o[i] = waits_unchecked(hand, v, seven_pairs);
+        });
+        return out;
+      },
+      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
+      py::arg("seven_pairs") = true, py::arg("threads") = 1,
+      "Bitmask of the waiting kinds per row (bit k = kind k).");
+  m.def(
+      "batch_shanten",
+      [](const py::object& counts, const py::object& melds, const py::object& voids,
+         bool seven_pairs, int threads) {
+        const Batch b = read_batch(counts, melds, voids);
+        py::array_t<int8_t> out(static_cast<py::ssize_t>(b.n));
+        int8_t* o = out.mutable_data();
+        for_rows(b, Call::Shanten, threads, [&](size_t i, const Hand& hand, int v) {
+          const int s = shanten_unchecked(hand, v, seven_pairs);
+          if (s == -2) {
+            // Same words as the single call: melds that already break 缺一门 or the void.
+            unsigned melded = 0;
+            for (int j = 0; j < hand.n_melds; ++j) melded |= 1u << suit_of(hand.melds[j].kind);
+            throw std::invalid_argument(
+                melded == 7 ? "shanten: no complete hand exists: melds span three suits"
+                            : std::string("shanten: no complete hand exists: melds contain the "
+                                          "void suit ") + "mps"[v]);
+          }
+          o[i] = static_cast<int8_t>(s);
+        });
+        return out;
+      },
+      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
+      py::arg("seven_pairs") = true, py::arg("threads") = 1);
+
+  const FlagBits bits = read_flag_bits(m);
+  m.def(
+      "batch_evaluate",
+      [bits](const py::object& counts, const py::object& melds, const py::object& voids,
+             const ScoringRules& rules, int flags, int threads) {
+        const WinContext ctx = context_of(flags, bits);
+        const Batch b = read_batch(counts, melds, voids);
+        py::array_t<int16_t> fan(static_cast<py::ssize_t>(b.n));
+        py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));
+        int16_t* f = fan.mutable_data();
+        int8_t* c = code.mutable_data();
+        for_rows(b, Call::Evaluate, threads, [&](size_t i, const Hand& hand, int v) {
+          if (!is_win_unchecked(hand, v, rules.seven_pairs)) {
+            f[i] = 0, c[i] = -1;
+            return;
+          }
+          const FanResult r = evaluate_unchecked(hand, ctx, rules);
+          f[i] = static_cast<int16_t>(r.fan);
+          c[i] = static_cast<int8_t>(r.base);
+        });
+        return py::make_tuple(fan, code);
+      },
+      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
+      py::arg("rules"), py::arg("flags") = 0, py::arg("threads") = 1,
+      "(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1.");
+}
+
+}  // namespace xueliu::bindings

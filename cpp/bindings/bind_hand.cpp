@@ -1,0 +1,195 @@
+// _core.Hand, tile_name, is_win, waits, shanten, tables_info (see python/xueliu/_core.pyi).
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <string>
+
+#include "hand.hpp"
+#include "register.hpp"
+#include "tables.hpp"
+#include "tiles.hpp"
+
+namespace py = pybind11;
+
+namespace xueliu::bindings {
+namespace {
+
+// An int from any object with __index__ (Python int, numpy integer); TypeError otherwise.
+long as_int(const py::handle& obj, const std::string& what) {
+  PyObject* index = PyNumber_Index(obj.ptr());
+  if (!index) {
+    PyErr_Clear();
+    throw py::type_error(what + " must be an int, got " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  }
+  int overflow = 0;
+  const long v = PyLong_AsLongAndOverflow(index, &overflow);
+  Py_DECREF(index);
+  if (overflow) throw py::value_error(what + " is out of range");
+  return v;
+}
+
+py::sequence as_sequence(const py::handle& obj, const std::string& what) {
+  if (!PySequence_Check(obj.ptr()) || py::isinstance<py::str>(obj) || py::isinstance<py::bytes>(obj))
+    throw py::type_error(what + " must be a sequence, got " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  return py::reinterpret_borrow<py::sequence>(obj);
+}
+
+// Counts from a 27-byte buffer (bytes, bytearray, memoryview, uint8 numpy array) or, slower, any
+// sequence of 27 ints.
+Counts counts_from(const py::handle& obj, const char* what) {
+  Counts counts{};
+  if (PyObject_CheckBuffer(obj.ptr()) && !PyUnicode_Check(obj.ptr())) {
+    py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
+    if (info.itemsize != 1 || info.size != kKinds || info.ndim != 1)
+      throw py::value_error(std::string(what) + " must be 27 bytes (uint8), got " +
+                            std::to_string(info.size) + " items of " +
+                            std::to_string(info.itemsize) + " bytes");
+    if (info.strides[0] == 1) {
+      std::memcpy(counts.data(), info.ptr, kKinds);
+    } else {
+      for (int k = 0; k < kKinds; ++k)
+        counts[k] = static_cast<const uint8_t*>(info.ptr)[k * info.strides[0]];
+    }
+    return counts;
+  }
+  if (!py::isinstance<py::sequence>(obj) || py::isinstance<py::str>(obj))
+    throw py::type_error(std::string(what) + " must be 27 bytes or a sequence of 27 ints, got " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  auto seq = py::reinterpret_borrow<py::sequence>(obj);
+  if (seq.size() != static_cast<size_t>(kKinds))
+    throw py::value_error(std::string(what) + " must hold 27 counts, got " +
+                          std::to_string(seq.size()));
+  for (int k = 0; k < kKinds; ++k) {
+    const long v = as_int(seq[k], std::string(what) + " item");
+    if (v < 0 || v > 4)
+      throw py::value_error(std::string(what) + ": count of " + tile_name(k) + " is " +
+                            std::to_string(v) + " (0..4)");
+    counts[k] = static_cast<uint8_t>(v);
+  }
+  return counts;
+}
+
+Hand make_hand(const py::handle& counts, const py::handle& melds) {
+  Hand hand;
+  hand.counts = counts_from(counts, "counts");
+  auto seq = as_sequence(melds, "melds");
+  if (seq.size() > static_cast<size_t>(kMaxMelds))
+    throw py::value_error(std::to_string(seq.size()) + " melds (at most 4)");
+  for (size_t i = 0; i < seq.size(); ++i) {
+    auto pair = as_sequence(seq[i], "meld " + std::to_string(i));
+    if (pair.size() != 2)
+      throw py::value_error("meld " + std::to_string(i) + " must be a (type, kind) pair");
+    const long type = as_int(pair[0], "meld " + std::to_string(i) + " type");
+    const long kind = as_int(pair[1], "meld " + std::to_string(i) + " kind");
+    if (type < 0 || type > 2)
+      throw py::value_error("meld " + std::to_string(i) + " has type " + std::to_string(type) +
+                            " (0 peng, 1 kong, 2 concealed kong)");
+    if (kind < 0 || kind >= kKinds)
+      throw py::value_error("meld " + std::to_string(i) + " has kind " + std::to_string(kind) +
+                            " (outside 0..26)");
+    hand.melds[i].type = static_cast<MeldType>(type);
+    hand.melds[i].kind = static_cast<uint8_t>(kind);
+  }
+  hand.n_melds = static_cast<uint8_t>(seq.size());
+  validate_hand(hand);
+  return hand;
+}
+
+py::list melds_of(const Hand& hand) {
+  py::list out;
+  for (int i = 0; i < hand.n_melds; ++i)
+    out.append(py::make_tuple(static_cast<int>(hand.melds[i].type), hand.melds[i].kind));
+  return out;
+}
+
+py::bytes counts_of(const Hand& hand) {
+  return py::bytes(reinterpret_cast<const char*>(hand.counts.data()), kKinds);
+}
+
+}  // namespace
+
+void register_hand(py::module_& m) {
+  py::class_<Hand>(m, "Hand", "A validated hand: 27 concealed counts and up to four melds.")
+      .def(py::init([](const py::object& counts, const py::object& melds) {
+             return make_hand(counts, melds);
+           }),
+           py::arg("counts"), py::arg("melds") = py::tuple())
+      .def_property_readonly("counts", &counts_of)
+      .def_property_readonly("melds", &melds_of)
+      .def("__eq__",
+           [](const Hand& a, const Hand& b) {
+             if (a.counts != b.counts || a.n_melds != b.n_melds) return false;
+             for (int i = 0; i < a.n_melds; ++i)
+               if (a.melds[i].type != b.melds[i].type || a.melds[i].kind != b.melds[i].kind)
+                 return false;
+             return true;
+           },
+           py::is_operator())
+      .def("__repr__",
+           [](const Hand& h) {
+             std::string s = "_core.Hand(";
+             for (int k = 0; k < kKinds; ++k)
+               for (int c = 0; c < h.counts[k]; ++c) s += tile_name(k);
+             for (int i = 0; i < h.n_melds; ++i)
+               s += " (" + std::to_string(static_cast<int>(h.melds[i].type)) + ", " +
+                    tile_name(h.melds[i].kind) + ")";
+             return s + ")";
+           })
+      .def(py::pickle([](const Hand& h) { return py::make_tuple(counts_of(h), melds_of(h)); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 2) throw py::value_error("bad Hand state");
+                        return make_hand(t[0], t[1]);
+                      }));
+  m.attr("Hand").attr("__hash__") = py::none();
+
+  m.def("tile_name", &tile_name, py::arg("kind"));
+  m.def("is_win", &is_win, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"));
+  m.def("waits", &waits, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"),
+        "Bitmask of the waiting kinds (bit k = kind k).");
+  m.def("shanten", &shanten, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"));
+  m.def("tables_info", []() {
+    const SuitTables& t = SuitTables::get();
+    py::dict d;
+    d["bytes"] = static_cast<double>(t.bytes());
+    d["build_seconds"] = t.build_seconds();
+    return d;
+  }, "{\"bytes\": table memory, \"build_seconds\": time the first use spent building them}.");
+  m.def(
+      "_suit_costs",
+      [](const py::object& counts9, const py::object& caps9, bool use_table) {
+        auto read9 = [](const py::object& obj, const char* what) {
+          auto seq = as_sequence(obj, what);
+          if (seq.size() != 9) throw py::value_error(std::string(what) + " must hold 9 ints");
+          std::array<uint8_t, 9> out{};
+          for (int r = 0; r < 9; ++r) {
+            const long v = as_int(seq[r], what);
+            if (v < 0 || v > 4) throw py::value_error(std::string(what) + " values are 0..4");
+            out[r] = static_cast<uint8_t>(v);
+          }
+          return out;
+        };
+        const auto counts = read9(counts9, "counts9");
+        int n = 0;
+        for (auto c : counts) n += c;
+        if (n > kMaxSuitTiles) throw py::value_error("counts9 holds more than 14 tiles");
+        std::array<int, 10> out{};
+        if (use_table) {
+          if (!caps9.is_none()) throw py::value_error("the table has no caps");
+          const uint64_t word = SuitTables::get().costs(suit_key(counts.data()));
+          for (int slot = 0; slot < 10; ++slot)
+            out[slot] = static_cast<int>(word >> (4 * slot) & 0xF);
+        } else {
+          std::array<uint8_t, 9> caps{4, 4, 4, 4, 4, 4, 4, 4, 4};
+          if (!caps9.is_none()) caps = read9(caps9, "caps9");
+          out = suit_costs_dp(counts.data(), caps.data());
+        }
+        return out;
+      },
+      py::arg("counts9"), py::arg("caps9") = py::none(), py::arg("use_table") = true,
+      "Test hook: the 10 costs f[m, p] (index 2m + p) of one suit, from the table or from the "
+      "capped DP (caps9: most copies per rank a configuration may use).");
+}
+
+}  // namespace xueliu::bindings
