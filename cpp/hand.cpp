@@ -2,7 +2,11 @@
 #include "hand.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
 
 #include "tables.hpp"
 
@@ -32,6 +36,41 @@ inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
 
 inline int popcount3(unsigned x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
 
+constexpr uint64_t kLowBits = 0x0101010101010101ULL;
+
+#if defined(_MSC_VER)
+inline int popcount64(uint64_t x) { return static_cast<int>(__popcnt64(x)); }
+inline int ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return static_cast<int>(i); }
+#else
+inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#endif
+
+// The 27 counts as four little-endian words (the last padded with zeros), for branch-free checks.
+inline void count_words(const Hand& hand, uint64_t w[4]) {
+  w[3] = 0;
+  std::memcpy(w, hand.counts.data(), kKinds);
+}
+
+// The kind of the only odd count, or -1 when the number of odd counts is not one.
+inline int single_odd_kind(const Hand& hand) {
+  uint64_t w[4];
+  count_words(hand, w);
+  int n_odd = 0, kind = -1;
+  for (int i = 0; i < 4; ++i) {
+    const uint64_t odd = w[i] & kLowBits;
+    n_odd += popcount64(odd);
+    if (odd) kind = 8 * i + (ctz64(odd) >> 3);
+  }
+  return n_odd == 1 ? kind : -1;
+}
+
+inline bool all_even(const Hand& hand) {
+  uint64_t w[4];
+  count_words(hand, w);
+  return !((w[0] | w[1] | w[2] | w[3]) & kLowBits);
+}
+
 void check_count(const char* call, const Hand& hand, int base) {
   const int k = hand.n_melds, want = base - 3 * k, got = hand.concealed();
   if (got != want)
@@ -40,23 +79,13 @@ void check_count(const char* call, const Hand& hand, int base) {
                                 std::to_string(k) + " melds), got " + std::to_string(got));
 }
 
-// Cheapest 7 pairs from the kinds of the two suits other than `excluded` (marginal pair costs
-// per kind are convex, so the 7 cheapest marginal costs form a valid choice).
-int seven_pairs_cost(const Hand& hand, int excluded) {
-  int zeros = 0, ones = 0;
-  for (int k = 0; k < kKinds; ++k) {
-    if (suit_of(k) == excluded) continue;
-    switch (hand.counts[k]) {
-      case 4: zeros += 2; break;
-      case 3: zeros += 1, ones += 1; break;
-      case 2: zeros += 1; break;
-      case 1: ones += 1; break;
-      default: break;
-    }
-  }
-  if (zeros >= 7) return 0;
-  if (zeros + ones >= 7) return 7 - zeros;
-  return ones + 2 * (7 - zeros - ones);
+// Seven pairs from two suits holding `free` pairs (a four is two) and `odd` odd counts: the 7
+// cheapest marginal pair costs (0 for a free pair, 1 to complete an odd count, else 2; per kind
+// they are convex, so the cheapest seven form a valid choice).
+inline int seven_pairs_cost(int free, int odd) {
+  if (free >= 7) return 0;
+  if (free + odd >= 7) return 7 - free;
+  return odd + 2 * (7 - free - odd);
 }
 
 }  // namespace
@@ -69,10 +98,7 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   if (void_suit >= 0 && (present >> void_suit & 1)) return false;
   const SuitTables& t = SuitTables::get();
   if (t.complete(keys[0]) && t.complete(keys[1]) && t.complete(keys[2])) return true;
-  if (!seven_pairs || hand.n_melds) return false;
-  for (uint8_t c : hand.counts)
-    if (c & 1) return false;
-  return true;
+  return seven_pairs && !hand.n_melds && all_even(hand);
 }
 
 uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
@@ -89,10 +115,8 @@ uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   if (c0 && c2) mask |= static_cast<uint32_t>(t.wait_mask(keys[1])) << 9;
   if (c0 && c1) mask |= static_cast<uint32_t>(t.wait_mask(keys[2])) << 18;
   if (seven_pairs && hand.n_melds == 0) {
-    int odd = -1, n_odd = 0;
-    for (int k = 0; k < kKinds; ++k)
-      if (hand.counts[k] & 1) odd = k, ++n_odd;
-    if (n_odd == 1) mask |= 1u << odd;
+    const int odd = single_odd_kind(hand);
+    if (odd >= 0) mask |= 1u << odd;
   }
   if (!mask) return 0;
   // No fifth copy: drop kinds already held four times (concealed fours never wait in the tables).
@@ -100,8 +124,10 @@ uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
     const int k = hand.melds[i].kind;
     if (hand.melds[i].size() + hand.counts[k] >= 4) mask &= ~(1u << k);
   }
-  for (int k = 0; k < kKinds; ++k)
+  for (uint32_t m = mask; m; m &= m - 1) {
+    const int k = ctz64(m);
     if (hand.counts[k] >= 4) mask &= ~(1u << k);
+  }
   // 缺一门: two suits present fix the winning suits; the void suit never wins.
   unsigned allowed = 7;
   if (n_present == 2) allowed = present;
@@ -117,9 +143,10 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
   const int sets = kMaxMelds - hand.n_melds;
 
-  // Costs per suit: the table, or the capped DP for a suit that holds a meld kind.
-  int cost[3][10];
+  // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind (a DP
+  // cost above 14 means impossible; clamped to 15 it can never beat a real option, which is <= 14).
   const SuitTables& t = SuitTables::get();
+  uint64_t word[3];
   for (int s = 0; s < kSuits; ++s) {
     const uint8_t* counts9 = hand.counts.data() + kRanks * s;
     if (melded >> s & 1) {
@@ -128,24 +155,26 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
         if (suit_of(hand.melds[i].kind) == s)
           caps[rank_of(hand.melds[i].kind)] = static_cast<uint8_t>(4 - hand.melds[i].size());
       const auto dp = suit_costs_dp(counts9, caps);
-      std::copy(dp.begin(), dp.end(), cost[s]);
+      word[s] = 0;
+      for (int slot = 0; slot < 10; ++slot)
+        word[s] |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
     } else {
-      uint64_t word = t.costs(suit_key(counts9));
-      for (int slot = 0; slot < 10; ++slot, word >>= 4) cost[s][slot] = static_cast<int>(word & 0xF);
+      word[s] = t.costs(suit_key(counts9));
     }
   }
 
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
     if (void_suit >= 0 ? x != void_suit : (melded >> x & 1)) continue;
-    const int* a = cost[x == 0 ? 1 : 0];
-    const int* b = cost[x == 2 ? 1 : 2];
+    const uint64_t a = word[x == 0 ? 1 : 0], b = word[x == 2 ? 1 : 2];
     for (int ma = 0; ma <= sets; ++ma) {
       const int mb = sets - ma;
-      best = std::min(best, a[cost_slot(ma, 1)] + b[cost_slot(mb, 0)]);
-      best = std::min(best, a[cost_slot(ma, 0)] + b[cost_slot(mb, 1)]);
+      best = std::min(best, SuitTables::cost_of(a, ma, 1) + SuitTables::cost_of(b, mb, 0));
+      best = std::min(best, SuitTables::cost_of(a, ma, 0) + SuitTables::cost_of(b, mb, 1));
     }
-    if (seven_pairs && hand.n_melds == 0) best = std::min(best, seven_pairs_cost(hand, x));
+    if (seven_pairs && hand.n_melds == 0)
+      best = std::min(best, seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
+                                             SuitTables::odd_counts(a) + SuitTables::odd_counts(b)));
   }
   return best - 1;
 }

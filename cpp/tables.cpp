@@ -108,6 +108,9 @@ SuitTables::SuitTables() {
         }
       }
     word &= (1ULL << 40) - 1;
+    uint64_t free_pairs = 0, odd = 0;
+    for (int r = 0; r < 9; ++r) free_pairs += (it.d[r] >= 2) + (it.d[r] == 4), odd += it.d[r] & 1;
+    word |= free_pairs << 40 | odd << 45;
     cost_[key] = word;
     const int n = it.sum;
     const bool complete = (n % 3 == 0 && cost_of(word, n / 3, 0) == 0) ||

@@ -6,6 +6,8 @@
 //
 //   cost(key, m, p)  the fewest tiles that must be added to the suit to hold m sets (pung or chow)
 //                    and p pairs (p = 0..1), every count at most 4: the f-table, 4 bits per entry
+//                    in bits 0..39 of a word; bits 40..44 hold the suit's free pairs for seven
+//                    pairs (a count of 2 or 3 gives one, 4 gives two) and bits 45..48 its odd counts
 //   complete(key)    the suit alone is m sets (+ one pair when its size is 2 mod 3): 1 bit per key
 //   wait_mask(key)   bit r: adding one tile of rank r makes the suit complete
 #pragma once
@@ -34,6 +36,8 @@ class SuitTables {
     return static_cast<int>((word >> (4 * cost_slot(m, p))) & 0xF);
   }
   int cost(uint32_t key, int m, int p) const { return cost_of(cost_[key], m, p); }
+  static int free_pairs(uint64_t word) { return static_cast<int>((word >> 40) & 0x1F); }
+  static int odd_counts(uint64_t word) { return static_cast<int>((word >> 45) & 0xF); }
   bool complete(uint32_t key) const { return (win_bits_[key >> 6] >> (key & 63)) & 1; }
   uint16_t wait_mask(uint32_t key) const { return wait_[key]; }
 
