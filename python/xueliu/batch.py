@@ -1,0 +1,144 @@
+"""Batch forms of is_win, waits, shanten and evaluate over numpy arrays (native, GIL released).
+
+Inputs, one row per hand:
+
+- ``counts``: ``uint8[N, 27]`` concealed counts (any integer dtype with values 0..4 is accepted);
+- ``melds``: ``int16[N, 4]`` or None: ``-1`` for no meld, else ``27 * type + kind`` with type
+  0 peng, 1 exposed kong, 2 concealed kong;
+- ``void``: ``int8[N]`` or None: ``-1`` for none, else the suit 0 (m), 1 (p), 2 (s).
+
+>>> import numpy as np
+>>> counts, melds = encode(["12334577m23345p", "1m(222p)(333p)(444p)(555p)"])
+>>> waits(counts, melds)  # bit k = kind k: 1p 4p, then 1m
+array([ 4608,     1], dtype=uint32)
+
+Arrays are validated (dtype kind, shape, values) and never cast silently: a float array or a
+value out of range is a ``ValueError`` naming the argument; a non-array is a ``TypeError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Union
+
+import numpy as np
+
+from .patterns import PATTERN_IDS
+from .rules import Rules
+from .tiles import Hand, parse_hand
+
+try:
+    from . import _core
+except ImportError as _e:
+    _core = None
+    _CORE_ERROR: Optional[ImportError] = _e
+else:
+    _CORE_ERROR = None
+
+__all__ = ["is_win", "waits", "shanten", "evaluate", "encode", "PATTERN_IDS"]
+
+_DEFAULT_RULES = Rules.preset("xueliu")
+
+
+def _native(name: str) -> Any:
+    f = getattr(_core, name, None)
+    if f is None:
+        why = f": {_CORE_ERROR}" if _CORE_ERROR is not None else " (not bound yet)"
+        raise ImportError(f"xueliu._core.{name} is not available{why}")
+    return f
+
+
+def _array(name: str, x: Any, shape: tuple, lo: int, hi: int, dtype: type) -> np.ndarray:
+    """Validate one input array; ``shape`` uses None for the free row count N."""
+    want = "(" + ", ".join("N" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+    if isinstance(x, (str, bytes, dict, set, frozenset)) or x is None:
+        raise TypeError(f"{name} must be an integer array of shape {want}, got {type(x).__name__}")
+    try:
+        a = np.asarray(x)
+    except (ValueError, TypeError) as e:  # ragged nested sequences
+        raise ValueError(f"{name} must be an integer array of shape {want}: {e}") from None
+    kind = a.dtype.kind
+    if kind == "O":
+        raise TypeError(f"{name} must be an integer array of shape {want}, got {type(x).__name__}")
+    if kind not in "iu":
+        raise ValueError(f"{name} must hold integers (shape {want}), got dtype {a.dtype}")
+    if a.ndim != len(shape) or any(s is not None and s != t for s, t in zip(shape, a.shape)):
+        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    if a.size:
+        if (kind == "i" and a.min() < lo) or a.max() > hi:
+            bad = np.argwhere((a < lo) | (a > hi))[0]
+            where = ", ".join(map(str, bad))
+            raise ValueError(f"{name}[{where}] = {a[tuple(bad)]} out of range {lo}..{hi}")
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+def _inputs(counts: Any, melds: Any, void: Any) -> tuple[np.ndarray, Optional[np.ndarray], Optional[np.ndarray]]:
+    c = _array("counts", counts, (None, 27), 0, 4, np.uint8)
+    n = c.shape[0]
+    m = None if melds is None else _array("melds", melds, (n, 4), -1, 80, np.int16)
+    v = None if void is None else _array("void", void, (n,), -1, 2, np.int8)
+    return c, m, v
+
+
+def _threads(threads: Any) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be an int >= 1, got {threads!r}")
+    return int(threads)
+
+
+def _rules(rules: Any) -> Rules:
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, Rules):
+        return rules
+    raise TypeError(f"rules must be a Rules (or None for the xueliu preset), got {type(rules).__name__}")
+
+
+def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+           threads: int = 1) -> np.ndarray:
+    """``bool[N]``: whether each 14 - 3k row is a complete win (RULES §5)."""
+    c, m, v = _inputs(counts, melds, void)
+    return _native("batch_is_win")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+
+
+def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+          threads: int = 1) -> np.ndarray:
+    """``uint32[N]``: the waits of each 13 - 3k row as a bitmask (bit k = kind k)."""
+    c, m, v = _inputs(counts, melds, void)
+    return _native("batch_waits")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+
+
+def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+            threads: int = 1) -> np.ndarray:
+    """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (RULES §5)."""
+    c, m, v = _inputs(counts, melds, void)
+    return _native("batch_shanten")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+
+
+def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+             threads: int = 1, self_draw: bool = False, kong_replacement: bool = False,
+             after_kong_discard: bool = False, robbed_kong: bool = False, last_tile: bool = False,
+             heavenly: bool = False, earthly: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has code
+    -1 (and fan 0). ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
+    :func:`xueliu.evaluate`) apply to every row."""
+    c, m, v = _inputs(counts, melds, void)
+    flags = 0
+    for on, name in ((self_draw, "SELF_DRAW"), (kong_replacement, "KONG_REPLACEMENT"),
+                     (after_kong_discard, "AFTER_KONG_DISCARD"), (robbed_kong, "ROBBED_KONG"),
+                     (last_tile, "LAST_TILE"), (heavenly, "HEAVENLY"), (earthly, "EARTHLY")):
+        if on:
+            flags |= _native(name)
+    fn = _native("batch_evaluate")
+    return fn(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
+
+
+def encode(hands: Iterable[Union[Hand, str]]) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts uint8[N, 27], melds int16[N, 4])`` of Hands or notation texts."""
+    rows = [h if isinstance(h, Hand) else parse_hand(h) for h in hands]
+    counts = np.zeros((len(rows), 27), dtype=np.uint8)
+    melds = np.full((len(rows), 4), -1, dtype=np.int16)
+    for i, h in enumerate(rows):
+        counts[i] = h.counts
+        for j, m in enumerate(h.melds):
+            melds[i, j] = m.code
+    return counts, melds

@@ -1,0 +1,290 @@
+"""Rule configuration (RULES §6, §9, §10; docs/TEAM.md knob list)."""
+
+import dataclasses
+import json
+import pickle
+
+import pytest
+
+from xueliu.patterns import BASE_PATTERNS, DEFAULT_FAN_TABLE, EXTRA_IDS, PATTERN_IDS
+from xueliu.rules import KNOBS, Rules
+
+# RULES §9, the preset table, knob by knob (the "same in both presets" paragraph included).
+XUELIU = {
+    "mode": "xueliu",
+    "exchange_three": True,
+    "exchange_direction": "dice",
+    "declare_void": True,
+    "seven_pairs": True,
+    "jingoudiao": False,
+    "heavenly_earthly": False,
+    "haidi": False,
+    "self_draw_bonus": "base",
+    "direct_kong_others": 1,
+    "kong_settle": "immediate",
+    "post_win_kongs": {"concealed", "direct"},
+    "call_transfer": True,
+    "pig_penalty": 16,
+    "pig_payees": "unwon_non_pig",
+    "ready_check_payees": "unwon",
+    "refund_kongs": True,
+    "dian_gang_hua": "self_draw",
+    "forced_win_last_n": 0,
+    "multiple_winners": True,
+    "player_multipliers": None,
+    "max_fan": None,
+    "next_dealer": "dice",
+    "escape_penalty": 3,
+}
+XUEZHAN = {
+    "mode": "xuezhan",
+    "exchange_three": True,
+    "exchange_direction": "random",
+    "declare_void": True,
+    "seven_pairs": True,
+    "jingoudiao": True,
+    "heavenly_earthly": True,
+    "haidi": True,
+    "self_draw_bonus": "none",
+    "direct_kong_others": 0,
+    "kong_settle": "immediate",
+    "post_win_kongs": set(),
+    "call_transfer": True,
+    "pig_penalty": 16,
+    "pig_payees": "all_non_pig",
+    "ready_check_payees": "unwon",
+    "refund_kongs": True,
+    "dian_gang_hua": "discarder",
+    "forced_win_last_n": 4,
+    "multiple_winners": True,
+    "player_multipliers": {"allowed": (2, 4, 8), "default": 8},
+    "max_fan": None,
+    "next_dealer": "first_winner",
+    "escape_penalty": 32,
+}
+SAME_IN_BOTH = {
+    "kong_draw_from": "front",
+    "exchange_same_suit": True,
+    "pass_blocks_discard_win": "off",
+    "gen_counts": "all_fours",
+    "menqing": False,
+    "dead_waits_ready": True,
+    "fan_table": dict(DEFAULT_FAN_TABLE),
+    "multipliers": None,
+    "duanyaojiu": False,
+    "yitiaolong": False,
+    "jiaxinwu": False,
+    "haidipao": False,
+    "base": 1,
+    "room": 1,
+    "service_fee": 0,
+}
+
+# docs/TEAM.md lists these knobs; Rules holds exactly them.
+TEAM_KNOBS = set(XUELIU) | set(SAME_IN_BOTH)
+
+
+def test_rules_hold_exactly_the_team_knob_list():
+    assert set(KNOBS) == TEAM_KNOBS
+    assert [f.name for f in dataclasses.fields(Rules)] == list(KNOBS)
+
+
+@pytest.mark.parametrize("name, table", [("xueliu", XUELIU), ("xuezhan", XUEZHAN)])
+def test_preset_matches_the_rules_table_knob_by_knob(name, table):
+    rules = Rules.preset(name)
+    for knob, value in {**table, **SAME_IN_BOTH}.items():
+        assert getattr(rules, knob) == value, knob
+
+
+def test_default_rules_are_the_xueliu_preset():
+    assert Rules() == Rules.preset("xueliu")
+    assert hash(Rules()) == hash(Rules.preset("xueliu"))
+    assert Rules() != Rules.preset("xuezhan")
+
+
+def test_seed_002_table_is_built_by_overriding_knobs():
+    seed_002 = Rules.preset("xueliu").replace(
+        seven_pairs=False, kong_settle="on_win", post_win_kongs={"added"}, menqing=True
+    )
+    assert seed_002.seven_pairs is False and seed_002.kong_settle == "on_win"
+    assert seed_002.post_win_kongs == frozenset({"added"}) and seed_002.menqing is True
+    assert seed_002.mode == "xueliu"
+
+
+def test_unknown_preset_is_named():
+    with pytest.raises(ValueError, match="unknown preset 'guobiao'"):
+        Rules.preset("guobiao")
+
+
+def test_every_knob_has_a_docstring_line():
+    for f in dataclasses.fields(Rules):
+        assert f.metadata["doc"].strip(), f.name
+        assert f"``{f.name}``" in Rules.__doc__
+
+
+def test_rules_are_frozen_and_hashable():
+    rules = Rules()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.mode = "xuezhan"
+    with pytest.raises(TypeError):
+        rules.fan_table["pinghu"] = 2
+    assert len({Rules(), Rules(), Rules.preset("xuezhan")}) == 2
+
+
+def test_replace_changes_only_the_given_knobs():
+    base = Rules.preset("xuezhan")
+    changed = base.replace(menqing=True, max_fan=6)
+    assert changed.menqing is True and changed.max_fan == 6
+    for knob in KNOBS:
+        if knob not in ("menqing", "max_fan"):
+            assert getattr(changed, knob) == getattr(base, knob)
+    assert base.menqing is False
+
+
+def test_replace_rejects_unknown_knobs_by_name():
+    with pytest.raises(ValueError, match="unknown knob 'menqin'"):
+        Rules().replace(menqin=True)
+
+
+def test_fan_table_overrides_merge_onto_the_standard_table():
+    rules = Rules(fan_table={"qingyise": 4, "qidui": 4})
+    assert list(rules.fan_table) == list(PATTERN_IDS)
+    assert rules.fan_table["qingyise"] == 4 and rules.fan_table["qidui"] == 4
+    for p in BASE_PATTERNS:
+        if p.id not in ("qingyise", "qidui"):
+            assert rules.fan_table[p.id] == p.fan
+    assert Rules(fan_table={}) == Rules() == Rules(fan_table=dict(DEFAULT_FAN_TABLE))
+    assert Rules(fan_table={"pinghu": 1}) == Rules()
+
+
+def test_fan_table_is_the_standard_rules_table():
+    assert [p.fan for p in BASE_PATTERNS] == [1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9, 9]
+    assert len(PATTERN_IDS) == 19 and len(EXTRA_IDS) == 10
+
+
+def test_lists_are_accepted_where_rules_show_tuples_or_sets():
+    rules = Rules(
+        multipliers=[1, 2, 3, 4],
+        post_win_kongs=["added", "concealed"],
+        player_multipliers={"allowed": [1, 2], "default": 1},
+    )
+    assert rules.multipliers == (1, 2, 3, 4)
+    assert rules.post_win_kongs == frozenset({"added", "concealed"})
+    assert rules.player_multipliers == {"allowed": (1, 2), "default": 1}
+
+
+@pytest.mark.parametrize("name", ["xueliu", "xuezhan"])
+def test_json_round_trip(name):
+    rules = Rules.preset(name).replace(
+        fan_table={"qingyise": 4}, multipliers=list(range(1, 41)), max_fan=8, base="auto",
+        post_win_kongs={"added", "direct"},
+    )
+    data = rules.to_dict()
+    assert set(data) == set(KNOBS)
+    text = json.dumps(data, sort_keys=True)
+    assert Rules.from_dict(json.loads(text)) == rules
+    assert data["post_win_kongs"] == ["added", "direct"]
+    assert data["fan_table"]["qingyise"] == 4 and len(data["fan_table"]) == 19
+
+
+def test_from_dict_fills_missing_knobs_from_the_xueliu_preset():
+    assert Rules.from_dict({"menqing": True}) == Rules().replace(menqing=True)
+    with pytest.raises(ValueError, match="unknown knob 'colour'"):
+        Rules.from_dict({"colour": "red"})
+    with pytest.raises(TypeError):
+        Rules.from_dict([("menqing", True)])
+
+
+def test_rules_pickle_even_after_building_the_native_object():
+    rules = Rules.preset("xuezhan").replace(fan_table={"pinghu": 2})
+    assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_repr_shows_the_preset_and_the_differences():
+    assert repr(Rules()) == "Rules()"
+    assert repr(Rules.preset("xuezhan")) == "Rules.preset('xuezhan')"
+    assert repr(Rules(menqing=True)) == "Rules(menqing=True)"
+    r = Rules.preset("xuezhan").replace(fan_table={"qidui": 4})
+    assert eval(repr(r), {"Rules": Rules}) == r
+
+
+@pytest.mark.parametrize(
+    "knob, value",
+    [
+        ("mode", "xuelu"),
+        ("mode", 1),
+        ("exchange_direction", "left"),
+        ("kong_draw_from", "middle"),
+        ("pass_blocks_discard_win", True),
+        ("next_dealer", "winner"),
+        ("self_draw_bonus", "double"),
+        ("gen_counts", "all"),
+        ("kong_settle", "later"),
+        ("pig_payees", "all"),
+        ("ready_check_payees", "ready"),
+        ("dian_gang_hua", "konger"),
+        # booleans must be real bools
+        ("seven_pairs", 1),
+        ("menqing", "yes"),
+        ("exchange_three", None),
+        ("multiple_winners", 0),
+        # ints
+        ("forced_win_last_n", -1),
+        ("forced_win_last_n", 1.5),
+        ("forced_win_last_n", True),
+        ("pig_penalty", -16),
+        ("escape_penalty", "3"),
+        ("direct_kong_others", -1),
+        ("room", 0),
+        ("service_fee", -1),
+        ("base", 0),
+        ("base", "automatic"),
+        ("base", 1.0),
+        ("max_fan", 0),
+        ("max_fan", "6"),
+        # containers
+        ("post_win_kongs", {"robbed"}),
+        ("post_win_kongs", "added"),
+        ("multipliers", []),
+        ("multipliers", [1, -2]),
+        ("multipliers", "1,2,4"),
+        ("multipliers", [1, 2.0]),
+        ("fan_table", {"pinghu": 0}),
+        ("fan_table", {"pinghu": "1"}),
+        ("fan_table", {"pinghu": True}),
+        ("fan_table", {"gen": 1}),
+        ("fan_table", [("pinghu", 1)]),
+        ("player_multipliers", {"allowed": (2, 4, 8)}),
+        ("player_multipliers", {"allowed": (2, 4, 8), "default": 16}),
+        ("player_multipliers", {"allowed": (), "default": 2}),
+        ("player_multipliers", {"allowed": (2, 0), "default": 2}),
+        ("player_multipliers", {"allowed": (2, 2), "default": 2}),
+        ("player_multipliers", {"allowed": (2, 4), "default": 2, "max": 4}),
+        ("player_multipliers", (2, 4, 8)),
+    ],
+)
+def test_bad_values_raise_naming_the_knob(knob, value):
+    with pytest.raises(ValueError, match=f"knob '{knob}'"):
+        Rules().replace(**{knob: value})
+    with pytest.raises(ValueError, match=f"knob '{knob}'"):
+        Rules(**{knob: value})
+
+
+def test_bad_value_messages_show_the_value():
+    with pytest.raises(ValueError, match="'xuelu'"):
+        Rules(mode="xuelu")
+    with pytest.raises(ValueError, match="unknown pattern id 'gen'"):
+        Rules(fan_table={"gen": 1})
+    with pytest.raises(ValueError, match="member 'robbed'"):
+        Rules(post_win_kongs={"robbed"})
+    with pytest.raises(ValueError, match="default 16 is not one of allowed"):
+        Rules(player_multipliers={"allowed": (2, 4, 8), "default": 16})
+
+
+def test_scoring_object_follows_the_knobs():
+    from xueliu import _core
+
+    rules = Rules.preset("xuezhan")
+    assert isinstance(rules._scoring, _core.ScoringRules)
+    assert rules._scoring is rules._scoring  # cached
+    assert Rules.preset("xuezhan")._scoring is rules._scoring  # presets are shared
