@@ -295,9 +295,13 @@ def waits(counts, melds=(), void=None, seven_pairs=True) -> list:
 
 def _closest_standard(counts, n_sets, kinds, cap, best):
     """Smallest |H - counts| (< best) over concealed parts H = pair + n_sets sets on ``kinds`` with
-    H[t] <= cap[t]; sets taken in non-decreasing order so each H is visited once per split."""
-    blocks = [(k, k, k) for k in kinds]
-    blocks += [(k, k + 1, k + 2) for k in kinds if rank_of(k) <= 7 and k + 2 in kinds]
+    H[t] <= cap[t]. Sets are taken in non-decreasing block order (blocks sorted by lowest kind), so
+    each H is visited once per split; a branch stops once its distance cannot beat ``best``."""
+    blocks = []
+    for k in kinds:
+        blocks.append((k, k, k))
+        if rank_of(k) <= 7 and k + 2 in kinds:
+            blocks.append((k, k + 1, k + 2))
     h = [0] * 27
 
     def add(tiles):
@@ -316,9 +320,20 @@ def _closest_standard(counts, n_sets, kinds, cap, best):
         for t in tiles:
             h[t] -= 1
 
+    def lower_bound(start, left):
+        """Sets from blocks[start:] use kinds >= blocks[start][0]; each tile they take beyond the
+        hand's unused tiles there adds 1 to the distance."""
+        if left == 0:
+            return 0
+        if start == len(blocks):
+            return 99
+        unused = sum(min(counts[t], cap[t]) - h[t] for t in kinds
+                     if t >= blocks[start][0] and counts[t] > h[t])
+        return max(0, 3 * left - unused)
+
     def search(start, left, cost):
         nonlocal best
-        if cost >= best:
+        if cost + lower_bound(start, left) >= best:
             return
         if left == 0:
             best = cost
@@ -337,25 +352,15 @@ def _closest_standard(counts, n_sets, kinds, cap, best):
     return best
 
 
-def _closest_seven_pairs(counts, kinds, best):
-    """Smallest |H - counts| (< best) over seven-pairs hands H on ``kinds`` (a kind 0, 2 or 4 times)."""
-
-    def search(i, pairs_left, cost):
-        nonlocal best
-        if cost >= best:
-            return
-        if pairs_left == 0:
-            best = cost
-            return
-        if i == len(kinds) or 2 * (len(kinds) - i) < pairs_left:
-            return
-        k = kinds[i]
-        for n in (0, 1, 2):
-            if n <= pairs_left:
-                search(i + 1, pairs_left - n, cost + max(0, 2 * n - counts[k]))
-
-    search(0, 7, 0)
-    return best
+def _closest_seven_pairs(counts, kinds):
+    """Smallest |H - counts| over seven-pairs hands H on ``kinds`` (each kind 0, 2 or 4 times).
+    Taking a kind's first pair costs max(0, 2 - c), its second max(0, 4 - c) - max(0, 2 - c), never
+    less than the first; so the seven cheapest pair slots (first ones before second ones) are optimal."""
+    slots = []
+    for k in kinds:
+        first = max(0, 2 - counts[k])
+        slots += [first, max(0, 4 - counts[k]) - first]
+    return sum(sorted(slots)[:7])
 
 
 def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
@@ -372,9 +377,9 @@ def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
             continue
         kinds = [k for k in range(27) if suit_of(k) in two]
         cap = [4 - held[k] if suit_of(k) in two else 0 for k in range(27)]
-        best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
         if seven_pairs and not melds:
-            best = _closest_seven_pairs(counts, kinds, best)
+            best = min(best, _closest_seven_pairs(counts, kinds))
+        best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
     if best == inf:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     return best - 1

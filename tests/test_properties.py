@@ -1,0 +1,401 @@
+"""Property tests: the C++-backed public API answers exactly what the pure-Python reference
+(tests/reference.py, itself checked against every public vector) answers.
+
+Hands are random: mostly two suits (realistic after 定缺), some three; 0-4 melds of every kind;
+never a fifth copy; random void; both presets with random scoring-knob overrides. Evaluation runs on
+generated *winning* hands (sets + pair, or seven pairs) with consistent context flags.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import reference as ref
+import xueliu
+import xueliu.batch
+from xueliu.rules import Rules
+from xueliu.tiles import Hand, Meld
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                                     HealthCheck.data_too_large])
+MELD_KINDS = ("peng", "kong", "concealed_kong")
+VOID_NAMES = (None, "m", "p", "s")
+
+
+# --------------------------------------------------------------------------------------------
+# Strategies
+# --------------------------------------------------------------------------------------------
+
+def kinds_of(suits):
+    return [k for k in range(27) if k // 9 in suits]
+
+
+def meld_size(kind):
+    return 3 if kind == "peng" else 4
+
+
+@st.composite
+def suits_in_play(draw, allow_three=True, allow_one=False):
+    """Mostly two suits; sometimes three (a hand that must shed a suit), sometimes one (清一色)."""
+    roll = draw(st.integers(0, 9))
+    n = 3 if (allow_three and roll < 2) else 1 if (allow_one and roll >= 8) else 2
+    return sorted(draw(st.permutations((0, 1, 2)))[:n])
+
+
+@st.composite
+def melds_on(draw, suits, max_melds=4):
+    """0-4 melds (peng / exposed kong / concealed kong) on distinct kinds of the given suits."""
+    n = min(max_melds, draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4])))
+    melds, used = [], [0] * 27
+    for _ in range(n):
+        kind = draw(st.sampled_from(MELD_KINDS))
+        tile = draw(st.sampled_from([k for k in kinds_of(suits) if used[k] == 0]))
+        melds.append((kind, tile))
+        used[tile] = meld_size(kind)
+    return melds, used
+
+
+@st.composite
+def random_hands(draw, size):
+    """``size - 3k`` concealed tiles (size 13 or 14) drawn one by one, at most 4 copies with melds."""
+    suits = draw(suits_in_play())
+    melds, used = draw(melds_on(suits))
+    counts = [0] * 27
+    pool = draw(st.sampled_from([kinds_of(suits), None]))  # sometimes a narrow pool: pairs, fours
+    if pool is None:
+        pool = sorted(draw(st.sets(st.sampled_from(kinds_of(suits)), min_size=4, max_size=9)))
+    for _ in range(size - 3 * len(melds)):
+        free = [k for k in pool if used[k] + counts[k] < 4] or \
+               [k for k in kinds_of(suits) if used[k] + counts[k] < 4]
+        counts[draw(st.sampled_from(free))] += 1
+    return counts, melds
+
+
+@st.composite
+def winning_hands(draw):
+    """A complete hand built from a pair and sets (or seven pairs), in one or two suits, with a
+    style that reaches the rarer patterns: pungs only, 1/9 in every set, 2-5-8 only, nine gates."""
+    suits = draw(suits_in_play(allow_three=False, allow_one=True))
+    kinds = kinds_of(suits)
+    style = draw(st.sampled_from(["any", "any", "any", "narrow", "pungs", "terminals", "258",
+                                  "seven_pairs", "nine_gates"]))
+    if style == "nine_gates":
+        s = suits[0] * 9
+        counts = [0] * 27
+        for r, c in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
+            counts[s + r] = c
+        counts[s + draw(st.integers(0, 8))] += 1
+        return counts, []
+    if style == "seven_pairs":
+        fours = draw(st.sampled_from([0, 0, 0, 1, 2, 3]))
+        pairs = draw(st.lists(st.sampled_from(kinds), min_size=7 - fours, max_size=7 - fours, unique=True))
+        counts = [0] * 27
+        for i, k in enumerate(pairs):
+            counts[k] = 4 if i < fours else 2
+        return counts, []
+
+    def rank(k):
+        return k % 9 + 1
+
+    if style == "terminals":
+        meld_kinds = [k for k in kinds if rank(k) in (1, 9)]
+        pair_kinds = meld_kinds
+        pungs = meld_kinds
+        chows = [k for k in kinds if rank(k) in (1, 7)]
+    elif style == "258":
+        meld_kinds = pair_kinds = pungs = [k for k in kinds if rank(k) in (2, 5, 8)]
+        chows = []
+    else:
+        if style == "narrow":
+            kinds = sorted(draw(st.sets(st.sampled_from(kinds), min_size=3, max_size=7)))
+        meld_kinds = pair_kinds = pungs = kinds
+        chows = [] if style == "pungs" else [k for k in kinds if rank(k) <= 7]
+
+    n_melds = draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]))
+    melds, used = [], [0] * 27
+    for _ in range(n_melds):
+        free = [k for k in meld_kinds if used[k] == 0]
+        assume(free)
+        kind = draw(st.sampled_from(MELD_KINDS))
+        tile = draw(st.sampled_from(free))
+        melds.append((kind, tile))
+        used[tile] = meld_size(kind)
+    counts = [0] * 27
+
+    def fits(tiles):
+        return all(used[t] + counts[t] + tiles.count(t) <= 4 for t in tiles)
+
+    pair = draw(st.sampled_from([k for k in pair_kinds if fits([k, k])] or [None]))
+    assume(pair is not None)
+    counts[pair] += 2
+    for _ in range(4 - n_melds):
+        options = [(k, k, k) for k in pungs if fits([k, k, k])]
+        options += [(k, k + 1, k + 2) for k in chows if k + 2 < 27 and fits([k, k + 1, k + 2])]
+        assume(options)
+        for t in draw(st.sampled_from(options)):
+            counts[t] += 1
+    return counts, melds
+
+
+def minus_one(draw, hand):
+    counts, melds = hand
+    counts = list(counts)
+    counts[draw(st.sampled_from([k for k in range(27) if counts[k]]))] -= 1
+    return counts, melds
+
+
+@st.composite
+def ready_or_random_13(draw):
+    """A 13 - 3k hand: a winning hand minus one tile (usually ready), or random."""
+    if draw(st.booleans()):
+        return minus_one(draw, draw(winning_hands()))
+    return draw(random_hands(13))
+
+
+@st.composite
+def near_winning_14(draw):
+    """A 14 - 3k hand for 查听: complete, one tile swapped away from complete, or random."""
+    roll = draw(st.integers(0, 3))
+    if roll == 3:
+        return draw(random_hands(14))
+    counts, melds = draw(winning_hands())
+    if roll == 0:
+        return counts, melds
+    counts, melds = minus_one(draw, (counts, melds))
+    total = [a + b for a, b in zip(counts, ref.meld_counts(melds))]
+    suits = sorted({k // 9 for k in range(27) if total[k]} | {draw(st.integers(0, 2))})
+    counts[draw(st.sampled_from([k for k in kinds_of(suits) if total[k] < 4]))] += 1
+    return counts, melds
+
+
+@st.composite
+def scoring_rules(draw):
+    """(preset, overrides): a preset, half the time with random scoring-knob overrides."""
+    preset = draw(st.sampled_from(["xueliu", "xuezhan"]))
+    if draw(st.booleans()):
+        return preset, {}
+    flag = st.booleans()
+    # 天胡/地胡 keep their table fan: D14's "worth more than 6" is only unambiguous at the standard 6.
+    table_ids = [p for p in ref.PATTERN_IDS if p not in ("tianhu", "dihu")]
+    overrides = draw(st.fixed_dictionaries({}, optional={
+        "seven_pairs": flag, "jingoudiao": flag, "heavenly_earthly": flag, "haidi": flag,
+        "self_draw_bonus": st.sampled_from(["base", "none", "fan"]), "menqing": flag,
+        "gen_counts": st.sampled_from(["all_fours", "kongs_only", "none"]),
+        "duanyaojiu": flag, "yitiaolong": flag, "jiaxinwu": flag, "haidipao": flag,
+        "fan_table": st.dictionaries(st.sampled_from(table_ids), st.integers(1, 12), max_size=4),
+        "multipliers": st.none() | st.lists(st.integers(0, 10**6), min_size=40, max_size=40).map(tuple),
+        "max_fan": st.none() | st.integers(1, 14),
+    }))
+    return preset, overrides
+
+
+@st.composite
+def contexts(draw, melds):
+    """Context flags that RULES §6.1 calls consistent for this hand's melds."""
+    self_draw = draw(st.booleans())
+    ctx = dict(self_draw=self_draw, kong_replacement=False, after_kong_discard=False,
+               robbed_kong=False, last_tile=draw(st.booleans()), heavenly=False, earthly=False)
+    if self_draw:
+        if any(kind != "peng" for kind, _ in melds):
+            ctx["kong_replacement"] = draw(st.booleans())
+        if not melds:
+            sky = draw(st.sampled_from([None, None, "heavenly", "earthly"]))
+            if sky:
+                ctx[sky] = True
+    else:
+        discard = draw(st.sampled_from([None, None, "after_kong_discard", "robbed_kong"]))
+        if discard:
+            ctx[discard] = True
+    return ctx
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers: the public API on the same plain data
+# --------------------------------------------------------------------------------------------
+
+def public_hand(counts, melds) -> Hand:
+    return Hand(np.array(counts, dtype=np.uint8),
+                tuple(Meld(kind, ref.TILE_NAMES[t]) for kind, t in melds))
+
+
+def public_rules(preset, overrides) -> Rules:
+    return Rules.preset(preset).replace(**overrides) if overrides else Rules.preset(preset)
+
+
+def plain_fan(r) -> ref.FanResult:
+    return ref.FanResult(r.fan, r.multiplier, r.base, r.base_fan, r.gen, tuple(r.extras))
+
+
+def kind_of(tile) -> int:
+    return ref.tile_index(tile) if isinstance(tile, str) else int(tile)
+
+
+def same_or_both_raise(reference_call, public_call):
+    """Both give the same answer, or both raise ValueError."""
+    try:
+        expected = reference_call()
+    except ValueError:
+        with pytest.raises(ValueError):
+            public_call()
+        return None, None
+    return expected, public_call()
+
+
+# --------------------------------------------------------------------------------------------
+# Single calls == reference
+# --------------------------------------------------------------------------------------------
+
+@settings(max_examples=250, **SETTINGS)
+@given(hand=st.one_of(winning_hands(), random_hands(14)), void=st.sampled_from(VOID_NAMES),
+       seven_pairs=st.booleans(), preset=st.sampled_from(["xueliu", "xuezhan"]))
+def test_is_win_matches_reference(hand, void, seven_pairs, preset):
+    counts, melds = hand
+    rules = Rules.preset(preset).replace(seven_pairs=seven_pairs)
+    assert xueliu.is_win(public_hand(counts, melds), void=void, rules=rules) == \
+        ref.is_win(counts, melds, void, seven_pairs)
+
+
+@settings(max_examples=250, **SETTINGS)
+@given(hand=ready_or_random_13(), void=st.sampled_from(VOID_NAMES), seven_pairs=st.booleans())
+def test_waits_match_reference(hand, void, seven_pairs):
+    counts, melds = hand
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    expected = [ref.TILE_NAMES[t] for t in ref.waits(counts, melds, void, seven_pairs)]
+    assert list(xueliu.waits(public_hand(counts, melds), void=void, rules=rules)) == expected
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(hand=st.one_of(random_hands(13), random_hands(14), ready_or_random_13()),
+       void=st.sampled_from(VOID_NAMES), seven_pairs=st.booleans())
+def test_shanten_matches_reference(hand, void, seven_pairs):
+    counts, melds = hand
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    expected, got = same_or_both_raise(
+        lambda: ref.shanten(counts, melds, void, seven_pairs),
+        lambda: xueliu.shanten(public_hand(counts, melds), void=void, rules=rules))
+    assert got == expected
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(data=st.data(), hand=winning_hands(), scoring=scoring_rules())
+def test_evaluate_matches_reference(data, hand, scoring):
+    counts, melds = hand
+    preset, overrides = scoring
+    held_suits = {k // 9 for k in range(27) if counts[k]} | {t // 9 for _, t in melds}
+    # Mostly a void the hand respects; sometimes one it breaks (then both must refuse the hand).
+    void = data.draw(st.sampled_from([None] + [s for s in "mps" if "mps".index(s) not in held_suits])
+                     if data.draw(st.integers(0, 5)) else st.sampled_from(VOID_NAMES))
+    ctx = data.draw(contexts(melds))
+    win_tile = data.draw(st.sampled_from([None] + [ref.TILE_NAMES[k] for k in range(27) if counts[k]]))
+    rules = ref.make_rules(preset, **overrides)
+    expected, got = same_or_both_raise(
+        lambda: ref.evaluate(counts, melds, void, rules, win_tile, **ctx),
+        lambda: xueliu.evaluate(public_hand(counts, melds), void=void, win_tile=win_tile,
+                                rules=public_rules(preset, overrides), **ctx))
+    if expected is not None:
+        assert plain_fan(got) == expected
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(data=st.data(), hand=near_winning_14(), scoring=scoring_rules())
+def test_best_discards_match_reference(data, hand, scoring):
+    counts, melds = hand
+    preset, overrides = scoring
+    own = [a + b for a, b in zip(counts, ref.meld_counts(melds))]
+    visible = [0] * 27
+    for _ in range(data.draw(st.integers(0, 24))):
+        free = [k for k in range(27) if own[k] + visible[k] < 4]
+        visible[data.draw(st.sampled_from(free))] += 1
+    held_suits = {k // 9 for k in range(27) if own[k]}
+    void = data.draw(st.sampled_from([None] + [s for s in "mps" if "mps".index(s) not in held_suits])
+                     if data.draw(st.integers(0, 3)) else st.sampled_from(VOID_NAMES))
+    expected, got = same_or_both_raise(
+        lambda: ref.best_discards(counts, melds, visible, void, ref.make_rules(preset, **overrides)),
+        lambda: xueliu.best_discards(public_hand(counts, melds), visible=np.array(visible, np.uint8),
+                                     void=void, rules=public_rules(preset, overrides)))
+    if expected is None:
+        return
+    plain = [ref.DiscardOption(kind_of(o.discard), o.shanten, o.total_remaining,
+                               tuple(ref.WaitOption(kind_of(w.tile), w.remaining, plain_fan(w.discard_win),
+                                                    plain_fan(w.self_draw)) for w in o.waits))
+             for o in got]
+    assert plain == expected
+
+
+# --------------------------------------------------------------------------------------------
+# Batch == single calls
+# --------------------------------------------------------------------------------------------
+
+def batch_arrays(hands, voids):
+    counts = np.array([c for c, _ in hands], dtype=np.uint8).reshape(len(hands), 27)
+    melds = np.full((len(hands), 4), -1, dtype=np.int16)
+    for i, (_, ms) in enumerate(hands):
+        for j, (kind, t) in enumerate(ms):
+            melds[i, j] = 27 * MELD_KINDS.index(kind) + t
+    void = np.array([-1 if v is None else "mps".index(v) for v in voids], dtype=np.int8)
+    return counts, melds, void
+
+
+def batch_input(hand_strategy, *, shanten_defined=False):
+    """Up to 40 rows of (hand, void). With ``shanten_defined``, only rows whose melds leave a
+    complete hand possible (shanten is undefined otherwise, D5)."""
+    def row_ok(row):
+        (counts, melds), void = row
+        suits = {t // 9 for _, t in melds}
+        return not shanten_defined or (len(suits) <= 2 and (void is None or "mps".index(void) not in suits))
+    row = st.tuples(hand_strategy, st.sampled_from(VOID_NAMES)).filter(row_ok)
+    return st.lists(row, min_size=1, max_size=40)
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(rows=batch_input(st.one_of(winning_hands(), random_hands(14))), seven_pairs=st.booleans(),
+       threads=st.sampled_from([1, 2]))
+def test_batch_is_win_equals_single_calls(rows, seven_pairs, threads):
+    hands, voids = [h for h, _ in rows], [v for _, v in rows]
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    got = xueliu.batch.is_win(*batch_arrays(hands, voids), rules=rules, threads=threads)
+    single = [xueliu.is_win(public_hand(*h), void=v, rules=rules) for h, v in rows]
+    assert np.asarray(got).astype(bool).tolist() == single
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(rows=batch_input(ready_or_random_13()), seven_pairs=st.booleans(), threads=st.sampled_from([1, 2]))
+def test_batch_waits_equals_single_calls(rows, seven_pairs, threads):
+    hands, voids = [h for h, _ in rows], [v for _, v in rows]
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    got = np.asarray(xueliu.batch.waits(*batch_arrays(hands, voids), rules=rules, threads=threads))
+    for mask, (h, v) in zip(got.tolist(), rows):
+        single = xueliu.waits(public_hand(*h), void=v, rules=rules)
+        assert [ref.TILE_NAMES[k] for k in range(27) if mask >> k & 1] == list(single)
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(rows=batch_input(st.one_of(random_hands(13), random_hands(14)), shanten_defined=True),
+       seven_pairs=st.booleans(), threads=st.sampled_from([1, 2]))
+def test_batch_shanten_equals_single_calls(rows, seven_pairs, threads):
+    hands, voids = [h for h, _ in rows], [v for _, v in rows]
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    got = xueliu.batch.shanten(*batch_arrays(hands, voids), rules=rules, threads=threads)
+    single = [xueliu.shanten(public_hand(*h), void=v, rules=rules) for h, v in rows]
+    assert np.asarray(got).tolist() == single
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(rows=batch_input(st.one_of(winning_hands(), winning_hands(), random_hands(14))),
+       scoring=scoring_rules(), threads=st.sampled_from([1, 2]))
+def test_batch_evaluate_equals_single_calls(rows, scoring, threads):
+    """Per row: the single call's fan and base-pattern code (RULES §6 table index); a row that is
+    not a win gives fan 0 and code -1."""
+    hands, voids = [h for h, _ in rows], [v for _, v in rows]
+    rules = public_rules(*scoring)
+    fan, code = xueliu.batch.evaluate(*batch_arrays(hands, voids), rules=rules, threads=threads)
+    for f, c, (h, v) in zip(np.asarray(fan).tolist(), np.asarray(code).tolist(), rows):
+        try:
+            single = xueliu.evaluate(public_hand(*h), void=v, rules=rules)
+        except ValueError:
+            assert (f, c) == (0, -1)
+        else:
+            assert (f, c) == (single.fan, ref.PATTERN_IDS.index(single.base))
