@@ -280,8 +280,8 @@ def _counts_bytes(counts: Any) -> bytes:
         a = np.asarray(counts)
     except Exception as e:  # ragged or exotic input
         raise TypeError(f"counts must be 27 ints: {e}") from None
-    if a.dtype.kind not in "iu":
-        if a.dtype.kind == "O":
+    if a.dtype.kind not in "iu" or a.ndim == 0:
+        if a.dtype.kind == "O" or a.ndim == 0:
             raise TypeError(f"counts must be 27 ints, got {type(counts).__name__}")
         raise ValueError(f"counts must hold integers, got dtype {a.dtype}")
     if a.shape != (N_KINDS,):

@@ -1,0 +1,454 @@
+"""The public API of issue 2 (names and behaviour are a contract): xueliu.is_win, waits, shanten,
+evaluate, best_discards, FanResult, the void/rules/hand arguments and xueliu.batch.
+
+The public vectors (tests/data/hands.json) run through the public names here, with the rules built
+by ``Rules.preset(...).replace(**overrides)``, so the Rules -> native mapping is checked too.
+"""
+
+import numpy as np
+import pytest
+
+import xueliu
+from conftest import load_vectors
+from xueliu import (
+    DiscardOption,
+    FanResult,
+    Hand,
+    Meld,
+    Rules,
+    WaitOption,
+    batch,
+    best_discards,
+    evaluate,
+    is_win,
+    parse_hand,
+    shanten,
+    waits,
+)
+from xueliu.patterns import EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
+
+VECTORS = load_vectors()
+FLAGS = ("self_draw", "kong_replacement", "after_kong_discard", "robbed_kong", "last_tile",
+         "heavenly", "earthly")
+
+
+def _id(case):
+    return f"{case['id']}-{case.get('note', '')}"
+
+
+def _rules(case):
+    return Rules.preset(case["preset"]).replace(**case.get("overrides", {}))
+
+
+# -- the package face ----------------------------------------------------------------------------
+
+
+def test_package_exports_the_contract_names():
+    for name in ("parse_hand", "Hand", "Meld", "Rules", "is_win", "waits", "shanten", "evaluate",
+                 "best_discards", "FanResult", "DiscardOption", "WaitOption", "tile_name",
+                 "tile_index", "batch"):
+        assert name in xueliu.__all__ and hasattr(xueliu, name), name
+    assert xueliu.tile_name(13) == "5p" and xueliu.tile_index("5m") == 4
+    assert isinstance(xueliu.__version__, str)
+
+
+# -- public vectors through the public API ---------------------------------------------------
+
+
+@pytest.mark.parametrize("case", VECTORS["wait_cases"], ids=_id)
+def test_wait_vector(case):
+    rules = Rules(seven_pairs=case["seven_pairs"])
+    assert waits(case["hand"], void=case["void"], rules=rules) == case["expect_waits"]
+    assert waits(parse_hand(case["hand"]), void=case["void"], rules=rules) == case["expect_waits"]
+
+
+@pytest.mark.parametrize("case", VECTORS["shanten_cases"], ids=_id)
+def test_shanten_vector(case):
+    rules = Rules(seven_pairs=case["seven_pairs"])
+    assert shanten(case["hand"], void=case["void"], rules=rules) == case["expect_shanten"]
+
+
+@pytest.mark.parametrize("case", VECTORS["eval_cases"], ids=_id)
+def test_eval_vector(case):
+    rules = _rules(case)
+    context = dict(case["context"])
+    void = context.pop("void")
+    expect = case["expect"]
+    assert is_win(case["hand"], void=void, rules=rules) == expect["win"]
+    if not expect["win"]:
+        with pytest.raises(ValueError, match="not a winning hand"):
+            evaluate(case["hand"], void=void, rules=rules, **context)
+        return
+    got = evaluate(case["hand"], void=void, rules=rules, **context)
+    assert isinstance(got, FanResult)
+    assert (got.fan, got.multiplier) == (expect["fan"], expect["multiplier"])
+    # D13/D22: another base reaching the same total on the same decomposition fans is also right.
+    accepted = {(expect["base"], expect["base_fan"], expect["gen"])}
+    accepted |= {tuple(alt) for alt in expect.get("alternatives", [])}
+    assert (got.base, got.base_fan, got.gen) in accepted
+    assert list(got.extras) == expect["extras"]
+    assert got.base_name == PATTERN_NAMES[got.base]
+    assert len(got.extra_names) == len(got.extras)
+
+
+# -- hands, void and rules arguments -------------------------------------------------------------
+
+READY = "12334577m23345p"  # waits 1p 4p (seed 001/002)
+WIN = "23445677p345789s"  # 平胡
+
+
+def test_a_hand_and_its_text_give_the_same_answers():
+    hand = parse_hand(READY)
+    assert waits(hand) == waits(READY) == ["1p", "4p"]
+    assert shanten(hand) == shanten(READY) == 0
+    assert is_win(parse_hand(WIN)) is True and is_win(WIN) is True
+    assert evaluate(parse_hand(WIN)) == evaluate(WIN)
+
+
+@pytest.mark.parametrize("spellings", [("m", "万"), ("p", "筒"), ("s", "条")])
+def test_void_spellings_are_equivalent(spellings):
+    letter, chinese = spellings
+    assert waits(READY, void=letter) == waits(READY, void=chinese)
+    assert shanten(READY, void=letter) == shanten(READY, void=chinese)
+    assert is_win(WIN, void=letter) == is_win(WIN, void=chinese)
+
+
+def test_void_suit_held_means_no_win_and_no_waits():
+    assert waits(READY, void="s") == ["1p", "4p"]
+    assert waits(READY, void="p") == []
+    assert is_win(WIN, void="m") is True
+    assert is_win(WIN, void="p") is False
+    assert shanten(READY, void="p") > 0
+
+
+@pytest.mark.parametrize("bad", ["x", "M", 0, 1, True, "", "mp", ["m"]])
+def test_bad_void_is_a_value_error(bad):
+    for call in (is_win, shanten):
+        with pytest.raises(ValueError, match="void must be None"):
+            call(WIN, void=bad)
+    with pytest.raises(ValueError, match="void must be None"):
+        waits(READY, void=bad)
+    with pytest.raises(ValueError, match="void must be None"):
+        evaluate(WIN, void=bad)
+    with pytest.raises(ValueError, match="void must be None"):
+        best_discards(WIN, void=bad)
+
+
+def test_wrong_python_types_are_type_errors():
+    with pytest.raises(TypeError, match="hand must be a Hand or notation text"):
+        is_win(parse_hand(WIN).counts)
+    with pytest.raises(TypeError, match="hand must be a Hand or notation text"):
+        waits(None)
+    with pytest.raises(TypeError, match="rules must be a Rules"):
+        shanten(READY, rules={"seven_pairs": True})
+    with pytest.raises(TypeError, match="rules must be a Rules"):
+        evaluate(WIN, rules="xueliu")
+
+
+def test_rules_none_means_the_xueliu_preset():
+    seven_pairs = "1122m3344p556677p"
+    assert is_win(seven_pairs) is True
+    assert is_win(seven_pairs, rules=Rules(seven_pairs=False)) is False
+    assert evaluate(seven_pairs) == evaluate(seven_pairs, rules=Rules.preset("xueliu"))
+
+
+def test_a_hand_from_counts_works_like_a_parsed_one():
+    hand = Hand.from_counts(parse_hand("1m").counts, [Meld("peng", "2p"), Meld("peng", "3p"),
+                                                      Meld("kong", "4p"), Meld("concealed_kong", "5p")])
+    assert waits(hand) == ["1m"]
+    assert str(hand) == "1m(222p)(333p)(4444p)[5555p]"
+
+
+# -- errors of the operations --------------------------------------------------------------------
+
+
+def test_malformed_notation_is_a_value_error_naming_the_problem():
+    with pytest.raises(ValueError, match="unknown suit 'x'"):
+        is_win("123x")
+    with pytest.raises(ValueError, match="digit after a meld"):
+        waits("(777s)11m")
+
+
+def test_fifth_copy_counts_melds():
+    with pytest.raises(ValueError, match="fifth copy of 7s"):
+        shanten("77s123m456p(777s)(777p)")
+    with pytest.raises(ValueError, match="fifth copy of 9p"):
+        is_win("9p1m[9999p](111s)(222s)(333s)")
+
+
+def test_chow_melds_do_not_exist():
+    with pytest.raises(ValueError, match="no chow melds"):
+        waits("1234m567p(789s)")
+
+
+@pytest.mark.parametrize(
+    "call, hand, message",
+    [
+        (is_win, READY, "14 - 3k = 14 concealed tiles"),
+        (is_win, "11m(222p)(333p)(444p)", "14 - 3k = 5"),
+        (waits, WIN, "13 - 3k = 13 concealed tiles"),
+        (waits, "11m(222p)(333p)(444p)(555p)", "13 - 3k = 1"),
+        (shanten, "234456p345789s", "13 - 3k"),
+        (shanten, "1234m", "13 - 3k"),
+        (evaluate, READY, "14 - 3k = 14"),
+        (best_discards, READY, "14 - 3k = 14"),
+    ],
+)
+def test_wrong_tile_count_for_the_call(call, hand, message):
+    with pytest.raises(ValueError, match=message):
+        call(hand)
+
+
+def test_shanten_accepts_13_and_14_tiles():
+    assert shanten(WIN) == -1
+    assert shanten(READY) == 0
+    assert shanten("12334577m23345p9s") == 0  # discard 9s, ready
+
+
+def test_shanten_without_any_complete_hand_is_a_value_error():
+    # melds of three suits: no complete hand keeps them (D5)
+    three_suits = "1m(222p)(333s)(444m)(555p)"
+    assert is_win("11m(222p)(333s)(444m)(555p)") is False
+    assert waits(three_suits) == []
+    with pytest.raises(ValueError):
+        shanten(three_suits)
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        ({"kong_replacement": True}, "kong_replacement"),
+        ({"kong_replacement": True, "self_draw": True}, "kong meld"),
+        ({"after_kong_discard": True, "self_draw": True}, "after_kong_discard"),
+        ({"robbed_kong": True, "self_draw": True}, "robbed_kong"),
+        ({"after_kong_discard": True, "robbed_kong": True}, "exclude each other"),
+        ({"heavenly": True}, "heavenly"),
+        ({"heavenly": True, "earthly": True, "self_draw": True}, "exclude each other"),
+    ],
+)
+def test_contradictory_flags_are_value_errors(flags, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate(WIN, rules=Rules.preset("xuezhan"), **flags)
+
+
+def test_evaluating_a_hand_that_does_not_win_is_a_value_error():
+    with pytest.raises(ValueError, match="not a winning hand"):
+        evaluate("12334577m23345p9s")
+    with pytest.raises(ValueError, match="not a winning hand"):
+        evaluate(WIN, void="p")
+
+
+# -- evaluate results ----------------------------------------------------------------------------
+
+
+def test_fan_result_fields_and_description():
+    r = evaluate("11112345678999m", self_draw=True, rules=Rules(self_draw_bonus="fan"))
+    assert r == FanResult(5, 16, "qingyise", 3, 1, ("zimo",), "清一色", ("自摸",))
+    assert r.describe() == "清一色 3 + 根 ×1 + 自摸 1 = 5 番 ×16"
+    assert evaluate(WIN).describe() == "平胡 1 = 1 番 ×1"
+    with pytest.raises(AttributeError):
+        r.fan = 6
+
+
+def test_describe_shows_the_cap():
+    r = evaluate("11223344556677s", rules=Rules(max_fan=4))  # 清七对 5
+    assert (r.fan, r.base, r.base_fan, r.multiplier) == (4, "qingqidui", 5, 8)
+    assert r.describe() == "清七对 5 = 5 番, 封顶 4 番 ×8"
+
+
+def test_extras_follow_the_rules_table_order():
+    rules = Rules.preset("xuezhan").replace(self_draw_bonus="fan", menqing=True)
+    r = evaluate("1m1m[2222p](333p)(444p)(555p)", self_draw=True, kong_replacement=True,
+                 last_tile=True, rules=rules)
+    assert r.extras == ("gangshanghua", "haidilaoyue", "zimo")
+    assert [EXTRA_IDS.index(e) for e in r.extras] == sorted(EXTRA_IDS.index(e) for e in r.extras)
+    assert r.extra_names == ("杠上花", "海底捞月", "自摸")
+
+
+def test_win_tile_is_a_name_or_a_kind():
+    rules = Rules(jiaxinwu=True)
+    hand = "123456m789m456p55p"
+    assert "jiaxinwu" in evaluate(hand, win_tile="5m", rules=rules).extras
+    assert evaluate(hand, win_tile="5m", rules=rules) == evaluate(hand, win_tile=4, rules=rules)
+    assert evaluate(hand, win_tile="5万", rules=rules) == evaluate(hand, win_tile=4, rules=rules)
+    assert "jiaxinwu" not in evaluate(hand, rules=rules).extras
+    with pytest.raises(ValueError, match="win_tile"):
+        evaluate(hand, win_tile="9s", rules=rules)
+    with pytest.raises(ValueError, match="win_tile"):
+        evaluate(hand, win_tile="5x", rules=rules)
+    with pytest.raises(ValueError, match="win_tile"):
+        evaluate(hand, win_tile=27, rules=rules)
+    with pytest.raises(TypeError, match="win_tile"):
+        evaluate(hand, win_tile=True, rules=rules)
+
+
+def test_pattern_ids_of_the_core_are_the_rules_ids():
+    from xueliu import _core
+
+    assert tuple(_core.PATTERN_IDS) == PATTERN_IDS
+    assert tuple(_core.EXTRA_IDS) == EXTRA_IDS
+    assert tuple(_core.DEFAULT_FAN_TABLE) == tuple(Rules().fan_table.values())
+
+
+def test_fan_table_override_changes_the_score():
+    assert evaluate("11223344556677s").base_fan == 5
+    r = evaluate("11223344556677s", rules=Rules(fan_table={"qingqidui": 7}))
+    assert (r.base, r.base_fan, r.fan) == ("qingqidui", 7, 7)
+
+
+def test_multipliers_table():
+    r = evaluate("11223344556677s", rules=Rules(multipliers=[1, 2, 3, 4, 5, 6]))
+    assert (r.fan, r.multiplier) == (5, 5)
+
+
+# -- best_discards -------------------------------------------------------------------------------
+
+
+def test_best_discards_lists_every_distinct_discard_best_first():
+    hand = "123456789m12345p"
+    options = best_discards(hand)
+    assert all(isinstance(o, DiscardOption) for o in options)
+    assert sorted(o.discard for o in options) == sorted(set(
+        t for t in xueliu.tiles.TILE_NAMES if parse_hand(hand).counts[xueliu.tile_index(t)]))
+    first = options[0]
+    assert first.shanten == 0 and first.total_remaining == 6
+    assert {w.tile for w in first.waits} in ({"2p", "5p"}, {"1p", "4p"})
+    for o in options:
+        assert o.total_remaining == sum(w.remaining for w in o.waits)
+        assert (o.shanten == 0) == bool(o.waits)
+        after = parse_hand(hand).counts.copy()
+        after[xueliu.tile_index(o.discard)] -= 1
+        assert o.shanten == shanten(Hand.from_counts(after))
+        for w in o.waits:
+            assert isinstance(w, WaitOption)
+            assert isinstance(w.discard_win, FanResult) and isinstance(w.self_draw, FanResult)
+    keys = [(o.shanten, -o.total_remaining) for o in options]
+    assert keys == sorted(keys)
+
+
+def test_best_discards_scores_each_wait_both_ways():
+    rules = Rules(self_draw_bonus="fan")
+    option = next(o for o in best_discards("11112345678999m", rules=rules) if o.discard == "1m")
+    for w in option.waits:
+        assert w.self_draw.fan == w.discard_win.fan + 1
+        assert w.self_draw.extras == ("zimo",)
+
+
+def test_visible_counts_reduce_remaining():
+    hand = "123456789m12345p"
+    seen = np.zeros(27, dtype=np.uint8)
+    seen[xueliu.tile_index("2p")] = 3
+    by_array = best_discards(hand, visible=seen)
+    assert best_discards(hand, visible=list(seen)) == by_array
+    assert best_discards(hand, visible="222p") == by_array
+    assert best_discards(hand, visible=seen.astype(np.int64)) == by_array
+    option = next(o for o in by_array if o.discard == "1p")
+    assert {w.tile: w.remaining for w in option.waits} == {"2p": 0, "5p": 3}
+
+
+@pytest.mark.parametrize(
+    "visible, error, message",
+    [
+        (np.zeros(26, dtype=np.uint8), ValueError, r"visible: .*shape \(27,\)"),
+        (np.zeros((1, 27), dtype=np.uint8), ValueError, r"shape \(27,\)"),
+        (np.full(27, 5, dtype=np.uint8), ValueError, "out of range 0..4"),
+        ([0] * 26 + [-1], ValueError, "out of range 0..4"),
+        (np.zeros(27, dtype=float), ValueError, "integers"),
+        ([4] * 27, ValueError, "visible shows 4 of 1m"),
+        (12, TypeError, "visible"),
+    ],
+)
+def test_bad_visible_counts(visible, error, message):
+    with pytest.raises(error, match=message):
+        best_discards("123456789m12345p", visible=visible)
+
+
+# -- batch ---------------------------------------------------------------------------------------
+
+BATCH_HANDS = [case["hand"] for case in VECTORS["wait_cases"]]
+WIN_HANDS = [case["hand"] for case in VECTORS["eval_cases"] if case["preset"] == "xueliu"
+             and "overrides" not in case]
+
+
+def test_batch_equals_single_calls():
+    counts, melds = batch.encode(BATCH_HANDS)
+    masks = batch.waits(counts, melds)
+    assert masks.dtype == np.uint32 and masks.shape == (len(BATCH_HANDS),)
+    for hand, mask in zip(BATCH_HANDS, masks):
+        assert [xueliu.tile_name(k) for k in range(27) if int(mask) >> k & 1] == waits(hand)
+    sh = batch.shanten(counts, melds, threads=2)
+    assert sh.dtype == np.int8
+    assert list(sh) == [shanten(h) for h in BATCH_HANDS]
+
+
+def test_batch_evaluate_equals_single_calls():
+    counts, melds = batch.encode(WIN_HANDS)
+    wins = batch.is_win(counts, melds)
+    fan, code = batch.evaluate(counts, melds)
+    assert fan.dtype == np.int16 and code.dtype == np.int8
+    for i, hand in enumerate(WIN_HANDS):
+        assert bool(wins[i]) == is_win(hand)
+        if is_win(hand):
+            r = evaluate(hand)
+            assert (int(fan[i]), batch.PATTERN_IDS[code[i]]) == (r.fan, r.base)
+        else:
+            assert code[i] == -1
+
+
+def test_batch_void_and_rules():
+    counts, melds = batch.encode([READY, READY, READY])
+    void = np.array([-1, 1, 2], dtype=np.int8)
+    masks = batch.waits(counts, melds, void)
+    assert [int(m) for m in masks] == [
+        int(batch.waits(*batch.encode([READY]))[0]), 0, int(batch.waits(*batch.encode([READY]))[0])]
+    pairs = batch.encode(["1122m3344p556677p"])
+    assert bool(batch.is_win(*pairs)[0]) is True
+    assert bool(batch.is_win(*pairs, rules=Rules(seven_pairs=False))[0]) is False
+    assert batch.PATTERN_IDS == PATTERN_IDS
+
+
+def test_batch_accepts_other_integer_dtypes_without_melds():
+    counts = np.array([parse_hand(READY).counts], dtype=np.int64)
+    assert list(batch.shanten(counts)) == [0]
+    assert list(batch.shanten(counts.tolist())) == [0]
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"counts": np.zeros((2, 26), np.uint8)}, ValueError, r"counts must have shape \(N, 27\), got \(2, 26\)"),
+        ({"counts": np.zeros(27, np.uint8)}, ValueError, r"counts must have shape \(N, 27\)"),
+        ({"counts": np.zeros((2, 27), np.float64)}, ValueError, "counts must hold integers"),
+        ({"counts": np.full((2, 27), 5, np.uint8)}, ValueError, r"counts\[0, 0\] = 5 out of range 0..4"),
+        ({"counts": -np.ones((2, 27), np.int8)}, ValueError, r"counts\[0, 0\] = -1 out of range"),
+        ({"counts": "123m"}, TypeError, "counts must be an integer array"),
+        ({"counts": None}, TypeError, "counts"),
+        ({"counts": {"a": 1}}, TypeError, "counts"),
+        ({"melds": np.full((2, 3), -1, np.int16)}, ValueError, r"melds must have shape \(2, 4\)"),
+        ({"melds": np.full((3, 4), -1, np.int16)}, ValueError, r"melds must have shape \(2, 4\)"),
+        ({"melds": np.full((2, 4), 81, np.int16)}, ValueError, r"melds\[0, 0\] = 81 out of range -1..80"),
+        ({"melds": np.full((2, 4), -2, np.int16)}, ValueError, "out of range -1..80"),
+        ({"melds": np.full((2, 4), -1.0)}, ValueError, "melds must hold integers"),
+        ({"void": np.array([0, 3], np.int8)}, ValueError, r"void\[1\] = 3 out of range -1..2"),
+        ({"void": np.array([0], np.int8)}, ValueError, r"void must have shape \(2,\)"),
+        ({"void": np.array(["m", "p"])}, ValueError, "void must hold integers"),
+        ({"threads": 0}, ValueError, "threads"),
+        ({"threads": 1.5}, ValueError, "threads"),
+    ],
+)
+def test_batch_input_errors_name_the_argument(kwargs, error, message):
+    args = {"counts": np.zeros((2, 27), np.uint8), "melds": None, "void": None}
+    threads = kwargs.pop("threads", 1)
+    args.update(kwargs)
+    for fn in (batch.is_win, batch.waits, batch.shanten, batch.evaluate):
+        with pytest.raises(error, match=message):
+            fn(args["counts"], args["melds"], args["void"], threads=threads)
+
+
+def test_batch_row_errors_name_the_row():
+    counts, melds = batch.encode([READY, "1m(222p)(333p)(444p)(555p)"])
+    melds[1, 0] = 27 * 1 + 0  # a kong of 1m next to the concealed 1m: a fifth copy
+    with pytest.raises(ValueError, match="row 1: .*fifth copy of 1m"):
+        batch.waits(counts, melds)
+    with pytest.raises(ValueError, match="row 0"):
+        batch.is_win(counts, None)
