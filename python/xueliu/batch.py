@@ -10,7 +10,7 @@ Inputs, one row per hand:
 >>> import numpy as np
 >>> counts, melds = encode(["12334577m23345p", "1m(222p)(333p)(444p)(555p)"])
 >>> waits(counts, melds)  # bit k = kind k: 1p 4p, then 1m
-array([ 4608,     1], dtype=uint32)
+array([4608,    1], dtype=uint32)
 
 Arrays are validated (dtype kind, shape, values) and never cast silently: a float array or a
 value out of range is a ``ValueError`` naming the argument; a non-array is a ``TypeError``.
