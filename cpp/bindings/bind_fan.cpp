@@ -1,6 +1,230 @@
-// PLACEHOLDER until the fan bindings land.
+// Fan bindings: ScoringRules, pattern / extra ids, context flags and evaluate (RULES.md §6, §6.1).
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <sstream>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "fan.hpp"
 #include "register.hpp"
+#include "tiles.hpp"
+
+namespace py = pybind11;
 
 namespace xueliu::bindings {
-void register_fan(pybind11::module_&) {}
+namespace {
+
+// RULES §6 ids, in the order of the Pattern / Extra enums.
+constexpr const char* kPatternIds[kPatternCount] = {
+    "pinghu",      "duiduihu",       "qingyise",         "daiyaojiu",       "qidui",
+    "jingoudiao",  "qingdui",        "jiangdui",         "longqidui",       "qingqidui",
+    "qingyaojiu",  "qingjingoudiao", "qinglongqidui",    "tianhu",          "dihu",
+    "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng"};
+constexpr const char* kExtraIds[kExtraCount] = {
+    "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo",
+    "menqing",      "duanyaojiu",   "yitiaolong",  "jiaxinwu",    "haidipao"};
+
+// Bits of evaluate()'s `flags`.
+constexpr int kSelfDraw = 1;
+constexpr int kKongReplacement = 2;
+constexpr int kAfterKongDiscard = 4;
+constexpr int kRobbedKong = 8;
+constexpr int kLastTile = 16;
+constexpr int kHeavenly = 32;
+constexpr int kEarthly = 64;
+constexpr int kAllFlags = 127;
+
+// A fan value above this is certainly a mistake, and keeping values small keeps sums from
+// overflowing in the core.
+constexpr int kMaxTableFan = 1000;
+
+const char* py_bool(bool b) { return b ? "True" : "False"; }
+
+ScoringRules make_rules(bool seven_pairs, bool jingoudiao, bool heavenly_earthly, bool haidi,
+                        bool zimo_fan, bool menqing, bool duanyaojiu, bool yitiaolong,
+                        bool jiaxinwu, bool haidipao, int gen_counts, int max_fan,
+                        const std::optional<std::vector<int>>& fan_table,
+                        const std::vector<int64_t>& multipliers) {
+  ScoringRules r;
+  r.seven_pairs = seven_pairs;
+  r.jingoudiao = jingoudiao;
+  r.heavenly_earthly = heavenly_earthly;
+  r.haidi = haidi;
+  r.zimo_fan = zimo_fan;
+  r.menqing = menqing;
+  r.duanyaojiu = duanyaojiu;
+  r.yitiaolong = yitiaolong;
+  r.jiaxinwu = jiaxinwu;
+  r.haidipao = haidipao;
+  if (gen_counts < 0 || gen_counts > 2)
+    throw py::value_error("gen_counts must be 0 (all_fours), 1 (kongs_only) or 2 (none), got " +
+                          std::to_string(gen_counts));
+  r.gen_counts = static_cast<GenCounts>(gen_counts);
+  if (max_fan < 0)
+    throw py::value_error("max_fan must be >= 0 (0: no cap), got " + std::to_string(max_fan));
+  r.max_fan = max_fan;
+  if (fan_table) {
+    if (fan_table->size() != kPatternCount)
+      throw py::value_error("fan_table needs " + std::to_string(kPatternCount) +
+                            " entries (one per pattern in PATTERN_IDS order), got " +
+                            std::to_string(fan_table->size()));
+    for (int p = 0; p < kPatternCount; ++p) {
+      const int v = (*fan_table)[p];
+      if (v < 1 || v > kMaxTableFan)
+        throw py::value_error(std::string("fan_table[") + kPatternIds[p] + "] must be 1.." +
+                              std::to_string(kMaxTableFan) + ", got " + std::to_string(v));
+      r.fan_table[p] = v;
+    }
+  }
+  for (size_t i = 0; i < multipliers.size(); ++i)
+    if (multipliers[i] < 0)
+      throw py::value_error("multipliers[" + std::to_string(i) + "] (fan " + std::to_string(i + 1) +
+                            ") must be >= 0, got " + std::to_string(multipliers[i]));
+  r.multipliers = multipliers;
+  return r;
+}
+
+template <class T>
+py::tuple to_tuple(const T& values) {
+  py::tuple t(values.size());
+  for (size_t i = 0; i < values.size(); ++i) t[i] = py::cast(values[i]);
+  return t;
+}
+
+py::dict rules_state(const ScoringRules& r) {
+  py::dict d;
+  d["seven_pairs"] = r.seven_pairs;
+  d["jingoudiao"] = r.jingoudiao;
+  d["heavenly_earthly"] = r.heavenly_earthly;
+  d["haidi"] = r.haidi;
+  d["zimo_fan"] = r.zimo_fan;
+  d["menqing"] = r.menqing;
+  d["duanyaojiu"] = r.duanyaojiu;
+  d["yitiaolong"] = r.yitiaolong;
+  d["jiaxinwu"] = r.jiaxinwu;
+  d["haidipao"] = r.haidipao;
+  d["gen_counts"] = static_cast<int>(r.gen_counts);
+  d["max_fan"] = r.max_fan;
+  d["fan_table"] = to_tuple(r.fan_table);
+  d["multipliers"] = to_tuple(r.multipliers);
+  return d;
+}
+
+ScoringRules rules_from_state(const py::dict& d) {
+  return make_rules(d["seven_pairs"].cast<bool>(), d["jingoudiao"].cast<bool>(),
+                    d["heavenly_earthly"].cast<bool>(), d["haidi"].cast<bool>(),
+                    d["zimo_fan"].cast<bool>(), d["menqing"].cast<bool>(),
+                    d["duanyaojiu"].cast<bool>(), d["yitiaolong"].cast<bool>(),
+                    d["jiaxinwu"].cast<bool>(), d["haidipao"].cast<bool>(),
+                    d["gen_counts"].cast<int>(), d["max_fan"].cast<int>(),
+                    d["fan_table"].cast<std::vector<int>>(),
+                    d["multipliers"].cast<std::vector<int64_t>>());
+}
+
+WinContext context_from_flags(int win_tile, int flags) {
+  if (flags < 0 || (flags & ~kAllFlags))
+    throw py::value_error("flags " + std::to_string(flags) +
+                          " has bits outside SELF_DRAW .. EARTHLY (0..127)");
+  WinContext ctx;
+  ctx.win_tile = win_tile;
+  ctx.self_draw = flags & kSelfDraw;
+  ctx.kong_replacement = flags & kKongReplacement;
+  ctx.after_kong_discard = flags & kAfterKongDiscard;
+  ctx.robbed_kong = flags & kRobbedKong;
+  ctx.last_tile = flags & kLastTile;
+  ctx.heavenly = flags & kHeavenly;
+  ctx.earthly = flags & kEarthly;
+  return ctx;
+}
+
+}  // namespace
+
+void register_fan(py::module_& m) {
+  {
+    py::tuple ids(static_cast<size_t>(kPatternCount));
+    for (int p = 0; p < kPatternCount; ++p) ids[p] = py::str(kPatternIds[p]);
+    m.attr("PATTERN_IDS") = ids;
+  }
+  {
+    py::tuple ids(static_cast<size_t>(kExtraCount));
+    for (int e = 0; e < kExtraCount; ++e) ids[e] = py::str(kExtraIds[e]);
+    m.attr("EXTRA_IDS") = ids;
+  }
+  m.attr("DEFAULT_FAN_TABLE") = to_tuple(kDefaultFanTable);
+  m.attr("SELF_DRAW") = kSelfDraw;
+  m.attr("KONG_REPLACEMENT") = kKongReplacement;
+  m.attr("AFTER_KONG_DISCARD") = kAfterKongDiscard;
+  m.attr("ROBBED_KONG") = kRobbedKong;
+  m.attr("LAST_TILE") = kLastTile;
+  m.attr("HEAVENLY") = kHeavenly;
+  m.attr("EARTHLY") = kEarthly;
+
+  // Immutable once built, so one instance may be shared by threads (batch calls release the GIL).
+  py::class_<ScoringRules>(m, "ScoringRules",
+                           "The scoring knobs of RULES §6/§9, built once per Rules (immutable).\n\n"
+                           "ScoringRules(jingoudiao=True, heavenly_earthly=True, haidi=True)")
+      .def(py::init(&make_rules), py::kw_only(), py::arg("seven_pairs") = true,
+           py::arg("jingoudiao") = false, py::arg("heavenly_earthly") = false,
+           py::arg("haidi") = false, py::arg("zimo_fan") = false, py::arg("menqing") = false,
+           py::arg("duanyaojiu") = false, py::arg("yitiaolong") = false,
+           py::arg("jiaxinwu") = false, py::arg("haidipao") = false, py::arg("gen_counts") = 0,
+           py::arg("max_fan") = 0, py::arg("fan_table") = py::none(),
+           py::arg("multipliers") = std::vector<int64_t>{})
+      .def_property_readonly("seven_pairs", [](const ScoringRules& r) { return r.seven_pairs; })
+      .def_property_readonly("jingoudiao", [](const ScoringRules& r) { return r.jingoudiao; })
+      .def_property_readonly("heavenly_earthly",
+                             [](const ScoringRules& r) { return r.heavenly_earthly; })
+      .def_property_readonly("haidi", [](const ScoringRules& r) { return r.haidi; })
+      .def_property_readonly("zimo_fan", [](const ScoringRules& r) { return r.zimo_fan; })
+      .def_property_readonly("menqing", [](const ScoringRules& r) { return r.menqing; })
+      .def_property_readonly("duanyaojiu", [](const ScoringRules& r) { return r.duanyaojiu; })
+      .def_property_readonly("yitiaolong", [](const ScoringRules& r) { return r.yitiaolong; })
+      .def_property_readonly("jiaxinwu", [](const ScoringRules& r) { return r.jiaxinwu; })
+      .def_property_readonly("haidipao", [](const ScoringRules& r) { return r.haidipao; })
+      .def_property_readonly("gen_counts",
+                             [](const ScoringRules& r) { return static_cast<int>(r.gen_counts); })
+      .def_property_readonly("max_fan", [](const ScoringRules& r) { return r.max_fan; })
+      .def_property_readonly("fan_table",
+                             [](const ScoringRules& r) { return to_tuple(r.fan_table); })
+      .def_property_readonly("multipliers",
+                             [](const ScoringRules& r) { return to_tuple(r.multipliers); })
+      .def("__repr__",
+           [](const ScoringRules& r) {
+             const std::pair<const char*, bool> knobs[] = {
+                 {"seven_pairs", r.seven_pairs}, {"jingoudiao", r.jingoudiao},
+                 {"heavenly_earthly", r.heavenly_earthly}, {"haidi", r.haidi},
+                 {"zimo_fan", r.zimo_fan}, {"menqing", r.menqing},
+                 {"duanyaojiu", r.duanyaojiu}, {"yitiaolong", r.yitiaolong},
+                 {"jiaxinwu", r.jiaxinwu}, {"haidipao", r.haidipao}};
+             std::ostringstream o;
+             o << "ScoringRules(";
+             for (const auto& knob : knobs) o << knob.first << "=" << py_bool(knob.second) << ", ";
+             o << "gen_counts=" << static_cast<int>(r.gen_counts) << ", max_fan=" << r.max_fan
+               << ", fan_table=(";
+             for (int p = 0; p < kPatternCount; ++p) o << (p ? ", " : "") << r.fan_table[p];
+             o << "), multipliers=(";
+             for (size_t i = 0; i < r.multipliers.size(); ++i)
+               o << (i ? ", " : "") << r.multipliers[i];
+             o << (r.multipliers.size() == 1 ? ",))" : "))");
+             return o.str();
+           })
+      .def(py::pickle([](const ScoringRules& r) { return rules_state(r); },
+                      [](const py::dict& d) { return rules_from_state(d); }));
+
+  m.def(
+      "evaluate",
+      [](const Hand& hand, int void_suit, const ScoringRules& rules, int win_tile, int flags) {
+        const FanResult r = evaluate(hand, void_suit, context_from_flags(win_tile, flags), rules);
+        return py::make_tuple(r.fan, r.multiplier, static_cast<int>(r.base), r.base_fan, r.gen,
+                              static_cast<int>(r.extras));
+      },
+      py::arg("hand"), py::arg("void"), py::arg("rules"), py::arg("win_tile") = -1,
+      py::arg("flags") = 0,
+      "Fan (番) of a winning hand of 14 - 3k concealed tiles, the winning tile included:\n"
+      "(fan, multiplier, base pattern code, base_fan, gen, extras mask). flags: SELF_DRAW | ...\n"
+      "Raises ValueError on a bad hand, a hand that is not a win, or contradicting flags.");
+}
+
 }  // namespace xueliu::bindings
