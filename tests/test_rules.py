@@ -187,6 +187,31 @@ def test_json_round_trip(name):
     assert data["fan_table"]["qingyise"] == 4 and len(data["fan_table"]) == 19
 
 
+# One valid non-default value per knob.
+OTHER_VALUES = {
+    "mode": "xuezhan", "exchange_three": False, "exchange_direction": "opposite",
+    "exchange_same_suit": False, "declare_void": False,
+    "player_multipliers": {"allowed": [1, 2], "default": 2}, "kong_draw_from": "back",
+    "pass_blocks_discard_win": "not_higher", "forced_win_last_n": 4, "multiple_winners": False,
+    "post_win_kongs": ["added"], "next_dealer": "rotate", "seven_pairs": False, "jingoudiao": True,
+    "heavenly_earthly": True, "haidi": True, "self_draw_bonus": "fan", "menqing": True,
+    "gen_counts": "kongs_only", "duanyaojiu": True, "yitiaolong": True, "jiaxinwu": True,
+    "haidipao": True, "fan_table": {"pinghu": 2}, "multipliers": [1, 2, 3], "max_fan": 3,
+    "direct_kong_others": 2, "kong_settle": "on_win", "call_transfer": False, "pig_penalty": 8,
+    "pig_payees": "all_non_pig", "ready_check_payees": "all", "dead_waits_ready": False,
+    "refund_kongs": False, "dian_gang_hua": "discarder", "escape_penalty": 32, "base": "auto",
+    "room": 10, "service_fee": 2,
+}
+
+
+@pytest.mark.parametrize("knob", KNOBS)
+def test_every_knob_round_trips_through_json(knob):
+    rules = Rules().replace(**{knob: OTHER_VALUES[knob]})
+    assert rules != Rules()
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert eval(repr(rules), {"Rules": Rules}) == rules
+
+
 def test_from_dict_fills_missing_knobs_from_the_xueliu_preset():
     assert Rules.from_dict({"menqing": True}) == Rules().replace(menqing=True)
     with pytest.raises(ValueError, match="unknown knob 'colour'"):

@@ -263,3 +263,35 @@ def test_meld_values():
         Meld("peng", "0s")
     with pytest.raises(AttributeError):
         m.tile = "8s"
+
+
+# -- property: any valid hand prints canonically and parses back ---------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def hands(draw):
+    melds = draw(st.lists(st.tuples(st.sampled_from(["peng", "kong", "concealed_kong"]),
+                                    st.integers(0, 26)), max_size=4))
+    held = [0] * 27
+    kept = []
+    for kind, k in melds:
+        size = 3 if kind == "peng" else 4
+        if held[k] + size <= 4:
+            held[k] += size
+            kept.append(Meld(kind, k))
+    counts = [draw(st.integers(0, 4 - held[k])) if draw(st.booleans()) else 0 for k in range(27)]
+    return Hand(counts, kept)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands())
+def test_any_hand_round_trips_through_its_text(hand):
+    text = str(hand)
+    assert parse_hand(text) == hand
+    assert str(parse_hand(text)) == text
+    # the Chinese suffixes and spaces read the same
+    chinese = text.replace("m", "万").replace("p", "筒").replace("s", "条")
+    assert parse_hand(" ".join(chinese)) == hand
