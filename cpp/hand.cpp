@@ -10,6 +10,10 @@
 
 #include "tables.hpp"
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the counts-as-words checks below assume a little-endian target"
+#endif
+
 namespace xueliu {
 namespace {
 
@@ -47,9 +51,14 @@ inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #endif
 
 // The 27 counts as four little-endian words (the last padded with zeros), for branch-free checks.
+// Loads at byte offsets 0, 8, 16 and 19 (shifted so that word 3 holds bytes 24..26 only).
 inline void count_words(const Hand& hand, uint64_t w[4]) {
-  w[3] = 0;
-  std::memcpy(w, hand.counts.data(), kKinds);
+  const uint8_t* c = hand.counts.data();
+  std::memcpy(&w[0], c, 8);
+  std::memcpy(&w[1], c + 8, 8);
+  std::memcpy(&w[2], c + 16, 8);
+  std::memcpy(&w[3], c + 19, 8);
+  w[3] >>= 40;  // little-endian: drop bytes 19..23, already in w[2]
 }
 
 // The kind of the only odd count, or -1 when the number of odd counts is not one.

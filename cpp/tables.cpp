@@ -131,11 +131,6 @@ SuitTables::SuitTables() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-const SuitTables& SuitTables::get() {
-  static const SuitTables tables;  // built once; initialisation is thread-safe
-  return tables;
-}
-
 size_t SuitTables::bytes() const {
   return cost_.size() * sizeof(uint64_t) + win_bits_.size() * sizeof(uint64_t) +
          wait_.size() * sizeof(uint16_t);

@@ -29,7 +29,11 @@ inline constexpr int cost_slot(int m, int p) { return 2 * m + p; }
 
 class SuitTables {
  public:
-  static const SuitTables& get();
+  // Built on first use; C++11 makes the initialisation of a function-local static thread-safe.
+  static const SuitTables& get() {
+    static const SuitTables tables;
+    return tables;
+  }
 
   uint64_t costs(uint32_t key) const { return cost_[key]; }
   static int cost_of(uint64_t word, int m, int p) {
