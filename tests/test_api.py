@@ -452,3 +452,28 @@ def test_batch_row_errors_name_the_row():
         batch.waits(counts, melds)
     with pytest.raises(ValueError, match="row 0"):
         batch.is_win(counts, None)
+
+
+def test_signatures_are_the_contract():
+    import inspect
+
+    def shape(fn):
+        return [(p.name, p.kind.name, p.default) for p in inspect.signature(fn).parameters.values()]
+
+    kw = "KEYWORD_ONLY"
+    empty = inspect.Parameter.empty
+    simple = [("hand", "POSITIONAL_OR_KEYWORD", empty), ("void", kw, None), ("rules", kw, None)]
+    assert shape(is_win) == shape(waits) == shape(shanten) == simple
+    assert shape(evaluate) == [("hand", "POSITIONAL_OR_KEYWORD", empty), ("void", kw, None),
+                               ("win_tile", kw, None)] + [(f, kw, False) for f in FLAGS] + [
+                               ("rules", kw, None)]
+    assert shape(best_discards) == [("hand", "POSITIONAL_OR_KEYWORD", empty), ("visible", kw, None),
+                                    ("void", kw, None), ("rules", kw, None)]
+    assert FanResult._fields == ("fan", "multiplier", "base", "base_fan", "gen", "extras",
+                                 "base_name", "extra_names")
+    assert DiscardOption._fields == ("discard", "shanten", "total_remaining", "waits")
+    assert WaitOption._fields == ("tile", "remaining", "discard_win", "self_draw")
+    for fn in (batch.is_win, batch.waits, batch.shanten, batch.evaluate):
+        params = list(inspect.signature(fn).parameters.values())
+        assert [(p.name, p.default) for p in params[:5]] == [
+            ("counts", empty), ("melds", None), ("void", None), ("rules", None), ("threads", 1)]
