@@ -1,0 +1,91 @@
+"""Plain-text layout for the ``xueliu`` command: terminal widths of CJK text, aligned tables,
+tiles and hands written 万/筒/条.
+
+>>> display_width("清一色 3")
+8
+>>> print(table([["a", "清一色"], ["bb", "x"]], align="lr"))
+a   清一色
+bb       x
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable, Optional, Sequence
+
+SUIT_CHARS = ("万", "筒", "条")
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: CJK (wide and fullwidth) characters take two."""
+    w = 0
+    for ch in text:
+        if ch.isascii():
+            w += 1
+        elif unicodedata.combining(ch):
+            continue
+        else:
+            w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+def pad(text: str, width: int, align: str = "l") -> str:
+    """``text`` padded with spaces to ``width`` columns (``align`` "l" or "r")."""
+    gap = max(0, width - display_width(text))
+    return text + " " * gap if align == "l" else " " * gap + text
+
+
+def table(rows: Sequence[Sequence[str]], align: Optional[str] = None, sep: str = "  ",
+          indent: str = "") -> str:
+    """Rows of cells as aligned lines; ``align`` has one "l"/"r" per column (default all "l").
+    Trailing spaces are stripped."""
+    if not rows:
+        return ""
+    ncol = max(len(r) for r in rows)
+    align = (align or "").ljust(ncol, "l")
+    widths = [0] * ncol
+    for r in rows:
+        for i, cell in enumerate(r):
+            widths[i] = max(widths[i], display_width(cell))
+    lines = []
+    for r in rows:
+        cells = [pad(r[i] if i < len(r) else "", widths[i], align[i]) for i in range(ncol)]
+        lines.append((indent + sep.join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def tile_text(name: str) -> str:
+    """``"5m"`` -> ``"5万"``."""
+    return name[0] + SUIT_CHARS["mps".index(name[1])]
+
+
+def tiles_text(names: Iterable[str]) -> str:
+    """Tile names as ``"5万 7条"`` (in the given order)."""
+    return " ".join(tile_text(n) for n in names)
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """27 counts as grouped notation in 万, 筒, 条 order: ``"1234567万 123筒 4456条"``."""
+    parts = []
+    for s in range(3):
+        digits = "".join(str(r + 1) * int(counts[9 * s + r]) for r in range(9))
+        if digits:
+            parts.append(digits + SUIT_CHARS[s])
+    return " ".join(parts)
+
+
+def meld_text(kind: str, tile: str) -> str:
+    """A meld as ``"(777条)"`` peng, ``"(8888万)"`` exposed kong, ``"[9999筒]"`` concealed kong."""
+    rank, suit = tile[0], SUIT_CHARS["mps".index(tile[1])]
+    if kind == "peng":
+        return f"({rank * 3}{suit})"
+    if kind == "concealed_kong":
+        return f"[{rank * 4}{suit}]"
+    return f"({rank * 4}{suit})"
+
+
+def hand_text(hand) -> str:
+    """A :class:`~xueliu.tiles.Hand` as ``"1234567万 123筒 44条 (777条)"``."""
+    parts = [counts_text(hand.counts)] if sum(hand.counts) else []
+    parts.extend(meld_text(m.kind, m.tile) for m in hand.melds)
+    return " ".join(parts)

@@ -1,0 +1,319 @@
+"""The ``xueliu`` command: analyze a hand, simulate many hands, play against bots, replay a record.
+
+::
+
+    xueliu analyze 1234567m123p4456s            # 查听: every discard, its waits and their fan
+    xueliu analyze 11112345678999m              # a complete hand: the fan breakdown
+    xueliu simulate --games 1000 --bots greedy,random,random,random --workers 2
+    xueliu play --preset xuezhan                # you (seat 0) against three GreedyBots
+    xueliu replay hands.jsonl                   # the events and settlement of a record
+
+Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, List, Optional, Sequence
+
+from ._text import counts_text, hand_text, table, tile_text, tiles_text
+
+__all__ = ["main"]
+
+PRESETS = ("xueliu", "xuezhan")
+
+
+class CommandError(Exception):
+    """A problem with the user's input, reported as one line without a traceback."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit code 2 (argparse's convention)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+# -- analyze ---------------------------------------------------------------------------------------
+
+
+def _visible_counts(text: Optional[str]) -> List[int]:
+    from .tiles import parse_hand
+
+    if not text:
+        return [0] * 27
+    try:
+        seen = parse_hand(text)
+    except ValueError as e:
+        raise CommandError(f"--visible: {e}") from None
+    return [int(c) for c in seen.held()]
+
+
+def _fan_short(r: Any) -> str:
+    """``"2番 ×2 对对胡"`` plus the gens/extras in brief."""
+    extra = []
+    if r.gen:
+        extra.append(f"根×{r.gen}")
+    extra.extend(r.extra_names)
+    tail = f" ({' '.join(extra)})" if extra else ""
+    return f"{r.fan}番 ×{r.multiplier}  {r.base_name}{tail}"
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    import xueliu
+    from .rules import Rules
+    from .tiles import Hand, parse_hand
+
+    rules = Rules.preset(args.preset)
+    try:
+        hand = parse_hand(args.hand)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    void = args.void
+    if void is not None and void not in ("m", "p", "s", "万", "筒", "条"):
+        raise CommandError(f"--void must be m, p, s, 万, 筒 or 条, got {void!r}")
+    void_letter = None if void is None else {"万": "m", "筒": "p", "条": "s"}.get(void, void)
+    visible = _visible_counts(args.visible)
+    held = [int(c) for c in hand.held()]
+    for k in range(27):
+        if held[k] + visible[k] > 4:
+            raise CommandError(
+                f"--visible: {held[k] + visible[k]} copies of {xueliu.tile_name(k)} "
+                "counting the hand (at most 4)"
+            )
+    k_melds = len(hand.melds)
+    n = int(sum(hand.counts))
+    void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
+    out = [f"Hand    {hand_text(hand)}",
+           f"Tiles   {n} concealed, {k_melds} meld{'s' if k_melds != 1 else ''} · void {void_text}"
+           f" · preset {args.preset}"]
+    if any(visible):
+        out.append(f"Seen    {counts_text(visible)}")
+    counts = [int(c) for c in hand.counts]
+
+    def remaining(k: int) -> int:
+        return max(0, 4 - held[k] - visible[k])
+
+    def plus(k: int) -> Hand:
+        c = list(counts)
+        c[k] += 1
+        return Hand(c, hand.melds)
+
+    def minus(k: int) -> Hand:
+        c = list(counts)
+        c[k] -= 1
+        return Hand(c, hand.melds)
+
+    def effective(h13: Hand, sh: int) -> List[int]:
+        """Kinds whose draw lowers the shanten of a 13 - 3k hand (进张)."""
+        hh = [int(c) for c in h13.held()]
+        return [t for t in range(27) if hh[t] < 4 and xueliu.shanten(
+            _add(h13, t), void=void_letter, rules=rules) < sh]
+
+    try:
+        if n == 13 - 3 * k_melds:
+            sh = xueliu.shanten(hand, void=void_letter, rules=rules)
+            if sh == 0:
+                ws = xueliu.waits(hand, void=void_letter, rules=rules)
+                total = sum(remaining(xueliu.tile_index(t)) for t in ws)
+                out.append(f"Shanten 0 — ready (听牌) on {len(ws)} kind{'s' if len(ws) != 1 else ''}, "
+                           f"{total} tile{'s' if total != 1 else ''} left")
+                out.append("")
+                rows = [["wait", "left", "discard win 点炮", "self-draw 自摸"]]
+                for t in ws:
+                    k = xueliu.tile_index(t)
+                    win = plus(k)
+                    dw = xueliu.evaluate(win, void=void_letter, win_tile=t, rules=rules)
+                    sd = xueliu.evaluate(win, void=void_letter, win_tile=t, self_draw=True, rules=rules)
+                    rows.append([tile_text(t), str(remaining(k)), _fan_short(dw), _fan_short(sd)])
+                out.append(table(rows, "lrll", indent="  "))
+            else:
+                eff = effective(hand, sh)
+                total = sum(remaining(t) for t in eff)
+                out.append(f"Shanten {sh} — {sh} tile{'s' if sh != 1 else ''} from ready")
+                out.append(f"进张    {len(eff)} kind{'s' if len(eff) != 1 else ''}, {total} tile"
+                           f"{'s' if total != 1 else ''} left: "
+                           + " ".join(f"{tile_text(xueliu.tile_name(t))}×{remaining(t)}" for t in eff))
+        elif n == 14 - 3 * k_melds:
+            if xueliu.is_win(hand, void=void_letter, rules=rules):
+                out.extend(_breakdown(xueliu, hand, void_letter, rules))
+            else:
+                out.extend(_discard_table(xueliu, hand, void_letter, rules, visible, remaining,
+                                          minus, effective))
+        else:
+            raise CommandError(
+                f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
+                f"complete hand) with k melds; {args.hand!r} has {n} concealed tile"
+                f"{'s' if n != 1 else ''} and {k_melds} meld{'s' if k_melds != 1 else ''}"
+            )
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    print("\n".join(out))
+    return 0
+
+
+def _add(hand: Any, k: int) -> Any:
+    from .tiles import Hand
+
+    c = [int(x) for x in hand.counts]
+    c[k] += 1
+    return Hand(c, hand.melds)
+
+
+def _breakdown(xueliu: Any, hand: Any, void: Optional[str], rules: Any) -> List[str]:
+    from .patterns import ADDITIVE_NAMES
+
+    out = ["Complete hand (胡牌)", ""]
+    dw = xueliu.evaluate(hand, void=void, rules=rules)
+    sd = xueliu.evaluate(hand, void=void, self_draw=True, rules=rules)
+    views = [("discard win 点炮 or self-draw 自摸", dw)] if dw == sd else \
+        [("discard win 点炮", dw), ("self-draw 自摸", sd)]
+    for label, r in views:
+        rows = [[r.base_name, r.base, f"{r.base_fan} 番"]]
+        if r.gen:
+            rows.append([ADDITIVE_NAMES["gen"], f"gen ×{r.gen}", f"+{r.gen} 番"])
+        for ident, name in zip(r.extras, r.extra_names):
+            rows.append([name, ident, "+1 番"])
+        raw = r.base_fan + r.gen + len(r.extras)
+        capped = "" if raw == r.fan else f" (capped from {raw})"
+        rows.append(["合计 total", "", f"{r.fan} 番"])
+        rows.append(["倍数 multiplier", "", f"×{r.multiplier}{capped}"])
+        out.append(f"As a {label}: {r.describe()}")
+        out.append(table(rows, "llr", indent="  "))
+        out.append("")
+    return out[:-1]
+
+
+def _discard_table(xueliu: Any, hand: Any, void: Optional[str], rules: Any, visible: List[int],
+                   remaining: Any, minus: Any, effective: Any) -> List[str]:
+    options = xueliu.best_discards(hand, visible=visible, void=void, rules=rules)
+    ready = [o for o in options if o.shanten == 0]
+    best = min(o.shanten for o in options)
+    if ready:
+        head = (f"查听 — {len(ready)} discard{'s leave' if len(ready) != 1 else ' leaves'} "
+                "the hand ready")
+    else:
+        head = f"查听 — best shanten after a discard: {best}"
+    out = [head, ""]
+    rows = [["discard", "shanten", "left", "wait", "left", "discard win 点炮", "self-draw 自摸"]]
+    effs = {}
+    for o in options:
+        if o.shanten > 0:
+            effs[o.discard] = effective(minus(xueliu.tile_index(o.discard)), o.shanten)
+    # Ready discards keep the core's order (most winning tiles, then fan); the others are ranked
+    # by the tiles that would improve them (进张).
+    options = sorted(options, key=lambda o: (o.shanten, -o.total_remaining if o.shanten == 0
+                                             else -sum(remaining(t) for t in effs[o.discard])))
+    for o in options:
+        if o.shanten == 0:
+            first = True
+            for w in o.waits:
+                rows.append([tile_text(o.discard) if first else "", "0" if first else "",
+                             str(o.total_remaining) if first else "", tile_text(w.tile),
+                             str(w.remaining), _fan_short(w.discard_win), _fan_short(w.self_draw)])
+                first = False
+        else:
+            eff = effs[o.discard]
+            rows.append([tile_text(o.discard), str(o.shanten), str(sum(remaining(t) for t in eff)),
+                         f"进张 {len(eff)} kind{'s' if len(eff) != 1 else ''}", "", "", ""])
+    out.append(table(rows, "lrrlrll", indent="  "))
+    return out
+
+
+# -- simulate --------------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from . import simulate
+
+    return simulate.run_command(args)
+
+
+# -- play ------------------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from . import play
+
+    return play.run(args)
+
+
+# -- replay ----------------------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    raise CommandError("replay is not available yet")
+
+
+# -- entry point -----------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="xueliu", description="Sichuan mahjong: 血流成河 (xueliu) and 血战到底 (xuezhan).")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    a = sub.add_parser("analyze", help="shanten, waits, 查听 or the fan of one hand",
+                       description="13 - 3k tiles: shanten and waits with their fan; 14 - 3k: the "
+                                   "查听 table, or the fan breakdown of a complete hand.")
+    a.add_argument("hand", metavar="HAND", help="RULES §1 notation, e.g. 1234567m123p4456s or "
+                                                "11p345m(777s)")
+    a.add_argument("--void", metavar="SUIT", help="the declared void suit: m, p or s (万/筒/条)")
+    a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
+                                                      "notation, e.g. 4s44p")
+    a.add_argument("--preset", choices=PRESETS, default="xueliu")
+    a.set_defaults(func=cmd_analyze)
+
+    s = sub.add_parser("simulate", help="play many hands with bots and summarise",
+                       description="Play N hands with the given bots in local worker processes "
+                                   "(or on Ray) and print per-bot statistics.")
+    s.add_argument("--games", type=int, required=True, metavar="N", help="hands to play")
+    s.add_argument("--preset", choices=PRESETS, default="xueliu")
+    s.add_argument("--bots", default="greedy,greedy,random,random",
+                   help="four bots, comma-separated: greedy, random, autoplay or module:Class "
+                        "(default greedy,greedy,random,random)")
+    s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    s.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="worker processes (default 1); results do not depend on it")
+    s.add_argument("--duplicate", action="store_true",
+                   help="play each wall 4 times with the bots rotated through the seats")
+    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per hand")
+    s.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local worker processes (default) or a Ray cluster (pip install "
+                        "'xueliu[ray]'; RAY_ADDRESS selects the cluster)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    s.set_defaults(func=cmd_simulate)
+
+    pl = sub.add_parser("play", help="play one hand against three GreedyBots in the terminal")
+    pl.add_argument("--preset", choices=PRESETS, default="xueliu")
+    pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
+    pl.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat (default 0)")
+    pl.set_defaults(func=cmd_play)
+
+    r = sub.add_parser("replay", help="replay a record and print its events and settlement")
+    r.add_argument("file", metavar="FILE", help="a record (JSON) or a --out file (JSON lines)")
+    r.add_argument("--line", type=int, default=1, metavar="N",
+                   help="which line of a JSON-lines file (default 1)")
+    r.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point of the ``xueliu`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code = args.func(args)
+    except CommandError as e:
+        print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"xueliu {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except (ValueError, TypeError, OSError) as e:
+        print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.flush()
+    return code or 0
