@@ -154,10 +154,9 @@ def _fifth_copy(counts: Sequence[int], melds: Iterable[Meld]) -> Optional[int]:
     held = list(counts)
     for m in melds:
         held[m.index] += m.size
-    for k, n in enumerate(held):
-        if n > 4:
-            return k
-    return None
+    if max(held) <= 4:
+        return None
+    return next(k for k, n in enumerate(held) if n > 4)
 
 
 class Hand:
@@ -171,7 +170,7 @@ class Hand:
     Hand('99s(111m)')
     """
 
-    __slots__ = ("_key", "_melds", "_counts", "_nat", "_hash", "__weakref__")
+    __slots__ = ("_key", "_melds", "_counts", "_nat", "_hash", "_text", "__weakref__")
 
     _key: bytes
     _melds: tuple[Meld, ...]
@@ -191,6 +190,7 @@ class Hand:
         _set(self, "_counts", None)
         _set(self, "_nat", None)
         _set(self, "_hash", None)
+        _set(self, "_text", None)
 
     @classmethod
     def from_counts(cls, counts: Any, melds: Iterable[Any] = ()) -> "Hand":
@@ -264,7 +264,11 @@ class Hand:
         return h
 
     def __str__(self) -> str:
-        return _format(self._key, self._melds)
+        t = self._text
+        if t is None:
+            t = _format(self._key, self._melds)
+            object.__setattr__(self, "_text", t)
+        return t
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
@@ -274,23 +278,29 @@ class Hand:
 
 
 def _counts_bytes(counts: Any) -> bytes:
+    """27 counts 0..4 (numpy array or sequence of ints) as bytes; ValueError/TypeError otherwise."""
     if isinstance(counts, (str, bytes, bytearray)):
         raise TypeError("counts must be 27 ints (use parse_hand for notation text)")
+    if counts.__class__ is list or counts.__class__ is tuple:  # fast path without numpy
+        if len(counts) == N_KINDS and all(v.__class__ is int for v in counts):
+            if min(counts) >= 0 and max(counts) <= 4:
+                return bytes(counts)
     try:
         a = np.asarray(counts)
     except Exception as e:  # ragged or exotic input
         raise TypeError(f"counts must be 27 ints: {e}") from None
-    if a.dtype.kind not in "iu" or a.ndim == 0:
-        if a.dtype.kind == "O" or a.ndim == 0:
+    kind = a.dtype.kind
+    if kind not in "iu" or a.ndim == 0:
+        if kind == "O" or a.ndim == 0:
             raise TypeError(f"counts must be 27 ints, got {type(counts).__name__}")
         raise ValueError(f"counts must hold integers, got dtype {a.dtype}")
     if a.shape != (N_KINDS,):
         raise ValueError(f"counts must have shape (27,), got {a.shape}")
-    for k in range(N_KINDS):
-        v = int(a[k])
-        if not 0 <= v <= 4:
-            raise ValueError(f"count {v} of {TILE_NAMES[k]} out of range 0..4")
-    return a.astype(np.uint8).tobytes()
+    values = a.tolist()
+    if min(values) < 0 or max(values) > 4:
+        k = next(k for k, v in enumerate(values) if not 0 <= v <= 4)
+        raise ValueError(f"count {values[k]} of {TILE_NAMES[k]} out of range 0..4")
+    return bytes(values)
 
 
 def _melds_tuple(melds: Iterable[Any]) -> tuple[Meld, ...]:
@@ -309,13 +319,16 @@ def _melds_tuple(melds: Iterable[Any]) -> tuple[Meld, ...]:
     return tuple(out)
 
 
+_RUNS = tuple(tuple(str(r + 1) * n for n in range(5)) for r in range(9))  # _RUNS[rank-1][count]
+
+
 def _format(key: bytes, melds: tuple[Meld, ...]) -> str:
     parts = []
     for s in range(3):
-        digits = "".join(str(r + 1) * key[9 * s + r] for r in range(9))
-        if digits:
-            parts.append(digits + SUITS[s])
-    parts.extend(str(m) for m in melds)
+        seg = key[9 * s : 9 * s + 9]
+        if any(seg):
+            parts.append("".join([_RUNS[r][n] for r, n in enumerate(seg) if n]) + SUITS[s])
+    parts.extend([str(m) for m in melds])
     return "".join(parts)
 
 
