@@ -280,6 +280,9 @@ def test_win_tile_is_a_name_or_a_kind():
         evaluate(hand, win_tile=27, rules=rules)
     with pytest.raises(TypeError, match="win_tile"):
         evaluate(hand, win_tile=True, rules=rules)
+    with pytest.raises(TypeError, match="win_tile"):
+        evaluate(hand, win_tile=np.True_, rules=rules)
+    assert evaluate(hand, win_tile=np.int64(4), rules=rules) == evaluate(hand, win_tile=4, rules=rules)
 
 
 def test_pattern_ids_of_the_core_are_the_rules_ids():
@@ -341,6 +344,7 @@ def test_visible_counts_reduce_remaining():
     by_array = best_discards(hand, visible=seen)
     assert best_discards(hand, visible=list(seen)) == by_array
     assert best_discards(hand, visible="222p") == by_array
+    assert best_discards(hand, visible=parse_hand("(222p)")) == by_array
     assert best_discards(hand, visible=seen.astype(np.int64)) == by_array
     option = next(o for o in by_array if o.discard == "1p")
     assert {w.tile: w.remaining for w in option.waits} == {"2p": 0, "5p": 3}

@@ -274,7 +274,7 @@ def evaluate(
     if win_tile is None:
         wt = -1
     else:
-        if win_tile.__class__ is bool:
+        if isinstance(win_tile, (bool, np.bool_)):
             raise TypeError(f"win_tile must be a tile name like '5m' or a kind 0..26, got {win_tile!r}")
         try:
             wt = _TILE_ARG[win_tile]
@@ -319,7 +319,8 @@ def _wait_option(t: tuple) -> WaitOption:
 
 
 def _visible_bytes(visible: Any) -> bytes:
-    """27 visible counts as bytes, from uint8[27], a sequence of 27 ints or notation text."""
+    """27 visible counts as bytes, from uint8[27], a sequence of 27 ints, notation text or a Hand
+    (its tiles, melds included)."""
     if visible.__class__ is np.ndarray and visible.dtype is _U8 and visible.shape == (27,):
         b = visible.tobytes()
         if max(b) <= 4:
@@ -328,6 +329,8 @@ def _visible_bytes(visible: Any) -> bytes:
         raise ValueError(f"visible: count {b[k]} of {TILE_NAMES[k]} out of range 0..4")
     if isinstance(visible, str):
         return parse_hand(visible).held().tobytes()
+    if isinstance(visible, Hand):
+        return visible.held().tobytes()
     try:
         return _counts_bytes(visible)
     except (ValueError, TypeError) as e:
