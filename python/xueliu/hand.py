@@ -105,7 +105,9 @@ def _native_hand(hand: Any) -> Any:
 def _rules(rules: Any) -> Rules:
     if isinstance(rules, Rules):
         return rules
-    raise TypeError(f"rules must be a Rules (or None for the xueliu preset), got {type(rules).__name__}")
+    raise TypeError(
+        f"rules must be a Rules (or None for the xueliu preset), got {type(rules).__name__}"
+    )
 
 
 # -- results --------------------------------------------------------------------------------------
@@ -275,11 +277,15 @@ def evaluate(
         wt = -1
     else:
         if isinstance(win_tile, (bool, np.bool_)):
-            raise TypeError(f"win_tile must be a tile name like '5m' or a kind 0..26, got {win_tile!r}")
+            raise TypeError(
+                f"win_tile must be a tile name like '5m' or a kind 0..26, got {win_tile!r}"
+            )
         try:
             wt = _TILE_ARG[win_tile]
         except (KeyError, TypeError):
-            raise ValueError(f"win_tile {win_tile!r} is not a tile (expected e.g. '5m' or a kind 0..26)") from None
+            raise ValueError(
+                f"win_tile {win_tile!r} is not a tile (expected e.g. '5m' or a kind 0..26)"
+            ) from None
     flags = 0
     if self_draw:
         flags = _SELF_DRAW
@@ -304,7 +310,9 @@ _U8 = np.dtype(np.uint8)
 _tuple_new = tuple.__new__  # skips the NamedTuple __new__ wrapper: results are built in hot loops
 
 # Discard options without waits are shared (they are immutable): by shanten, then kind.
-_NO_WAITS = [[_tuple_new(DiscardOption, (TILE_NAMES[d], sh, 0, ())) for d in range(27)] for sh in range(16)]
+_NO_WAITS = [
+    [_tuple_new(DiscardOption, (TILE_NAMES[d], sh, 0, ())) for d in range(27)] for sh in range(16)
+]
 _WAIT_CACHE: dict[tuple, WaitOption] = {}
 
 
@@ -347,7 +355,7 @@ def best_discards(
     """查听 for a hand one tile over (14 - 3k concealed tiles): one option per distinct discard,
     best first (lower shanten, more remaining winning tiles, higher fan). ``visible`` counts the
     tiles seen elsewhere (discards, others' melds) for the remaining counts:
-    ``best_discards("123456789m1234p")[0].discard``."""
+    ``best_discards("123456789m12345p")[0].discard == "1p"``."""
     n = hand._nat if hand.__class__ is Hand else None
     if n is None:
         n = _native_hand(hand)
@@ -360,7 +368,10 @@ def best_discards(
     out = []
     for d, sh, total, ws in _best_discards(n, vis, v, sc):
         if not ws:
-            out.append(_NO_WAITS[sh][d] if total == 0 and 0 <= sh < 16 else _tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, ())))
+            if total == 0 and 0 <= sh < 16:
+                out.append(_NO_WAITS[sh][d])
+            else:
+                out.append(_tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, ())))
             continue
         opts = []
         for t in ws:
