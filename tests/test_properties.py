@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
@@ -100,10 +100,9 @@ def winning_hands(draw):
     def rank(k):
         return k % 9 + 1
 
+    all_kinds = kinds
     if style == "terminals":
-        meld_kinds = [k for k in kinds if rank(k) in (1, 9)]
-        pair_kinds = meld_kinds
-        pungs = meld_kinds
+        meld_kinds = pair_kinds = pungs = [k for k in kinds if rank(k) in (1, 9)]
         chows = [k for k in kinds if rank(k) in (1, 7)]
     elif style == "258":
         meld_kinds = pair_kinds = pungs = [k for k in kinds if rank(k) in (2, 5, 8)]
@@ -114,13 +113,13 @@ def winning_hands(draw):
         meld_kinds = pair_kinds = pungs = kinds
         chows = [] if style == "pungs" else [k for k in kinds if rank(k) <= 7]
 
+    # Where the style runs out of room (caps, few kinds), fall back to any kind of the suits.
     n_melds = draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]))
     melds, used = [], [0] * 27
     for _ in range(n_melds):
-        free = [k for k in meld_kinds if used[k] == 0]
-        assume(free)
         kind = draw(st.sampled_from(MELD_KINDS))
-        tile = draw(st.sampled_from(free))
+        tile = draw(st.sampled_from([k for k in meld_kinds if used[k] == 0]
+                                    or [k for k in all_kinds if used[k] == 0]))
         melds.append((kind, tile))
         used[tile] = meld_size(kind)
     counts = [0] * 27
@@ -128,16 +127,33 @@ def winning_hands(draw):
     def fits(tiles):
         return all(used[t] + counts[t] + tiles.count(t) <= 4 for t in tiles)
 
-    pair = draw(st.sampled_from([k for k in pair_kinds if fits([k, k])] or [None]))
-    assume(pair is not None)
+    def set_options(pung_kinds, chow_kinds):
+        return ([(k, k, k) for k in pung_kinds if fits([k, k, k])]
+                + [(k, k + 1, k + 2) for k in chow_kinds if fits([k, k + 1, k + 2])])
+
+    pair = draw(st.sampled_from([k for k in pair_kinds if fits([k, k])]
+                                or [k for k in all_kinds if fits([k, k])]))
     counts[pair] += 2
     for _ in range(4 - n_melds):
-        options = [(k, k, k) for k in pungs if fits([k, k, k])]
-        options += [(k, k + 1, k + 2) for k in chows if k + 2 < 27 and fits([k, k + 1, k + 2])]
-        assume(options)
+        options = set_options(pungs, chows) or set_options(all_kinds, [k for k in all_kinds if rank(k) <= 7])
         for t in draw(st.sampled_from(options)):
             counts[t] += 1
     return counts, melds
+
+
+@st.composite
+def voids_for(draw, counts, melds):
+    """Mostly a void the hand can live with (none, or a suit it does not hold); sometimes any."""
+    held = {k // 9 for k in range(27) if counts[k]} | {t // 9 for _, t in melds}
+    if draw(st.integers(0, 4)):
+        return draw(st.sampled_from([None] + [s for i, s in enumerate("mps") if i not in held]))
+    return draw(st.sampled_from(VOID_NAMES))
+
+
+@st.composite
+def with_void(draw, hand_strategy):
+    counts, melds = draw(hand_strategy)
+    return (counts, melds), draw(voids_for(counts, melds))
 
 
 def minus_one(draw, hand):
@@ -249,33 +265,35 @@ def same_or_both_raise(reference_call, public_call):
 # --------------------------------------------------------------------------------------------
 
 @settings(max_examples=250, **SETTINGS)
-@given(hand=st.one_of(winning_hands(), random_hands(14)), void=st.sampled_from(VOID_NAMES),
-       seven_pairs=st.booleans(), preset=st.sampled_from(["xueliu", "xuezhan"]))
-def test_is_win_matches_reference(hand, void, seven_pairs, preset):
-    counts, melds = hand
+@given(hv=with_void(st.one_of(winning_hands(), random_hands(14))), seven_pairs=st.booleans(),
+       preset=st.sampled_from(["xueliu", "xuezhan"]))
+def test_is_win_matches_reference(hv, seven_pairs, preset):
+    (counts, melds), void = hv
     rules = Rules.preset(preset).replace(seven_pairs=seven_pairs)
     assert xueliu.is_win(public_hand(counts, melds), void=void, rules=rules) == \
         ref.is_win(counts, melds, void, seven_pairs)
 
 
 @settings(max_examples=250, **SETTINGS)
-@given(hand=ready_or_random_13(), void=st.sampled_from(VOID_NAMES), seven_pairs=st.booleans())
-def test_waits_match_reference(hand, void, seven_pairs):
-    counts, melds = hand
+@given(hv=with_void(ready_or_random_13()), seven_pairs=st.booleans())
+def test_waits_match_reference(hv, seven_pairs):
+    (counts, melds), void = hv
     rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
     expected = [ref.TILE_NAMES[t] for t in ref.waits(counts, melds, void, seven_pairs)]
+    event(f"{len(expected)} waits")
     assert list(xueliu.waits(public_hand(counts, melds), void=void, rules=rules)) == expected
 
 
 @settings(max_examples=150, **SETTINGS)
-@given(hand=st.one_of(random_hands(13), random_hands(14), ready_or_random_13()),
-       void=st.sampled_from(VOID_NAMES), seven_pairs=st.booleans())
-def test_shanten_matches_reference(hand, void, seven_pairs):
-    counts, melds = hand
+@given(hv=with_void(st.one_of(random_hands(13), random_hands(14), ready_or_random_13())),
+       seven_pairs=st.booleans())
+def test_shanten_matches_reference(hv, seven_pairs):
+    (counts, melds), void = hv
     rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
     expected, got = same_or_both_raise(
         lambda: ref.shanten(counts, melds, void, seven_pairs),
         lambda: xueliu.shanten(public_hand(counts, melds), void=void, rules=rules))
+    event(f"shanten {expected}")
     assert got == expected
 
 
@@ -284,10 +302,7 @@ def test_shanten_matches_reference(hand, void, seven_pairs):
 def test_evaluate_matches_reference(data, hand, scoring):
     counts, melds = hand
     preset, overrides = scoring
-    held_suits = {k // 9 for k in range(27) if counts[k]} | {t // 9 for _, t in melds}
-    # Mostly a void the hand respects; sometimes one it breaks (then both must refuse the hand).
-    void = data.draw(st.sampled_from([None] + [s for s in "mps" if "mps".index(s) not in held_suits])
-                     if data.draw(st.integers(0, 5)) else st.sampled_from(VOID_NAMES))
+    void = data.draw(voids_for(counts, melds))  # a void the hand breaks: both must refuse it
     ctx = data.draw(contexts(melds))
     win_tile = data.draw(st.sampled_from([None] + [ref.TILE_NAMES[k] for k in range(27) if counts[k]]))
     rules = ref.make_rules(preset, **overrides)
@@ -295,6 +310,7 @@ def test_evaluate_matches_reference(data, hand, scoring):
         lambda: ref.evaluate(counts, melds, void, rules, win_tile, **ctx),
         lambda: xueliu.evaluate(public_hand(counts, melds), void=void, win_tile=win_tile,
                                 rules=public_rules(preset, overrides), **ctx))
+    event("not a win" if expected is None else f"base {expected.base}")
     if expected is not None:
         assert plain_fan(got) == expected
 
@@ -309,15 +325,15 @@ def test_best_discards_match_reference(data, hand, scoring):
     for _ in range(data.draw(st.integers(0, 24))):
         free = [k for k in range(27) if own[k] + visible[k] < 4]
         visible[data.draw(st.sampled_from(free))] += 1
-    held_suits = {k // 9 for k in range(27) if own[k]}
-    void = data.draw(st.sampled_from([None] + [s for s in "mps" if "mps".index(s) not in held_suits])
-                     if data.draw(st.integers(0, 3)) else st.sampled_from(VOID_NAMES))
+    void = data.draw(voids_for(counts, melds))
     expected, got = same_or_both_raise(
         lambda: ref.best_discards(counts, melds, visible, void, ref.make_rules(preset, **overrides)),
         lambda: xueliu.best_discards(public_hand(counts, melds), visible=np.array(visible, np.uint8),
                                      void=void, rules=public_rules(preset, overrides)))
     if expected is None:
+        event("no complete hand")
         return
+    event(f"{sum(1 for o in expected if o.waits)} ready discards")
     plain = [ref.DiscardOption(kind_of(o.discard), o.shanten, o.total_remaining,
                                tuple(ref.WaitOption(kind_of(w.tile), w.remaining, plain_fan(w.discard_win),
                                                     plain_fan(w.self_draw)) for w in o.waits))
@@ -346,7 +362,7 @@ def batch_input(hand_strategy, *, shanten_defined=False):
         (counts, melds), void = row
         suits = {t // 9 for _, t in melds}
         return not shanten_defined or (len(suits) <= 2 and (void is None or "mps".index(void) not in suits))
-    row = st.tuples(hand_strategy, st.sampled_from(VOID_NAMES)).filter(row_ok)
+    row = with_void(hand_strategy).filter(row_ok)
     return st.lists(row, min_size=1, max_size=40)
 
 
@@ -383,18 +399,29 @@ def test_batch_shanten_equals_single_calls(rows, seven_pairs, threads):
     assert np.asarray(got).tolist() == single
 
 
+@st.composite
+def row_flags(draw):
+    """Context flags consistent for every row whatever its melds (no 杠上花, no 天胡/地胡)."""
+    flags = dict(self_draw=draw(st.booleans()), last_tile=draw(st.booleans()))
+    if not flags["self_draw"]:
+        discard = draw(st.sampled_from([None, "after_kong_discard", "robbed_kong"]))
+        if discard:
+            flags[discard] = True
+    return flags
+
+
 @settings(max_examples=25, **SETTINGS)
 @given(rows=batch_input(st.one_of(winning_hands(), winning_hands(), random_hands(14))),
-       scoring=scoring_rules(), threads=st.sampled_from([1, 2]))
-def test_batch_evaluate_equals_single_calls(rows, scoring, threads):
+       scoring=scoring_rules(), flags=row_flags(), threads=st.sampled_from([1, 2]))
+def test_batch_evaluate_equals_single_calls(rows, scoring, flags, threads):
     """Per row: the single call's fan and base-pattern code (RULES §6 table index); a row that is
     not a win gives fan 0 and code -1."""
     hands, voids = [h for h, _ in rows], [v for _, v in rows]
     rules = public_rules(*scoring)
-    fan, code = xueliu.batch.evaluate(*batch_arrays(hands, voids), rules=rules, threads=threads)
+    fan, code = xueliu.batch.evaluate(*batch_arrays(hands, voids), rules=rules, threads=threads, **flags)
     for f, c, (h, v) in zip(np.asarray(fan).tolist(), np.asarray(code).tolist(), rows):
         try:
-            single = xueliu.evaluate(public_hand(*h), void=v, rules=rules)
+            single = xueliu.evaluate(public_hand(*h), void=v, rules=rules, **flags)
         except ValueError:
             assert (f, c) == (0, -1)
         else:
