@@ -97,6 +97,36 @@ inline int seven_pairs_cost(int free, int odd) {
   return odd + 2 * (7 - free - odd);
 }
 
+// The cost word of suit s when it holds meld kinds: a peng leaves room for one more copy of its
+// kind, a kong for none, which the table (cap 4 everywhere) cannot express; the exact DP can.
+// Games ask about the same melded suit again and again (one call per discard), so the DP
+// results are kept in a small per-thread direct-mapped cache.
+uint64_t capped_costs(const Hand& hand, int s, int sets) {
+  const uint8_t* counts9 = hand.counts.data() + kRanks * s;
+  uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+  uint64_t caps_code = 0;  // 2 bits per rank: 0 free, 1 peng, 2 kong
+  for (int i = 0; i < hand.n_melds; ++i)
+    if (suit_of(hand.melds[i].kind) == s) {
+      const int r = rank_of(hand.melds[i].kind);
+      caps[r] = static_cast<uint8_t>(4 - hand.melds[i].size());
+      caps_code |= static_cast<uint64_t>(hand.melds[i].is_kong() ? 2 : 1) << (2 * r);
+    }
+  const uint64_t tag = suit_key(counts9) | caps_code << 22 | static_cast<uint64_t>(sets) << 40 |
+                       1ULL << 63;
+  constexpr int kCacheBits = 10;
+  struct Entry { uint64_t tag, word; };
+  thread_local Entry cache[1 << kCacheBits] = {};
+  Entry& entry = cache[(tag * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
+  if (entry.tag == tag) return entry.word;
+  // A DP cost above 14 means impossible; clamped to 15 it can never beat a real option (<= 14).
+  const auto dp = suit_costs_dp(counts9, caps, sets);
+  uint64_t word = 0;
+  for (int slot = 0; slot < 10; ++slot)
+    word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
+  entry = {tag, word};
+  return word;
+}
+
 }  // namespace
 
 bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
@@ -152,21 +182,13 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
   const int sets = kMaxMelds - hand.n_melds;
 
-  // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind (a DP
-  // cost above 14 means impossible; clamped to 15 it can never beat a real option, which is <= 14).
+  // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind.
   const SuitTables& t = SuitTables::get();
   uint64_t word[3];
   for (int s = 0; s < kSuits; ++s) {
     const uint8_t* counts9 = hand.counts.data() + kRanks * s;
     if (melded >> s & 1) {
-      uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
-      for (int i = 0; i < hand.n_melds; ++i)
-        if (suit_of(hand.melds[i].kind) == s)
-          caps[rank_of(hand.melds[i].kind)] = static_cast<uint8_t>(4 - hand.melds[i].size());
-      const auto dp = suit_costs_dp(counts9, caps);
-      word[s] = 0;
-      for (int slot = 0; slot < 10; ++slot)
-        word[s] |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
+      word[s] = capped_costs(hand, s, sets);
     } else {
       word[s] = t.costs(suit_key(counts9));
     }

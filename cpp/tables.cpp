@@ -136,25 +136,27 @@ size_t SuitTables::bytes() const {
          wait_.size() * sizeof(uint16_t);
 }
 
-std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9) {
+std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, int max_sets) {
   // State: a = chows started at the previous rank, b = chows started two ranks back,
   // s = sets used so far (started chows included), q = pairs used. Value: tiles added so far.
   constexpr int8_t kInf = 100;
-  int8_t cur[5][5][5][2], nxt[5][5][5][2];
+  int8_t buf[2][5][5][5][2];
+  auto* cur = buf[0];
+  auto* nxt = buf[1];
   std::fill(&cur[0][0][0][0], &cur[0][0][0][0] + 250, kInf);
   cur[0][0][0][0] = 0;
   for (int r = 0; r < 9; ++r) {
     std::fill(&nxt[0][0][0][0], &nxt[0][0][0][0] + 250, kInf);
     const int h = counts9[r], cap = caps9[r];
-    const int max_new_chows = r <= 6 ? 4 : 0;
-    for (int a = 0; a <= 4; ++a)
-      for (int b = 0; a + b <= 4; ++b)
-        for (int s = a + b; s <= 4; ++s)
+    const int max_new_chows = r <= 6 ? max_sets : 0;
+    for (int a = 0; a <= max_sets; ++a)
+      for (int b = 0; a + b <= max_sets; ++b)
+        for (int s = a + b; s <= max_sets; ++s)
           for (int q = 0; q <= 1; ++q) {
             const int v = cur[a][b][s][q];
             if (v >= kInf) continue;
-            for (int c = 0; c <= max_new_chows && s + c <= 4; ++c)
-              for (int u = 0; u <= 1 && s + c + u <= 4; ++u)
+            for (int c = 0; c <= max_new_chows && s + c <= max_sets && a + b + c <= cap; ++c)
+              for (int u = 0; u <= 1 && s + c + u <= max_sets; ++u)
                 for (int w = 0; w <= 1 - q; ++w) {
                   const int used = a + b + c + 3 * u + 2 * w;
                   if (used > cap) break;
@@ -163,10 +165,11 @@ std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9) 
                   if (nv < slot) slot = static_cast<int8_t>(nv);
                 }
           }
-    std::copy(&nxt[0][0][0][0], &nxt[0][0][0][0] + 250, &cur[0][0][0][0]);
+    std::swap(cur, nxt);
   }
   std::array<int, 10> out{};
-  for (int m = 0; m <= 4; ++m)
+  out.fill(kInf);
+  for (int m = 0; m <= max_sets; ++m)
     for (int p = 0; p <= 1; ++p) out[cost_slot(m, p)] = cur[0][0][m][p];
   return out;
 }

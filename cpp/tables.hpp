@@ -58,8 +58,10 @@ class SuitTables {
 
 // The same costs by an exact dynamic programme over ranks, with a cap per rank on the number of
 // copies a configuration may use (4 - copies already in melds). Slower than the table; used for
-// suits that contain a meld kind and to check the table. Returns the 10 costs in cost_slot order.
-std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9);
+// suits that contain a meld kind and to check the table. Returns the 10 costs in cost_slot order;
+// entries for more than max_sets sets are left at 100 (not computed), as are impossible ones.
+std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9,
+                                  int max_sets = kMaxSuitSets);
 
 inline uint32_t suit_key(const uint8_t* counts9) {
   uint32_t k = 0;
