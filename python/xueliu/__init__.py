@@ -41,3 +41,11 @@ __all__ = [
     "WaitOption",
     "batch",
 ]
+
+# Game engine (issue 3): one hand, records, matches, settlement.
+from .game import Action, GameState, new_game  # noqa: E402
+from .match import Match  # noqa: E402
+from .record import replay  # noqa: E402
+from .settlement import Settlement, Transfer  # noqa: E402
+
+__all__ += ["new_game", "replay", "Match", "GameState", "Action", "Transfer", "Settlement"]

@@ -1,0 +1,117 @@
+"""Matches: consecutive hands with dealer rotation (knob ``next_dealer``) and coins carried over.
+
+>>> m = Match("xuezhan", seed=5, coins=[1000] * 4)
+>>> state = m.next_hand()          # play it to the end, then ask for the next one
+>>> m.hand_index, m.dealer
+(0, 0)
+
+Hand ``i`` is shuffled from ``hash_seed(match seed, i)`` (our own splitmix64 hash), so a match
+is reproduced from its seed and its decisions. The first hand is dealt by seat 0.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Callable, List, Optional, Sequence, Union
+
+from .game.state import GameState, new_game
+from .game.wall import SplitMix64, hash_seed
+from .rules import Rules
+
+_DEALER_DICE = 0xD1CE
+
+
+class Match:
+    """Consecutive hands. ``next_hand()`` settles the finished hand (coins, totals, next dealer)
+    and deals the next; ``hands`` keeps every hand's state."""
+
+    def __init__(self, rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
+                 coins: Optional[Sequence[int]] = None) -> None:
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        elif not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        if coins is not None:
+            if isinstance(coins, (str, bytes)) or len(coins) != 4 or any(
+                    isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins):
+                raise ValueError(f"coins must be four non-negative ints, got {coins!r}")
+            coins = list(coins)
+        if rules.base == "auto" and coins is None:
+            raise ValueError('base="auto" needs coins')
+        self.rules = rules
+        self.seed = seed
+        self.coins: Optional[List[int]] = coins
+        self.dealer = 0
+        self.totals = [0, 0, 0, 0]
+        self.hands: List[GameState] = []
+        self._settled = 0
+
+    @property
+    def current(self) -> Optional[GameState]:
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def hand_index(self) -> int:
+        """Index of the current hand (-1 before the first)."""
+        return len(self.hands) - 1
+
+    def hand_seed(self, index: int) -> int:
+        return hash_seed(self.seed, index)
+
+    def next_hand(self) -> GameState:
+        """Deals the next hand (the current one must be over)."""
+        cur = self.current
+        if cur is not None:
+            if not cur.is_over:
+                raise ValueError("the current hand is not over")
+            self._settle(cur)
+        state = new_game(self.rules, seed=self.hand_seed(len(self.hands)), dealer=self.dealer,
+                         coins=self.coins)
+        self.hands.append(state)
+        return state
+
+    def play(self, choose: Callable[[GameState, int], object], hands: int = 1) -> List[GameState]:
+        """Plays ``hands`` hands, asking ``choose(state, seat)`` for every decision."""
+        out = []
+        for _ in range(hands):
+            state = self.next_hand()
+            while not state.is_over:
+                state.step({s: choose(state, s) for s in state.pending()})
+            out.append(state)
+        self._settle(self.current)
+        return out
+
+    def _settle(self, state: GameState) -> None:
+        if self._settled > self.hands.index(state):
+            return
+        self._settled += 1
+        s = state.settlement()
+        for i in range(4):
+            self.totals[i] += s.net[i]
+        if s.coins is not None:
+            self.coins = list(s.coins)
+        self.dealer = self._next_dealer(state, s)
+
+    def _next_dealer(self, state: GameState, s) -> int:
+        rule = self.rules.next_dealer
+        if rule == "rotate":
+            return (state.dealer + 1) % 4
+        if rule == "first_winner":
+            if not s.wins:
+                return state.dealer
+            first = s.wins[0]
+            if len(first.winners) > 1:  # 一炮多响: the discarder deals
+                return first.from_seat
+            return first.seat
+        rng = SplitMix64(hash_seed(self.seed, self.hand_index, _DEALER_DICE))
+        total = rng.die() + rng.die()
+        return (state.dealer + total - 1) % 4
+
+    def record(self) -> dict:
+        return {"format": "xueliu-match", "version": 1, "seed": self.seed,
+                "rules": self.rules.to_dict(),
+                "hands": [h.record() for h in self.hands]}

@@ -1,0 +1,265 @@
+"""Settlement (结算): the ledger of transfers of one hand, its wins, and the player's report.
+
+Every payment is a :class:`Transfer` appended to the ledger in the order it happened (RULES §7 and
+§10 "Order of transfers"). ``payer``/``payee`` is a seat 0–3 or ``None`` for the house (service fee,
+escape penalty). ``reason`` is one of :data:`REASONS`. With coins, a payer never goes below zero: a
+transfer is cut to what the payer holds and the ledger records the amount actually moved; transfers
+of zero are not recorded.
+
+>>> s = state.settlement()                      # doctest: +SKIP
+>>> [(t.payer, t.payee, t.amount, t.reason) for t in s.transfers][:1]  # doctest: +SKIP
+[(1, 0, 2, 'hu')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence
+
+REASONS = ("hu", "gang", "hujiaozhuanyi", "huazhu", "chadajiao", "tuishui", "fee", "escape")
+"""hu: a win payment (the self-draw base bonus included); gang: a kong payment (immediate or
+collected on win); hujiaozhuanyi: call transfer 呼叫转移; huazhu: flower pig 花猪; chadajiao: not
+ready 查大叫; tuishui: kong refund 退税; fee: service fee (payee None); escape: escape penalty
+(payee None)."""
+
+_REASON_NAMES = {
+    "hu": "胡 win", "gang": "杠 kong", "hujiaozhuanyi": "呼叫转移 call transfer",
+    "huazhu": "花猪 flower pig", "chadajiao": "查大叫 not ready", "tuishui": "退税 refund",
+    "fee": "服务费 service fee", "escape": "逃跑 escape",
+}
+
+
+class Transfer(NamedTuple):
+    """One ledger entry: ``payer`` pays ``amount`` (> 0) to ``payee`` for ``reason``.
+
+    ``detail`` is a short text for people (e.g. ``"win 1: 5m self-draw by seat 2"``).
+    """
+
+    payer: Optional[int]
+    payee: Optional[int]
+    amount: int
+    reason: str
+    detail: str = ""
+
+    def to_dict(self) -> dict:
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
+                "reason": self.reason, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Win:
+    """One win (胡) of a hand.
+
+    ``order`` counts wins from 1; ``source`` is ``"self_draw"``, ``"discard"`` or
+    ``"robbed_kong"``; ``from_seat`` is the discarder (the konger when robbed), ``None`` for a
+    self-draw; ``fan_result`` is the core's :class:`~xueliu.hand.FanResult` for the hand as it
+    stood; ``hand`` its notation, winning tile included; ``flags`` the context flags that applied
+    (``"self_draw"``, ``"kong_replacement"``, ``"after_kong_discard"``, ``"robbed_kong"``,
+    ``"last_tile"``, ``"heavenly"``, ``"earthly"``); ``winners`` every seat that won on this same
+    tile (several on 一炮多响).
+    """
+
+    order: int
+    seat: int
+    tile: str
+    source: str
+    from_seat: Optional[int]
+    fan_result: Any
+    hand: str
+    flags: tuple = ()
+    winners: tuple = ()
+
+    @property
+    def result(self) -> Any:
+        """Alias of ``fan_result``."""
+        return self.fan_result
+
+    @property
+    def fan(self) -> int:
+        return self.fan_result.fan
+
+    def to_dict(self) -> dict:
+        r = self.fan_result
+        return {"order": self.order, "seat": self.seat, "tile": self.tile, "source": self.source,
+                "from": self.from_seat, "hand": self.hand, "flags": list(self.flags),
+                "fan": r.fan, "multiplier": r.multiplier, "base": r.base, "base_fan": r.base_fan,
+                "gen": r.gen, "extras": list(r.extras), "winners": list(self.winners)}
+
+
+class Ledger:
+    """Appends transfers, cutting each to what the payer holds when coins are in play."""
+
+    __slots__ = ("transfers", "net", "coins", "listener")
+
+    def __init__(self, coins: Optional[Sequence[int]]) -> None:
+        self.transfers: List[Transfer] = []
+        self.net = [0, 0, 0, 0]
+        self.coins = list(coins) if coins is not None else None
+        self.listener = None  # called with each recorded Transfer (the game's event log)
+
+    def pay(self, payer: Optional[int], payee: Optional[int], amount: int, reason: str,
+            detail: str = "") -> int:
+        """Records the transfer and returns the amount actually moved (0: nothing recorded)."""
+        coins = self.coins
+        if coins is not None and payer is not None and amount > coins[payer]:
+            amount = coins[payer]
+        if amount <= 0:
+            return 0
+        t = Transfer(payer, payee, amount, reason, detail)
+        self.transfers.append(t)
+        if payer is not None:
+            self.net[payer] -= amount
+            if coins is not None:
+                coins[payer] -= amount
+        if payee is not None:
+            self.net[payee] += amount
+            if coins is not None:
+                coins[payee] += amount
+        if self.listener is not None:
+            self.listener(t)
+        return amount
+
+
+@dataclass
+class Settlement:
+    """The money of one hand so far (final once the hand is over).
+
+    ``transfers`` in ledger order; ``net`` four ints (what each seat won or lost, house flows
+    included); ``wins`` each :class:`Win` with its ``fan_result``; ``end_checks`` per seat at wall
+    exhaustion (``None`` otherwise): ``{"won", "pig", "ready", "waits", "best_fan",
+    "best_multiplier"}``; ``coins`` after the hand (``None`` without coins); ``base`` the stake
+    used (``base="auto"`` resolved).
+    """
+
+    transfers: List[Transfer]
+    net: List[int]
+    wins: List[Win]
+    end_checks: Optional[List[Dict[str, Any]]] = None
+    coins: Optional[List[int]] = None
+    base: int = 1
+    final: bool = False
+    dealer: int = 0
+    mode: str = "xueliu"
+    end_reason: Optional[str] = None
+    kong_income: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def to_dict(self) -> dict:
+        return {
+            "transfers": [t.to_dict() for t in self.transfers], "net": list(self.net),
+            "wins": [w.to_dict() for w in self.wins], "end_checks": self.end_checks,
+            "coins": self.coins, "base": self.base, "final": self.final,
+            "end_reason": self.end_reason,
+        }
+
+    def report(self) -> str:
+        """The detailed settlement (详细结算) per seat, then each seat's own transfers (个人结算)."""
+        lines: List[str] = []
+        title = "血流成河 xueliu" if self.mode == "xueliu" else "血战到底 xuezhan"
+        state = {"wall_exhausted": "wall exhausted", "three_wins": "three seats won",
+                 None: "in progress"}.get(self.end_reason, self.end_reason)
+        lines.append(f"详细结算 Detailed settlement — {title}, dealer seat {self.dealer}, "
+                     f"base {self.base}, hand {state}")
+        for seat in range(4):
+            lines.append("")
+            head = f"Seat {seat}" + (" (dealer)" if seat == self.dealer else "")
+            lines.append(f"{head}: net {self.net[seat]:+d}"
+                         + (f", coins {self.coins[seat]}" if self.coins is not None else ""))
+            mine = [w for w in self.wins if w.seat == seat]
+            for w in mine:
+                lines.append("  " + _describe_win(w))
+            for reason, label in (("hu", "Win payments"), ("gang", "Kong income"),
+                                  ("hujiaozhuanyi", "Call transfers"),
+                                  ("huazhu", "花猪 flower pig"), ("chadajiao", "查大叫 not ready"),
+                                  ("tuishui", "退税 refunds"), ("fee", "Service fee"),
+                                  ("escape", "Escape penalty")):
+                amount = sum(t.amount for t in self.transfers if t.reason == reason and t.payee == seat) \
+                    - sum(t.amount for t in self.transfers if t.reason == reason and t.payer == seat)
+                if amount or any(t.reason == reason and seat in (t.payer, t.payee)
+                                 for t in self.transfers):
+                    lines.append(f"  {label}: {amount:+d}")
+            if self.end_checks is not None:
+                c = self.end_checks[seat]
+                if not c["won"]:
+                    if c["pig"]:
+                        lines.append("  查花猪: flower pig (three suits)")
+                    elif c["ready"]:
+                        lines.append(f"  查大叫: ready on {' '.join(c['waits'])}, best "
+                                     f"{c['best_fan']} fan ×{c['best_multiplier']}")
+                    else:
+                        lines.append("  查大叫: not ready")
+        lines.append("")
+        lines.append("个人结算 Personal settlement")
+        for seat in range(4):
+            lines.append(f"Seat {seat}:")
+            own = [t for t in self.transfers if seat in (t.payer, t.payee)]
+            if not own:
+                lines.append("  (no transfers)")
+            for t in own:
+                sign = "+" if t.payee == seat else "-"
+                other = t.payer if t.payee == seat else t.payee
+                who = "the house" if other is None else f"seat {other}"
+                prep = "from" if t.payee == seat else "to"
+                lines.append(f"  {sign}{t.amount} {prep} {who}: {_REASON_NAMES[t.reason]}"
+                             + (f" ({t.detail})" if t.detail else ""))
+            lines.append(f"  net {self.net[seat]:+d}")
+        return "\n".join(lines)
+
+
+def _describe_win(w: Win) -> str:
+    r = w.fan_result
+    how = {"self_draw": "自摸 self-draw", "discard": f"点炮 on seat {w.from_seat}'s discard",
+           "robbed_kong": f"抢杠 robbing seat {w.from_seat}'s kong"}[w.source]
+    parts = [f"{_name(getattr(r, 'base_name', None), r.base)} {r.base_fan}"]
+    if r.gen:
+        parts.append(f"根 gen ×{r.gen}")
+    names = getattr(r, "extra_names", None) or ()
+    for i, e in enumerate(r.extras):
+        parts.append(_name(names[i] if i < len(names) else None, e) + " +1")
+    return (f"Win {w.order}: {w.tile} {how} — " + ", ".join(parts)
+            + f"; {r.fan} fan ×{r.multiplier} [{w.hand}]")
+
+
+def _name(chinese: Optional[str], ident: str) -> str:
+    return f"{chinese} {ident}" if chinese and chinese != ident else ident
+
+
+def settle_end_of_hand(ledger: Ledger, rules: Any, unit, checks: List[Dict[str, Any]],
+                       kong_income: Sequence[tuple]) -> None:
+    """查花猪 / 查大叫, then 退税 (RULES §7 and §10 "End of hand"), appended to ``ledger``.
+
+    ``checks[s]`` holds ``won``, ``pig``, ``ready`` and ``best_multiplier`` of seat ``s``;
+    ``unit(payer, payee)`` is one stake between two seats; ``kong_income`` lists
+    ``(konger, [(payer, amount collected), ...])`` for each kong not handed over by 呼叫转移, in
+    declaration order. Only seats that never won pay; a pig pays each seat the larger of the pig
+    penalty and that seat's 大叫 amount.
+    """
+    pig_all = rules.pig_payees == "all_non_pig"
+    ready_all = rules.ready_check_payees == "all"
+    penalty = int(rules.pig_penalty)
+    for p, cp in enumerate(checks):
+        if cp["won"] or not (cp["pig"] or not cp["ready"]):
+            continue
+        for q, cq in enumerate(checks):
+            if q == p:
+                continue
+            u = unit(p, q)
+            pig_amount = 0
+            if cp["pig"] and not cq["pig"] and (pig_all or not cq["won"]):
+                pig_amount = u * penalty
+            dajiao = 0
+            if cq["ready"] and (ready_all or not cq["won"]):
+                dajiao = u * cq["best_multiplier"]
+            if pig_amount and pig_amount >= dajiao:
+                ledger.pay(p, q, pig_amount, "huazhu", f"seat {p} is a flower pig")
+            elif dajiao:
+                ledger.pay(p, q, dajiao, "chadajiao",
+                           f"seat {p} not ready; seat {q} ready for {cq['best_fan']} fan")
+    if rules.refund_kongs:
+        for s, c in enumerate(checks):
+            if c["won"] or c["ready"]:
+                continue
+            for konger, collected in kong_income:
+                if konger != s:
+                    continue
+                for payer, amount in collected:
+                    ledger.pay(s, payer, amount, "tuishui", f"seat {s} refunds kong income")
