@@ -136,6 +136,32 @@ size_t SuitTables::bytes() const {
          wait_.size() * sizeof(uint16_t);
 }
 
+long SuitTables::self_check() const {
+  const uint8_t no_caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+  auto complete_by_dp = [&](const uint8_t* d, int n) {
+    const auto f = suit_costs_dp(d, no_caps);
+    return (n % 3 == 0 && f[cost_slot(n / 3, 0)] == 0) ||
+           (n % 3 == 2 && f[cost_slot((n - 2) / 3, 1)] == 0);
+  };
+  long bad = 0;
+  Digits it;
+  it.set(0);
+  for (int key = 0; key < kKeys; ++key, it.increment()) {
+    if (it.sum > kMaxSuitTiles) continue;
+    const auto f = suit_costs_dp(it.d, no_caps);
+    bool ok = complete(key) == complete_by_dp(it.d, it.sum);
+    for (int slot = 0; slot < 10; ++slot) ok = ok && f[slot] == cost_of(cost_[key], slot / 2, slot % 2);
+    if (it.sum < kMaxSuitTiles) {  // the win bits are checked above, key by key
+      uint16_t w = 0;
+      for (int r = 0; r < 9; ++r)
+        if (it.d[r] < 4 && complete(static_cast<uint32_t>(key + kPow5[r]))) w |= 1u << r;
+      ok = ok && w == wait_[key];
+    }
+    bad += !ok;
+  }
+  return bad;
+}
+
 std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, int max_sets) {
   // State: a = chows started at the previous rank, b = chows started two ranks back,
   // s = sets used so far (started chows included), q = pairs used. Value: tiles added so far.

@@ -46,6 +46,9 @@ class SuitTables {
   uint16_t wait_mask(uint32_t key) const { return wait_[key]; }
 
   std::size_t bytes() const;
+  // Recomputes every filled key's costs and win bit with suit_costs_dp, and its wait mask from
+  // the win bits one tile up; returns the number of keys that disagree (0 when all agree).
+  long self_check() const;
   double build_seconds() const { return build_seconds_; }
 
  private:

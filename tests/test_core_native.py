@@ -150,6 +150,10 @@ def test_capped_dp_equals_brute_force_and_the_table_without_caps(configurations)
         assert [min(v, 99) for v in got] == want, (counts9, caps9)
 
 
+def test_every_table_key_equals_the_exact_dp():
+    assert core._check_tables() == 0
+
+
 def test_tables_are_small_and_built_fast():
     info = core.tables_info()
     assert 0 < info["bytes"] <= 32 * 2**20
@@ -224,6 +228,13 @@ def test_hand_round_trips_its_counts_and_melds():
     h = core.Hand(bytes(counts), melds)
     assert h.counts == bytes(counts) and h.melds == melds
     assert core.Hand(np.array(counts, np.uint8), melds) == h
+
+
+def test_hand_pickles_by_value():
+    import pickle
+
+    h = hand("11p345m(777s)(8888m)[9999p]")
+    assert pickle.loads(pickle.dumps(h)) == h
 
 
 def test_each_call_names_its_tile_count():
@@ -454,6 +465,12 @@ def test_batch_names_the_bad_row():
         core.batch_waits(counts, melds, void, True)
     with pytest.raises(ValueError, match=r"row 0: evaluate needs 14 - 3k"):
         core.batch_evaluate(np.zeros((1, 27), np.uint8), None, None, core.ScoringRules())
+
+
+def test_batch_evaluate_rejects_unknown_flag_bits():
+    counts = np.array([read("23445677p345789s")[0]], np.uint8)
+    with pytest.raises(ValueError, match="unknown flag bits"):
+        core.batch_evaluate(counts, None, None, core.ScoringRules(), 1 << 20)
 
 
 def test_batch_shanten_names_a_row_without_any_complete_hand():

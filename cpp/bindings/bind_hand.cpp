@@ -156,6 +156,11 @@ void register_hand(py::module_& m) {
     d["build_seconds"] = t.build_seconds();
     return d;
   }, "{\"bytes\": table memory, \"build_seconds\": time the first use spent building them}.");
+  m.def("_check_tables", []() {
+    const SuitTables& t = SuitTables::get();
+    py::gil_scoped_release release;  // pure C++ over the tables: no Python object touched
+    return t.self_check();
+  }, "Test hook: the number of table keys that disagree with the exact DP (0 when all agree).");
   m.def(
       "_suit_costs",
       [](const py::object& counts9, const py::object& caps9, bool use_table) {
