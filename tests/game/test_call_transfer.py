@@ -1,0 +1,103 @@
+"""呼叫转移 call transfer (RULES §7, §10 "Payments"): on 杠上炮 the konger hands the winner the
+amount actually collected for that kong; several winners each get that amount; under
+``kong_settle = "on_win"`` nothing was collected, so nothing moves; a handed-over kong is never
+refunded. Order: win payments, then call transfers.
+
+Scenario: the dealer kongs 9s on its first turn (2 from each of three seats = 6 collected), draws
+the replacement 5p and discards it; ``123m456m789m11p46p`` wins on it: 平胡 1 + 杠上炮 1 = 2 fan.
+"""
+
+from .conftest import (
+    act,
+    build_wall,
+    find,
+    new_game,
+    play_out,
+    tiles,
+    transfers,
+    waits_of,
+    xl_rules,
+    xz_rules,
+)
+
+KANCHAN_5P = "123m456m789m11p46p"
+KONG_GAIN = [(1, 0, 2, "gang"), (2, 0, 2, "gang"), (3, 0, 2, "gang")]
+
+
+def kong_then_discard(rules, winners=(1,)):
+    assert waits_of(tiles(KANCHAN_5P)) == ["5p"]
+    hands = ["9999s *", "*", "*", "*"]
+    for w in winners:
+        hands[w] = KANCHAN_5P
+    sw = build_wall(hands, draws=["5p"])
+    state = new_game(rules, sw)
+    act(state, 0, "concealed_kong", "9s")
+    act(state, 0, "discard", "5p")
+    assert state.pending() == sorted(winners)
+    state.step({w: find(state, w, "hu") for w in winners})
+    return state
+
+
+def test_call_transfer_hands_the_kong_income_to_the_winner():
+    state = play_out(kong_then_discard(xl_rules()))
+    # the konger (never ready afterwards) refunds nothing: the kong was handed over
+    assert transfers(state) == KONG_GAIN + [(0, 1, 2, "hu"), (0, 1, 6, "hujiaozhuanyi")]
+
+
+def test_call_transfer_with_two_winners_pays_each():
+    state = play_out(kong_then_discard(xl_rules(), winners=(1, 3)))
+    assert transfers(state) == KONG_GAIN + [
+        (0, 1, 2, "hu"), (0, 3, 2, "hu"),
+        (0, 1, 6, "hujiaozhuanyi"), (0, 3, 6, "hujiaozhuanyi"),
+    ]
+
+
+def test_call_transfer_off_the_konger_keeps_the_income_until_the_refund():
+    state = play_out(kong_then_discard(xl_rules(call_transfer=False)))
+    # the dealer ends not ready: 退税 returns the kong income to each payer
+    assert transfers(state) == KONG_GAIN + [
+        (0, 1, 2, "hu"),
+        (0, 1, 2, "tuishui"), (0, 2, 2, "tuishui"), (0, 3, 2, "tuishui"),
+    ]
+
+
+def test_call_transfer_under_kong_settle_on_win_moves_nothing():
+    state = play_out(kong_then_discard(xl_rules(kong_settle="on_win")))
+    assert transfers(state) == [(0, 1, 2, "hu")]
+
+
+def test_call_transfer_of_a_direct_kong_hands_over_what_the_kong_collected():
+    # seat 1 kongs the dealer's 9m (2 + 1 + 1 = 4 collected), discards the replacement 5m,
+    # seat 2 (嵌张 5m) wins on it
+    kanchan_5m = "123p456p789p11m46m"
+    assert waits_of(tiles(kanchan_5m)) == ["5m"]
+    sw = build_wall(["9m *", "999m *", kanchan_5m, "*"], draws=["5m"])
+    state = new_game(xl_rules(), sw)
+    act(state, 0, "discard", "9m")
+    act(state, 1, "kong", "9m")
+    act(state, 1, "discard", "5m")
+    assert state.pending() == [2]
+    act(state, 2, "hu")
+    play_out(state)
+    assert transfers(state) == [
+        (0, 1, 2, "gang"), (2, 1, 1, "gang"), (3, 1, 1, "gang"),
+        (1, 2, 2, "hu"),
+        (1, 2, 4, "hujiaozhuanyi"),
+    ]
+
+
+def test_call_transfer_hands_over_the_amount_actually_collected_with_multipliers():
+    # xuezhan with player multipliers: the kong collects 2 x m[payer] x m[konger] from each;
+    # the call transfer hands over that sum, not multiplied again
+    rules = xz_rules(player_multipliers={"allowed": (2, 4, 8), "default": 8})
+    sw = build_wall(["9999s *", KANCHAN_5P, "*", "*"], draws=["5p"])
+    state = new_game(rules, sw)
+    m = {0: 2, 1: 4, 2: 2, 3: 8}
+    state.step({s: find(state, s, "multiplier", value=v) for s, v in m.items()})
+    act(state, 0, "concealed_kong", "9s")
+    act(state, 0, "discard", "5p")
+    act(state, 1, "hu")
+    play_out(state)
+    gains = [(1, 0, 2 * 4 * 2, "gang"), (2, 0, 2 * 2 * 2, "gang"), (3, 0, 2 * 8 * 2, "gang")]
+    collected = sum(g[2] for g in gains)
+    assert transfers(state) == gains + [(0, 1, 2 * 2 * 4, "hu"), (0, 1, collected, "hujiaozhuanyi")]
