@@ -229,20 +229,275 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return simulate.run_command(args)
 
 
-# -- play ------------------------------------------------------------------------------------------
+# -- events, play and replay ----------------------------------------------------------------------
+
+_SUIT_NAME = {"m": "万", "p": "筒", "s": "条"}
+
+
+def _t(name: Optional[str]) -> str:
+    return "?" if not name or name == "?" else tile_text(name)
+
+
+def _ts(names: Sequence[str]) -> str:
+    return " ".join(_t(n) for n in names)
+
+
+def _who(seat: int, me: Optional[int]) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _v(actor: int, me: Optional[int], verb: str) -> str:
+    """``"seat 2 draws"`` / ``"you draw"``."""
+    if actor == me:
+        return "you " + (verb[:-1] if verb.endswith("s") else verb)
+    return f"seat {actor} {verb}"
+
+
+def describe_action(a: Any) -> str:
+    """An action as a player reads it: ``"打 discard 5万"``, ``"碰 peng 7条"``, ``"胡 win"``."""
+    k = a.kind
+    if k == "discard":
+        return f"打 discard {_t(a.tile)}"
+    if k == "peng":
+        return f"碰 peng {_t(a.tile)}"
+    if k == "kong":
+        return f"杠 kong {_t(a.tile)}"
+    if k == "concealed_kong":
+        return f"暗杠 concealed kong {_t(a.tile)}"
+    if k == "added_kong":
+        return f"补杠 added kong {_t(a.tile)}"
+    if k == "hu":
+        return "胡 win"
+    if k == "pass":
+        return "过 pass"
+    if k == "exchange":
+        return f"换三张 give {_ts(a.tiles)}"
+    if k == "void":
+        return f"定缺 void {_SUIT_NAME[a.suit]} ({a.suit})"
+    if k == "multiplier":
+        return f"选倍 ×{a.value}"
+    return repr(a)
+
+
+def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
+    """One line for an event of the event log (``None`` for events not worth a line)."""
+    t = e.get("type")
+    if t == "start_hand":
+        d = e.get("dice") or []
+        return (f"— new hand: {e.get('mode')}, dealer seat {e.get('dealer')}, dice "
+                f"{'+'.join(map(str, d))}, wall broken at wall {e['break']['wall']} stack "
+                f"{e['break']['stack']}")
+    if t == "huansanzhang":
+        line = f"换三张 exchange: each seat receives from its {e['direction']} seat (die {e['die']})"
+        if me is not None:
+            line += f"; you gave {_ts(e['given'][me])}, received {_ts(e['received'][me])}"
+        return line
+    if t == "dingque":
+        return "定缺 voids: " + ", ".join(
+            f"{_who(s, me)} {_SUIT_NAME.get(v, '?')}" for s, v in enumerate(e["voids"]))
+    if t == "xuanbei":
+        return "选倍 multipliers: " + ", ".join(f"{_who(s, me)} ×{v}"
+                                              for s, v in enumerate(e["values"]))
+    if t == "tsumo":
+        if e["actor"] != me and me is not None:
+            return None
+        how = "draws a replacement" if e.get("rinshan") else "draws"
+        return f"{_v(e['actor'], me, how)} {_t(e['pai'])}"
+    if t == "dahai":
+        tag = " (auto)" if e.get("auto") else ""
+        return f"{_v(e['actor'], me, 'discards')} {_t(e['pai'])}{tag}"
+    if t == "pon":
+        return f"{_v(e['actor'], me, '碰 pengs')} {_t(e['pai'])} from {_who(e['target'], me)}"
+    if t == "daiminkan":
+        return f"{_v(e['actor'], me, '杠 kongs')} {_t(e['pai'])} from {_who(e['target'], me)}"
+    if t == "ankan":
+        return f"{_v(e['actor'], me, 'declares')} 暗杠 a concealed kong {_t(e['consumed'][0])}"
+    if t == "kakan":
+        return f"{_v(e['actor'], me, '补杠 adds')} {_t(e['pai'])} to a peng"
+    if t == "hora":
+        from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
+
+        src = e.get("source")
+        how = ("自摸 self-draw" if src == "self_draw" else
+               f"抢杠 robbing {_who(e['from'], me)}" if src == "robbed_kong" else
+               f"on {_who(e['from'], me)}'s discard")
+        fans = [f"{PATTERN_NAMES.get(e['base'], e['base'])} {e['base_fan']}"]
+        if e.get("gen"):
+            fans.append(f"根 ×{e['gen']}")
+        fans += [ADDITIVE_NAMES.get(x, x) for x in e.get("extras", ())]
+        hand = f" [{e['hand']}]" if e.get("hand") else ""
+        return (f"{_v(e['actor'], me, '胡 wins')} {_t(e['pai'])} {how}: {' + '.join(fans)} = "
+                f"{e['fan']}番 ×{e['multiplier']}{hand}")
+    if t == "pay":
+        payee = "the house" if e["payee"] is None else _who(e["payee"], me)
+        return f"    {_v(e['payer'], me, 'pays')} {payee} {e['amount']} ({e['reason']})"
+    if t in ("timeout", "auto_play", "escape"):
+        return f"{_who(e['actor'], me)}: {t.replace('_', ' ')}"
+    if t == "end_checks":
+        parts = []
+        for c in e["seats"]:
+            if c["won"]:
+                continue
+            state = "花猪 flower pig" if c["pig"] else ("ready" if c["ready"] else "not ready")
+            parts.append(f"{_who(c['seat'], me)} {state}")
+        return "查叫 end checks: " + (", ".join(parts) if parts else "every seat won")
+    if t == "end_hand":
+        net = ", ".join(f"{_who(s, me)} {n:+d}" for s, n in enumerate(e["net"]))
+        return f"— hand over ({str(e['reason']).replace('_', ' ')}): {net}"
+    return None
+
+
+def _print_events(events: Sequence[dict], me: Optional[int], out: Any) -> None:
+    """Event lines; a draw and the discard that follows it share one line."""
+    held: Optional[str] = None
+    for e in events:
+        line = describe_event(e, me)
+        if line is None:
+            continue
+        if e.get("type") == "tsumo":
+            if held is not None:
+                print(held, file=out)
+            held = line
+            continue
+        if held is not None:
+            if e.get("type") == "dahai" and held.startswith(_who(e["actor"], me) + " "):
+                line = held + ", " + line.split(" ", 1 if e["actor"] == me else 2)[-1]
+            else:
+                print(held, file=out)
+            held = None
+        print(line, file=out)
+    if held is not None:
+        print(held, file=out)
+
+
+def _show_table(obs: dict, me: int, out: Any) -> None:
+    """The table as seat ``me`` sees it before a decision."""
+    from ._text import counts_text, meld_text
+    from .tiles import tile_index
+
+    print("", file=out)
+    print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
+    rows = []
+    for s in range(4):
+        v = obs["voids"][s] if obs.get("voids") else None
+        if s == me and obs.get("void"):
+            v = obs["void"]
+        melds = " ".join(meld_text(m["type"], m["tile"]) if m["tile"] != "?" else "[????]"
+                         for m in obs["melds"][s])
+        won = " 胡" * len(obs["wins"][s]) if obs.get("wins") else ""
+        rows.append([_who(s, me) + (" (dealer)" if s == obs["dealer"] else ""),
+                     f"缺{_SUIT_NAME[v]}" if v else "",
+                     melds, ("discards " + " ".join(_t(t) for t in obs["discards"][s])) + won])
+    print(table(rows, indent="  "), file=out)
+    counts = [0] * 27
+    for t in obs["hand"]:
+        counts[tile_index(t)] += 1
+    drawn = obs.get("drawn")
+    hand_line = counts_text(counts)
+    if drawn:
+        hand_line += f"   (drew {_t(drawn)})"
+    print(f"your hand: {hand_line}", file=out)
+    if obs.get("claim"):
+        c = obs["claim"]
+        print(f"on the table: {_t(c['tile'])} from {_who(c['from'], me)}", file=out)
+
+
+def _ask(legal: Sequence[Any], inp: Any, out: Any) -> Any:
+    """Prompt until the person picks a legal action (a number, or e.g. ``5m`` for a discard)."""
+    for i, a in enumerate(legal):
+        print(f"  {i:2d}  {describe_action(a)}", file=out)
+    while True:
+        print(f"choose 0-{len(legal) - 1}: ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            raise CommandError("input ended before the hand was over")
+        text = line.strip()
+        if not getattr(inp, "isatty", lambda: False)():
+            print(text, file=out)  # piped answers: keep the transcript readable
+        if text.isdigit() and int(text) < len(legal):
+            return legal[int(text)]
+        for a in legal:  # a tile name picks the discard of that tile
+            if a.kind == "discard" and text in (a.tile, _t(a.tile)):
+                return a
+        if text in ("q", "quit", "exit"):
+            raise CommandError("you left the table")
+        print(f"not a choice: {text!r}", file=out)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from . import play
+    import random
 
-    return play.run(args)
+    import xueliu
+    from .bots import GreedyBot
+
+    from .rules import Rules
+
+    rules = Rules.preset(args.preset)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
+    me = args.seat
+    state = xueliu.new_game(rules, seed=seed, dealer=0)
+    bots = {s: GreedyBot(rules=rules) for s in range(4) if s != me}
+    out = sys.stdout
+    print(f"xueliu play — {args.preset}, seed {seed}; you are seat {me}, the others are "
+          "GreedyBots. Answer with the number of a choice (or a tile such as 5m to discard it).",
+          file=out)
+    shown = 0
+    while not state.is_over:
+        decisions = {}
+        for seat in state.pending():
+            if seat == me:
+                events = state.events(me)
+                _print_events(events[shown:], me, out)
+                shown = len(events)
+                _show_table(state.observation(me), me, out)
+                decisions[seat] = _ask(state.legal_actions(me), sys.stdin, out)
+            else:
+                decisions[seat] = bots[seat].act(state.observation(seat), state.legal_actions(seat))
+        state.step(decisions)
+    _print_events(state.events(me)[shown:], me, out)
+    print("", file=out)
+    print(state.settlement().report(), file=out)
+    return 0
 
 
-# -- replay ----------------------------------------------------------------------------------------
+def _load_record(path: str, line_no: int) -> dict:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise CommandError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if not 1 <= line_no <= len(lines):
+            raise CommandError(f"{path} has {len(lines)} JSON line{'s' if len(lines) != 1 else ''};"
+                               f" --line {line_no} is out of range") from None
+        try:
+            data = json.loads(lines[line_no - 1])
+        except json.JSONDecodeError as e:
+            raise CommandError(f"{path} line {line_no} is not JSON: {e.msg} (column {e.colno})") \
+                from None
+    if isinstance(data, dict) and "record" in data and isinstance(data["record"], dict):
+        data = data["record"]  # a line of `xueliu simulate --out`
+    if not isinstance(data, dict):
+        raise CommandError(f"{path}: a record is a JSON object, got {type(data).__name__}")
+    return data
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    raise CommandError("replay is not available yet")
+    import xueliu
+
+    rec = _load_record(args.file, args.line)
+    try:
+        state = xueliu.replay(rec)
+    except (ValueError, TypeError) as e:
+        raise CommandError(f"the record does not replay: {e}") from None
+    seat = args.seat
+    _print_events(state.events(seat), seat, sys.stdout)
+    print("")
+    print(state.settlement().report())
+    return 0
 
 
 # -- entry point -----------------------------------------------------------------------------------
@@ -294,6 +549,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", metavar="FILE", help="a record (JSON) or a --out file (JSON lines)")
     r.add_argument("--line", type=int, default=1, metavar="N",
                    help="which line of a JSON-lines file (default 1)")
+    r.add_argument("--seat", type=int, default=None, choices=range(4),
+                   help="show the hand as this seat saw it (default: everything)")
     r.set_defaults(func=cmd_replay)
     return p
 

@@ -1,0 +1,216 @@
+"""Bots (issue 4): the one-method interface, RandomBot, AutoPlayBot (RULES §8 托管) and GreedyBot."""
+
+from __future__ import annotations
+
+import pytest
+
+import xueliu
+from xueliu.bots import AutoPlayBot, Bot, GreedyBot, RandomBot, make_bot, play_hand
+from xueliu.game import Action
+from xueliu.rules import Rules
+from xueliu.simulate import simulate
+
+
+def obs_for(hand: str, *, seat: int = 0, void=None, mode: str = "xueliu", melds=(), discards=None,
+            drawn=None, frozen=False) -> dict:
+    """A minimal observation of ``seat`` holding ``hand`` (only the keys bots read)."""
+    h = xueliu.parse_hand(hand)
+    tiles = [xueliu.tile_name(k) for k in range(27) for _ in range(int(h.counts[k]))]
+    all_melds = [[], [], [], []]
+    all_melds[seat] = [{"type": t, "tile": tile, "from": None} for t, tile in melds]
+    return {"seat": seat, "mode": mode, "hand": tiles, "void": void, "melds": all_melds,
+            "discards": discards or [[], [], [], []], "set_aside": [], "drawn": drawn,
+            "frozen": [frozen if s == seat else False for s in range(4)]}
+
+
+def discards_of(hand: str):
+    h = xueliu.parse_hand(hand)
+    return [Action("discard", xueliu.tile_name(k)) for k in range(27) if h.counts[k]]
+
+
+def finished(state) -> bool:
+    return state.is_over and not state.pending()
+
+
+# -- the interface ----------------------------------------------------------------------------------
+
+
+class FirstChoiceBot:
+    """The example of the Bot docstring, verbatim in spirit: always the first legal action."""
+
+    name = "first"
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+def test_a_few_line_bot_satisfies_the_protocol_and_plays_a_hand():
+    bot = FirstChoiceBot()
+    assert isinstance(bot, Bot)
+    state = play_hand(xueliu.new_game("xueliu", seed=11), [bot] * 4)
+    assert finished(state)
+    assert sum(state.settlement().net) == 0
+
+
+def test_play_hand_needs_four_bots():
+    with pytest.raises(ValueError, match="4 bots"):
+        play_hand(xueliu.new_game(seed=1), [RandomBot(0)] * 3)
+
+
+def test_make_bot_builds_builtin_and_module_class_bots():
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot("autoplay"), AutoPlayBot)
+    assert isinstance(make_bot("xueliu.bots.random_bot:RandomBot", seed=3), RandomBot)
+    with pytest.raises(ValueError, match="unknown bot 'smart'"):
+        make_bot("smart")
+    with pytest.raises(ValueError, match="cannot import"):
+        make_bot("no_such_module_xyz:Bot")
+    with pytest.raises(ValueError, match="has no 'Nope'"):
+        make_bot("xueliu.bots:Nope")
+
+
+# -- RandomBot ----------------------------------------------------------------------------------
+
+
+def test_random_bot_is_reproducible_from_its_seed():
+    def play(seed):
+        state = play_hand(xueliu.new_game("xuezhan", seed=5), [RandomBot(seed + s) for s in range(4)])
+        return state.record()["decisions"], state.settlement().net
+
+    assert play(100) == play(100)
+    assert play(100)[0] != play(200)[0]
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_random_bots_play_legal_hands_to_the_end(preset):
+    for seed in range(15):
+        state = play_hand(xueliu.new_game(preset, seed=seed), [RandomBot(seed * 4 + s) for s in range(4)])
+        assert finished(state)
+        assert sum(t.amount * ((t.payee is not None) - (t.payer is not None))
+                   for t in state.settlement().transfers) == 0
+
+
+# -- AutoPlayBot --------------------------------------------------------------------------------
+
+
+def _non_timeout_events(state):
+    """The events with the timeout bookkeeping left out ("auto" marks a move made for a seat)."""
+    return [{k: v for k, v in e.items() if k != "auto"} for e in state.events()
+            if e["type"] not in ("timeout", "auto_play")]
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_autoplay_bot_plays_exactly_the_timeout_defaults(preset):
+    rules = Rules.preset(preset)
+    for seed in range(6):
+        by_timeout = xueliu.new_game(rules, seed=seed)
+        while not by_timeout.is_over:
+            by_timeout.apply_timeout(by_timeout.pending()[0])
+        by_bot = play_hand(xueliu.new_game(rules, seed=seed), [AutoPlayBot(rules=rules)] * 4)
+        assert _non_timeout_events(by_bot) == _non_timeout_events(by_timeout)
+        assert by_bot.settlement().net == by_timeout.settlement().net
+
+
+def test_autoplay_exchanges_the_three_highest_tiles_of_the_shortest_suit():
+    obs = obs_for("1234567m2589p345s")  # 条 has 3 tiles: the shortest suit with at least 3
+    legal = [Action("exchange", tiles=t) for t in (("2p", "5p", "8p"), ("3s", "4s", "5s"),
+                                                     ("5m", "6m", "7m"))]
+    assert AutoPlayBot().act(obs, legal).tiles == ("3s", "4s", "5s")
+    obs = obs_for("12345678m2589p45s")  # 条 has only 2: 筒 (4 tiles) gives its highest three
+    legal = [Action("exchange", tiles=t) for t in (("2p", "5p", "8p"), ("5p", "8p", "9p"),
+                                                     ("6m", "7m", "8m"))]
+    assert AutoPlayBot().act(obs, legal).tiles == ("5p", "8p", "9p")
+
+
+def test_autoplay_voids_the_suit_with_fewest_tiles_lower_suit_on_ties():
+    legal = [Action("void", suit=s) for s in "mps"]
+    assert AutoPlayBot().act(obs_for("1234567m234p2345s"), legal).suit == "p"
+    assert AutoPlayBot().act(obs_for("12345m6789p12345s"), legal).suit == "p"
+    assert AutoPlayBot().act(obs_for("1234m56789p12345s"), legal).suit == "m"
+
+
+def test_autoplay_discards_the_drawn_tile_else_the_highest_legal_and_always_wins():
+    bot = AutoPlayBot()
+    hand = "1234567m2345p123s"
+    legal = discards_of(hand)
+    assert bot.act(obs_for(hand, drawn="3p"), legal).tile == "3p"
+    void_rule = [Action("discard", "1s"), Action("discard", "2s"), Action("discard", "3s")]
+    assert bot.act(obs_for(hand, drawn="3p", void="s"), void_rule).tile == "3s"
+    assert bot.act(obs_for(hand, drawn="3p"), legal + [Action("hu")]).kind == "hu"
+    assert bot.act(obs_for(hand), [Action("peng", "5p"), Action("pass")]).kind == "pass"
+
+
+# -- GreedyBot -----------------------------------------------------------------------------------
+
+
+def test_greedy_always_takes_a_win():
+    bot = GreedyBot()
+    hand = "1155m123p456p789p"
+    assert bot.act(obs_for(hand), [Action("peng", "5m"), Action("hu"), Action("pass")]).kind == "hu"
+    assert bot.act(obs_for(hand + "5m"), discards_of(hand + "5m") + [Action("hu")]).kind == "hu"
+
+
+def test_greedy_voids_and_exchanges_the_weakest_suit():
+    bot = GreedyBot()
+    hand = "12345678m234p159s"  # 条 is three isolated tiles: the weakest suit
+    assert bot.act(obs_for(hand), [Action("void", suit=s) for s in "mps"]).suit == "s"
+    legal = [Action("exchange", tiles=t) for t in (("2p", "3p", "4p"), ("1s", "5s", "9s"),
+                                                     ("1m", "2m", "3m"))]
+    assert bot.act(obs_for(hand), legal).tiles == ("1s", "5s", "9s")
+
+
+def test_greedy_discards_to_ready_with_the_most_remaining_winning_tiles():
+    hand = "223445679m12399p"  # discard 2m: waits 8m (4 left); discard 9m: waits 3m (3 left)
+    bot = GreedyBot()
+    assert bot.act(obs_for(hand), discards_of(hand)).tile == "2m"
+    # Two 8m already discarded by others: 9m (three 3m left) now keeps more winning tiles.
+    seen = [["8m"], ["8m"], [], []]
+    assert bot.act(obs_for(hand, discards=seen), discards_of(hand)).tile == "9m"
+
+
+def test_greedy_discards_the_only_tile_that_keeps_the_hand_ready():
+    hand = "12345678m22p4566p"
+    assert GreedyBot().act(obs_for(hand), discards_of(hand)).tile == "6p"
+
+
+def test_greedy_respects_the_legal_discards_of_the_void_rule():
+    hand = "12345678m22p4566p"
+    only_void = [Action("discard", "2p"), Action("discard", "4p"), Action("discard", "5p"),
+                 Action("discard", "6p")]
+    assert GreedyBot().act(obs_for(hand, void="p"), only_void).tile in {"2p", "4p", "5p", "6p"}
+
+
+def test_greedy_pengs_when_shanten_does_not_rise_and_passes_when_it_would():
+    bot = GreedyBot()
+    claim = [Action("peng", "5m"), Action("pass")]
+    assert bot.act(obs_for("1155m123p456p789p"), claim).kind == "peng"  # 0 -> complete
+    claim = [Action("peng", "1m"), Action("pass")]
+    assert bot.act(obs_for("11224455m6688p9p"), claim).kind == "pass"  # seven pairs: 0 -> 2
+
+
+def test_greedy_kongs_a_discard_that_keeps_the_shanten():
+    bot = GreedyBot()
+    claim = [Action("kong", "9p"), Action("peng", "9p"), Action("pass")]
+    assert bot.act(obs_for("123m456m789m999p5p"), claim).kind == "kong"
+
+
+def test_greedy_won_xueliu_hand_takes_an_offered_kong():
+    bot = GreedyBot()
+    legal = [Action("discard", "9p"), Action("concealed_kong", "9p")]
+    assert bot.act(obs_for("123m456m789m999p5p9p", drawn="9p", frozen=True), legal).kind == \
+        "concealed_kong"
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_greedy_self_play_finishes_hands(preset):
+    for seed in range(8):
+        state = play_hand(xueliu.new_game(preset, seed=seed), [GreedyBot() for _ in range(4)])
+        assert finished(state)
+
+
+def test_greedy_beats_three_random_bots_clearly():
+    summary = simulate(48, bots=["greedy", "random", "random", "random"], seed=4, duplicate=True)
+    greedy, random_ = summary.bots
+    assert greedy.name == "greedy" and random_.name == "random"
+    assert greedy.interval[0] > 0 > random_.interval[1]
+    assert greedy.win_rate > 0.5 > random_.win_rate

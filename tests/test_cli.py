@@ -1,0 +1,230 @@
+"""The ``xueliu`` command (issue 4), run as a subprocess the way a person runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import xueliu
+
+
+def run(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "xueliu", *args], input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", timeout=timeout)
+
+
+def assert_clean_error(p: subprocess.CompletedProcess, *needles: str) -> None:
+    """A non-zero exit with one line on stderr naming the problem, and no traceback."""
+    assert p.returncode != 0
+    assert "Traceback" not in p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    assert "error" in lines[0]
+    for n in needles:
+        assert n in lines[0], lines[0]
+
+
+# -- analyze ---------------------------------------------------------------------------------------
+
+
+def test_analyze_a_ready_hand_lists_its_waits_with_their_fan():
+    p = run("analyze", "12334577m23345p")
+    assert p.returncode == 0, p.stderr
+    assert "Hand    12334577万 23345筒" in p.stdout
+    assert "Shanten 0 — ready (听牌) on 2 kinds, 7 tiles left" in p.stdout
+    rows = {line.split()[0]: line for line in p.stdout.splitlines() if line.startswith("  ")}
+    assert rows["1筒"].split()[1] == "4" and "平胡" in rows["1筒"]
+    assert rows["4筒"].split()[1] == "3"  # one 4p is in the hand
+
+
+def test_analyze_counts_visible_tiles_out_of_the_remaining():
+    p = run("analyze", "12334577m23345p", "--visible", "1p1p4p")
+    assert p.returncode == 0, p.stderr
+    assert "4 tiles left" in p.stdout
+    assert "Seen    114筒" in p.stdout
+
+
+def test_analyze_a_hand_one_tile_over_prints_the_discard_table():
+    p = run("analyze", "12345678m22p4566p")
+    assert p.returncode == 0, p.stderr
+    assert "查听 — 1 discard leaves the hand ready" in p.stdout
+    lines = p.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith("6筒"))
+    assert lines[first].split()[:5] == ["6筒", "0", "10", "3万", "3"]
+    assert lines[first + 1].split()[:2] == ["6万", "3"]
+    assert lines[first + 2].split()[:2] == ["9万", "4"]
+    assert "进张" in p.stdout  # the discards that are not ready show their improving tiles
+
+
+def test_analyze_a_complete_hand_breaks_its_fan_down_with_chinese_names():
+    p = run("analyze", "11112345678999m")
+    assert p.returncode == 0, p.stderr
+    assert "Complete hand (胡牌)" in p.stdout
+    assert "清一色 3 + 根 ×1 = 4 番 ×8" in p.stdout
+    assert "qingyise" in p.stdout and "gen ×1" in p.stdout
+
+
+def test_analyze_with_melds_and_the_xuezhan_preset():
+    p = run("analyze", "55p(2222m)(5555m)(8888m)(2222p)", "--preset", "xuezhan")
+    assert p.returncode == 0, p.stderr
+    assert "将对 4 + 根 ×4 = 8 番 ×128" in p.stdout
+
+
+def test_analyze_respects_the_void():
+    p = run("analyze", "12334577m23345p", "--void", "s")
+    assert p.returncode == 0 and "Shanten 0" in p.stdout
+    p = run("analyze", "12334577m23345p", "--void", "筒")
+    assert p.returncode == 0 and "Shanten 0" not in p.stdout
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["analyze", "12345"], "no suit"),
+    (["analyze", "1234567m22p456p"], "12 concealed tiles"),
+    (["analyze", "11111m"], "fifth copy"),
+    (["analyze", "12334577m23345p", "--void", "x"], "--void"),
+    (["analyze", "12334577m23345p", "--visible", "4p4p4p4p"], "--visible: 5 copies of 4p"),
+])
+def test_analyze_bad_input_is_one_clear_line(args, needle):
+    assert_clean_error(run(*args), needle)
+
+
+# -- simulate --------------------------------------------------------------------------------------
+
+
+def test_simulate_prints_the_summary_and_writes_one_json_line_per_hand(tmp_path):
+    out = tmp_path / "hands.jsonl"
+    p = run("simulate", "--games", "8", "--duplicate", "--bots", "greedy,random,random,random",
+            "--seed", "3", "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "xueliu simulate: 8 hands (duplicate: 2 walls × 4 seatings), preset xueliu, seed 3" in p.stdout
+    header = next(line for line in p.stdout.splitlines() if line.startswith("bot"))
+    for col in ("mean/hand", "95% interval", "win rate", "fan/win", "花猪", "查大叫"):
+        assert col in header
+    rows = {line.split()[0]: line.split() for line in p.stdout.splitlines()
+            if line.split() and line.split()[0] in ("greedy", "random")}
+    assert rows["greedy"][1] == "8" and rows["random"][1] == "24"
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 8
+    for i, line in enumerate(lines):
+        assert line["seats"] == [["greedy", "random", "random", "random"][(s + i) % 4]
+                                 for s in range(4)]
+        assert len(line["net"]) == 4
+        assert xueliu.replay(line["record"]).settlement().net == line["net"]
+    # A duplicate wall is the same wall four times.
+    assert len({line["seed"] for line in lines[:4]}) == 1
+    greedy_total = sum(line["net"][line["seats"].index("greedy")] for line in lines)
+    assert f"{greedy_total / 8:+.2f}" == rows["greedy"][2]
+
+
+def test_simulate_gives_the_same_results_for_any_number_of_workers(tmp_path):
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.jsonl"
+        p = run("simulate", "--games", "24", "--bots", "greedy,random,autoplay,random",
+                "--preset", "xuezhan", "--seed", "9", "--workers", workers, "--out", str(out))
+        assert p.returncode == 0, p.stderr
+        outs.append((p.stdout, out.read_text(encoding="utf-8")))
+    assert outs[0] == outs[1]
+    assert "preset xuezhan" in outs[0][0]
+
+
+def test_simulate_reports_its_speed_on_stderr():
+    p = run("simulate", "--games", "4", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    assert "4 hands in" in p.stderr and "hands/s" in p.stderr
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--games", "0"], "--games"),
+    (["--games", "6", "--duplicate"], "multiple of 4"),
+    (["--games", "4", "--bots", "greedy,random"], "four"),
+    (["--games", "4", "--bots", "greedy,random,random,smart"], "unknown bot 'smart'"),
+    (["--games", "4", "--workers", "0"], "--workers"),
+    (["--games", "4", "--out", "/nonexistent-dir/x.jsonl"], "cannot write"),
+    (["--games", "many"], "invalid int"),
+    (["--games", "4", "--preset", "riichi"], "invalid choice"),
+])
+def test_simulate_bad_arguments_are_one_clear_line(args, needle):
+    assert_clean_error(run("simulate", *args), needle)
+
+
+# -- play ------------------------------------------------------------------------------------------
+
+
+def test_play_a_whole_hand_from_stdin_ends_with_the_settlement_report():
+    p = run("play", "--seed", "5", stdin="0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "you are seat 0" in out
+    assert "your hand: " in out and "换三张 give" in out and "定缺 void" in out
+    assert "打 discard" in out
+    assert "— hand over" in out
+    assert "详细结算 Detailed settlement" in out and "个人结算 Personal settlement" in out
+
+
+def test_play_accepts_a_tile_name_and_rejects_nonsense():
+    p = run("play", "--seed", "5", "--preset", "xuezhan", stdin="x\n" + "0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    assert "not a choice: 'x'" in p.stdout
+    assert "详细结算" in p.stdout
+
+
+def test_play_stops_cleanly_when_input_ends():
+    assert_clean_error(run("play", "--seed", "5", stdin="0\n0\n"), "input ended")
+
+
+# -- replay ----------------------------------------------------------------------------------------
+
+
+def test_replay_a_simulate_line_prints_events_and_settlement(tmp_path):
+    out = tmp_path / "h.jsonl"
+    assert run("simulate", "--games", "3", "--seed", "1", "--out", str(out)).returncode == 0
+    p = run("replay", str(out), "--line", "2")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("— new hand: xueliu")
+    assert "定缺 voids:" in p.stdout and "— hand over" in p.stdout
+    assert "详细结算" in p.stdout
+    line = json.loads(out.read_text(encoding="utf-8").splitlines()[1])
+    assert f"net {line['net'][0]:+d}" in p.stdout
+
+    rec = tmp_path / "record.json"
+    rec.write_text(json.dumps(line["record"]), encoding="utf-8")
+    q = run("replay", str(rec), "--seat", "2")
+    assert q.returncode == 0, q.stderr
+    assert "you gave" in q.stdout
+
+
+def test_replay_a_record_that_does_not_fit_is_a_clear_error(tmp_path):
+    out = tmp_path / "h.jsonl"
+    assert run("simulate", "--games", "1", "--seed", "2", "--out", str(out)).returncode == 0
+    record = json.loads(out.read_text(encoding="utf-8"))["record"]
+    record["decisions"][5][1] = 3790  # an exchange id in the middle of play
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    assert_clean_error(run("replay", str(bad)), "does not replay")
+    assert_clean_error(run("replay", str(tmp_path / "missing.json")), "cannot read")
+    (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
+    assert_clean_error(run("replay", str(tmp_path / "junk.json")), "not JSON")
+
+
+# -- the entry point ---------------------------------------------------------------------------------
+
+
+def test_main_is_the_console_entry_point(capsys):
+    from importlib.metadata import entry_points
+
+    from xueliu.cli import main
+
+    scripts = {ep.name: ep.value for ep in entry_points(group="console_scripts")}
+    assert scripts.get("xueliu") == "xueliu.cli:main"
+    assert main(["analyze", "11112345678999m"]) == 0
+    assert "清一色" in capsys.readouterr().out
+
+
+def test_no_command_is_a_usage_error():
+    p = run()
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "required" in p.stderr
