@@ -443,6 +443,21 @@ def events(state, seat=None) -> list[dict]:
     return list(state.events(seat)) if seat is not None else list(state.events())
 
 
+def obs_hand(state, seat: int) -> list[str]:
+    """The seat's concealed tiles as it sees them, sorted in kind order."""
+    return sorted(state.observation(seat)["hand"], key=KIND.__getitem__)
+
+
+def obs_melds(state, seat: int, of: Optional[int] = None) -> list[tuple[str, str]]:
+    """``of``'s melds as ``seat`` sees them: (type, tile) with type peng / kong / concealed_kong."""
+    of = seat if of is None else of
+    return [(m["type"], m["tile"]) for m in state.observation(seat)["melds"][of]]
+
+
+def obs_discards(state, seat: int, of: int) -> list[str]:
+    return list(state.observation(seat)["discards"][of])
+
+
 def wall_left(state) -> int:
     """Tiles left in the live wall, as every seat sees it."""
     return state.observation(0)["wall_remaining"]
