@@ -34,8 +34,14 @@ inline unsigned meld_suits(const Hand& hand) {
   return present;
 }
 
+// Two short Horner chains per suit (ranks 0..4 and 5..8) instead of one of nine: shorter latency.
 inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
-  for (int s = 0; s < kSuits; ++s) keys[s] = suit_key(hand.counts.data() + kRanks * s);
+  for (int s = 0; s < kSuits; ++s) {
+    const uint8_t* c = hand.counts.data() + kRanks * s;
+    const uint32_t lo = (((c[4] * 5u + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0];
+    const uint32_t hi = ((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5];
+    keys[s] = lo + hi * 3125u;
+  }
 }
 
 inline int popcount3(unsigned x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
@@ -136,8 +142,9 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   if (popcount3(present) > 2) return false;
   if (void_suit >= 0 && (present >> void_suit & 1)) return false;
   const SuitTables& t = SuitTables::get();
-  if (t.complete(keys[0]) && t.complete(keys[1]) && t.complete(keys[2])) return true;
-  return seven_pairs && !hand.n_melds && all_even(hand);
+  // Branch-free: whether a suit is complete is data, and mispredicted branches cost more here.
+  const bool standard = t.complete(keys[0]) & t.complete(keys[1]) & t.complete(keys[2]);
+  return standard | (seven_pairs & !hand.n_melds & all_even(hand));
 }
 
 uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
@@ -184,15 +191,11 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
 
   // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind.
   const SuitTables& t = SuitTables::get();
+  uint32_t keys[3];
+  suit_keys(hand, keys);
   uint64_t word[3];
-  for (int s = 0; s < kSuits; ++s) {
-    const uint8_t* counts9 = hand.counts.data() + kRanks * s;
-    if (melded >> s & 1) {
-      word[s] = capped_costs(hand, s, sets);
-    } else {
-      word[s] = t.costs(suit_key(counts9));
-    }
-  }
+  for (int s = 0; s < kSuits; ++s)
+    word[s] = (melded >> s & 1) ? capped_costs(hand, s, sets) : t.costs(keys[s]);
 
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
