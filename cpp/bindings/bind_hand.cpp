@@ -40,6 +40,10 @@ py::sequence as_sequence(const py::handle& obj, const std::string& what) {
 // sequence of 27 ints.
 Counts counts_from(const py::handle& obj, const char* what) {
   Counts counts{};
+  if (PyBytes_Check(obj.ptr()) && PyBytes_GET_SIZE(obj.ptr()) == kKinds) {  // the common case
+    std::memcpy(counts.data(), PyBytes_AS_STRING(obj.ptr()), kKinds);
+    return counts;
+  }
   if (PyObject_CheckBuffer(obj.ptr()) && !PyUnicode_Check(obj.ptr())) {
     py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
     if (info.itemsize != 1 || info.size != kKinds || info.ndim != 1)
