@@ -264,7 +264,7 @@ def same_or_both_raise(reference_call, public_call):
 # Single calls == reference
 # --------------------------------------------------------------------------------------------
 
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=400, **SETTINGS)
 @given(hv=with_void(st.one_of(winning_hands(), random_hands(14))), seven_pairs=st.booleans(),
        preset=st.sampled_from(["xueliu", "xuezhan"]))
 def test_is_win_matches_reference(hv, seven_pairs, preset):
@@ -274,7 +274,7 @@ def test_is_win_matches_reference(hv, seven_pairs, preset):
         ref.is_win(counts, melds, void, seven_pairs)
 
 
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=400, **SETTINGS)
 @given(hv=with_void(ready_or_random_13()), seven_pairs=st.booleans())
 def test_waits_match_reference(hv, seven_pairs):
     (counts, melds), void = hv
@@ -284,7 +284,7 @@ def test_waits_match_reference(hv, seven_pairs):
     assert list(xueliu.waits(public_hand(counts, melds), void=void, rules=rules)) == expected
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(hv=with_void(st.one_of(random_hands(13), random_hands(14), ready_or_random_13())),
        seven_pairs=st.booleans())
 def test_shanten_matches_reference(hv, seven_pairs):
@@ -297,7 +297,7 @@ def test_shanten_matches_reference(hv, seven_pairs):
     assert got == expected
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=800, **SETTINGS)
 @given(data=st.data(), hand=winning_hands(), scoring=scoring_rules())
 def test_evaluate_matches_reference(data, hand, scoring):
     counts, melds = hand
@@ -315,7 +315,7 @@ def test_evaluate_matches_reference(data, hand, scoring):
         assert plain_fan(got) == expected
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=120, **SETTINGS)
 @given(data=st.data(), hand=near_winning_14(), scoring=scoring_rules())
 def test_best_discards_match_reference(data, hand, scoring):
     counts, melds = hand
@@ -366,7 +366,7 @@ def batch_input(hand_strategy, *, shanten_defined=False):
     return st.lists(row, min_size=1, max_size=40)
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=40, **SETTINGS)
 @given(rows=batch_input(st.one_of(winning_hands(), random_hands(14))), seven_pairs=st.booleans(),
        threads=st.sampled_from([1, 2]))
 def test_batch_is_win_equals_single_calls(rows, seven_pairs, threads):
@@ -377,7 +377,7 @@ def test_batch_is_win_equals_single_calls(rows, seven_pairs, threads):
     assert np.asarray(got).astype(bool).tolist() == single
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=40, **SETTINGS)
 @given(rows=batch_input(ready_or_random_13()), seven_pairs=st.booleans(), threads=st.sampled_from([1, 2]))
 def test_batch_waits_equals_single_calls(rows, seven_pairs, threads):
     hands, voids = [h for h, _ in rows], [v for _, v in rows]
@@ -388,7 +388,7 @@ def test_batch_waits_equals_single_calls(rows, seven_pairs, threads):
         assert [ref.TILE_NAMES[k] for k in range(27) if mask >> k & 1] == list(single)
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=40, **SETTINGS)
 @given(rows=batch_input(st.one_of(random_hands(13), random_hands(14)), shanten_defined=True),
        seven_pairs=st.booleans(), threads=st.sampled_from([1, 2]))
 def test_batch_shanten_equals_single_calls(rows, seven_pairs, threads):
@@ -410,7 +410,7 @@ def row_flags(draw):
     return flags
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=40, **SETTINGS)
 @given(rows=batch_input(st.one_of(winning_hands(), winning_hands(), random_hands(14))),
        scoring=scoring_rules(), flags=row_flags(), threads=st.sampled_from([1, 2]))
 def test_batch_evaluate_equals_single_calls(rows, scoring, flags, threads):
