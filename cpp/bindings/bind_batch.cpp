@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -238,11 +239,19 @@ void run_rows(size_t n, int threads, const Body& body) {
       body(0, n, failures[0]);
     } else {
       std::vector<std::thread> pool;
+      pool.reserve(parts);
       const size_t step = (n + parts - 1) / parts;
-      for (size_t p = 1; p < parts; ++p)
-        pool.emplace_back([&, p] { body(std::min(n, p * step), std::min(n, (p + 1) * step),
-                                        failures[p]); });
-      body(0, std::min(n, step), failures[0]);
+      auto slice = [&](size_t p) {
+        body(std::min(n, p * step), std::min(n, (p + 1) * step), failures[p]);
+      };
+      for (size_t p = 1; p < parts; ++p) {
+        try {
+          pool.emplace_back(slice, p);
+        } catch (const std::system_error&) {
+          slice(p);  // no thread to be had: do this slice here rather than fail
+        }
+      }
+      slice(0);
       for (auto& t : pool) t.join();
     }
   }
