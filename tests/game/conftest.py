@@ -223,7 +223,7 @@ def build_wall(
     used = collections.Counter()
     for seat in range(4):
         used.update(explicit[seat])
-    fixed_draws = [t for t in draws if t != "?"] + [t for t in back if t != "?"] + list(filler) + list(last)
+    fixed_draws = [t for t in list(draws) + list(back) + list(last) if t != "?"] + list(filler)
     for t in fixed_draws:
         assert t in KIND, f"bad tile {t!r}"
     used.update(fixed_draws)
@@ -255,6 +255,7 @@ def build_wall(
         resolved_draws.append(quiet() if t == "?" else t)
     for t in back:
         resolved_back.append(quiet() if t == "?" else t)
+    last = [quiet() if t == "?" else t for t in last]
 
     # junk
     final_hands: dict[int, list[str]] = {}
