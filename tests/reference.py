@@ -24,7 +24,8 @@ TILE_NAMES = tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 10))
 SUIT_ALIASES = {"m": 0, "万": 0, "萬": 0, "p": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1,
                 "s": 2, "条": 2, "條": 2, "索": 2}
 MELD_KINDS = ("peng", "kong", "concealed_kong")
-MELD_ALIASES = {"peng": "peng", "kong": "kong", "concealed_kong": "concealed_kong", "ankong": "concealed_kong"}
+MELD_ALIASES = {"peng": "peng", "kong": "kong", "concealed_kong": "concealed_kong",
+                "ankong": "concealed_kong"}
 KONG_KINDS = ("kong", "concealed_kong")
 
 # Base patterns in RULES §6 table order (the tie-break order) with their standard fan.
