@@ -123,18 +123,19 @@ def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
     return out
 
 
-def observation(state: "GameState", seat: int) -> dict:
-    """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys)."""
+def observation(state: "GameState", seat: Optional[int]) -> dict:
+    """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
+    ``seat=None``: everything, with every seat's hand under ``"hands"``."""
     from .state import PH_CLAIM, PH_OVER, PH_TURN
 
     s = seat
-    h = state._hands[s]
+    full = s is None
     ph = state._phase
     melds = []
     for other in range(4):
         ms = []
         for how, k, frm in state._melds[other]:
-            hidden = how == "concealed" and other != s
+            hidden = how == "concealed" and other != s and not full
             ms.append({"type": _PUBLIC_MELD[how], "tile": HIDDEN if hidden else TILE_NAMES[k],
                        "from": frm})
         melds.append(ms)
@@ -144,21 +145,21 @@ def observation(state: "GameState", seat: int) -> dict:
         claim = {"tile": TILE_NAMES[state._c_tile], "from": state._c_from,
                  "kind": "rob" if state._c_rob else "discard"}
     exchange = None
-    if state._exchange is not None:
+    if state._exchange is not None and not full:
         ex = state._exchange
         exchange = {"direction": ex["direction"], "die": ex["die"],
                     "given": _names(ex["given"][s]), "received": _names(ex["received"][s])}
-    own_void = state._void[s]
-    if state._voids_revealed:
+    own_void = -1 if full else state._void[s]
+    if state._voids_revealed or full:
         voids = [_SUITS[v] if v >= 0 else None for v in state._void]
     else:
         voids = [None] * 4
     pending = s in state._pending
     legal = [a.id for a in state.legal_actions(s)] if pending else []
     drawn = None
-    if ph == PH_TURN and state._turn == s and state._drawn >= 0:
+    if ph == PH_TURN and (full or state._turn == s) and state._drawn >= 0:
         drawn = TILE_NAMES[state._drawn]
-    return {
+    obs = {
         "seat": s,
         "dealer": state.dealer,
         "mode": state.rules.mode,
@@ -167,11 +168,11 @@ def observation(state: "GameState", seat: int) -> dict:
         "turn": state.turn if ph in (PH_TURN, PH_CLAIM) else None,
         "pending": pending,
         "legal_actions": legal,
-        "hand": [TILE_NAMES[k] for k in range(27) for _ in range(h[k])],
+        "hand": None if full else _hand_names(state._hands[s]),
         "drawn": drawn,
         "void": None if own_void < 0 else _SUITS[own_void],
         "voids": voids,
-        "multipliers": list(state._mult) if state._mult_revealed else None,
+        "multipliers": list(state._mult) if state._mult_revealed or full else None,
         "melds": melds,
         "discards": [_names(r) for r in state._rivers],
         "wins": [[_win_dict(w) for w in state._wins if w.seat == other] for other in range(4)],
@@ -189,3 +190,16 @@ def observation(state: "GameState", seat: int) -> dict:
         "coins": None if state._ledger.coins is None else list(state._ledger.coins),
         "base": state.base,
     }
+    if full:
+        obs["hands"] = [_hand_names(h) for h in state._hands]
+        obs["wall"] = _names(state._wall[state._front:state._back + 1])
+        obs["exchanges"] = None if state._exchange is None else {
+            "direction": state._exchange["direction"], "die": state._exchange["die"],
+            "given": [_names(g) for g in state._exchange["given"]],
+            "received": [_names(g) for g in state._exchange["received"]]}
+        obs["pending_seats"] = list(state._pending)
+    return obs
+
+
+def _hand_names(h) -> List[str]:
+    return [TILE_NAMES[k] for k in range(27) for _ in range(h[k])]

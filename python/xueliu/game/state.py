@@ -16,6 +16,7 @@ played inside ``step`` until someone must decide.
 from __future__ import annotations
 
 import secrets
+from itertools import compress
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -311,16 +312,17 @@ class GameState:
     def step(self, actions: Mapping[int, Union[Action, int]]) -> None:
         """Applies the decisions of some pending seats. Everything is checked first: an illegal
         action or a seat that is not pending raises ``ValueError`` and changes nothing."""
-        if not isinstance(actions, Mapping):
+        if actions.__class__ is not dict and not isinstance(actions, Mapping):
             raise TypeError(f"step takes a dict {{seat: action}}, got {type(actions).__name__}")
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
         if not actions:
             raise ValueError("step needs the action of at least one pending seat")
+        pending = self._pending
         chosen = []
         for seat, action in actions.items():
-            if seat not in self._pending or isinstance(seat, bool):
-                raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+            if seat.__class__ is not int or seat not in pending:
+                raise ValueError(f"seat {seat!r} is not pending (pending: {pending})")
             if action.__class__ is not Action:
                 action = self._coerce(action)
             legal = self._legal.get(seat)
@@ -332,12 +334,14 @@ class GameState:
                                  + (" ..." if len(legal) > 12 else ""))
             chosen.append((seat, action))
         if len(chosen) > 1:
-            chosen.sort(key=lambda sa: sa[0])
+            chosen.sort(key=_first)
+        decisions = self._decisions
         for seat, action in chosen:
-            self._decisions.append([seat, action.id])
+            decisions.append([seat, action.id])
             self._timeouts[seat] = 0
             self._answer(seat, action)
-        self._flow()
+        if self._auto_move is not None:
+            self._flow()
 
     def apply_timeout(self, seat: int) -> Action:
         """Takes the default action of RULES §8 for a pending seat; two timeouts in a row switch
@@ -378,9 +382,10 @@ class GameState:
             self._answer(seat, self._default(seat))
         self._flow()
 
-    def observation(self, seat: int) -> dict:
-        """What ``seat`` may see now (RULES §7 "Hidden information"), JSON-serialisable."""
-        return _view.observation(self, self._seat(seat))
+    def observation(self, seat: Optional[int]) -> dict:
+        """What ``seat`` may see now (RULES §7 "Hidden information"), JSON-serialisable.
+        ``None`` gives the omniscient view (every hand; for servers, logs and tests)."""
+        return _view.observation(self, None if seat is None else self._seat(seat))
 
     def events(self, seat: Optional[int] = None) -> List[dict]:
         """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?")."""
@@ -515,24 +520,12 @@ class GameState:
 
     def _exchange_options(self, seat: int) -> List[Action]:
         h = self._hands[seat]
-        groups = [range(9 * u, 9 * u + 9) for u in range(3)] if self.rules.exchange_same_suit \
-            else [range(27)]
-        out = []
-        for g in groups:
-            kinds = [k for k in g if h[k]]
-            n = len(kinds)
-            for i in range(n):
-                a = kinds[i]
-                for j in range(i, n):
-                    b = kinds[j]
-                    if b == a and h[a] < 2:
-                        continue
-                    for m in range(j, n):
-                        c = kinds[m]
-                        if c == b and h[b] < (3 if a == b else 2):
-                            continue
-                        out.append(exchange_action(a, b, c))
-        return out
+        if self.rules.exchange_same_suit:
+            out: List[Action] = []
+            for u in range(3):
+                out.extend(_exchange_triples(u, tuple(h[9 * u:9 * u + 9])))
+            return out
+        return list(_triples_of(h, range(27)))
 
     def _resolve_joint(self) -> None:
         ph = self._phase
@@ -651,9 +644,9 @@ class GameState:
             tk = self._turn_kind
             if self._void_count[s]:
                 v = 9 * self._void[s]
-                legal = [DISCARD[j] for j in range(v, v + 9) if h[j]]
+                legal = list(compress(DISCARD[v:v + 9], h[v:v + 9]))
             else:
-                legal = [DISCARD[j] for j, c in enumerate(h) if c]
+                legal = list(compress(DISCARD, h))
                 if tk != TK_PENG:
                     if live > 0:
                         if 4 in h:
@@ -1151,6 +1144,45 @@ def _dajiao_rules(rules: Rules) -> Rules:
         _DAJIAO_CACHE.clear()
     _DAJIAO_CACHE[id(rules)] = (rules, derived)
     return derived
+
+
+def _first(pair: tuple) -> int:
+    return pair[0]
+
+
+def _triples_of(h: Sequence[int], kinds_range) -> List[Action]:
+    """The distinct sorted triples (multisets of 3) that ``h`` can give, as exchange actions."""
+    kinds = [k for k in kinds_range if h[k]]
+    n = len(kinds)
+    out = []
+    for i in range(n):
+        a = kinds[i]
+        for j in range(i, n):
+            b = kinds[j]
+            if b == a and h[a] < 2:
+                continue
+            for m in range(j, n):
+                c = kinds[m]
+                if c == b and h[b] < (3 if a == b else 2):
+                    continue
+                out.append(exchange_action(a, b, c))
+    return out
+
+
+_EXCHANGE_CACHE: Dict[tuple, List[Action]] = {}
+
+
+def _exchange_triples(suit: int, counts: tuple) -> List[Action]:
+    """Same-suit exchange options of one suit's nine counts (cached: hands repeat suit shapes)."""
+    key = (suit, counts)
+    hit = _EXCHANGE_CACHE.get(key)
+    if hit is None:
+        if len(_EXCHANGE_CACHE) > 50000:
+            _EXCHANGE_CACHE.clear()
+        full = [0] * 27
+        full[9 * suit:9 * suit + 9] = counts
+        hit = _EXCHANGE_CACHE[key] = _triples_of(full, range(9 * suit, 9 * suit + 9))
+    return hit
 
 
 def sorted_kinds(counts: Sequence[int]) -> List[int]:
