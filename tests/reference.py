@@ -17,7 +17,7 @@ Example: ``evaluate(*parse("11112222333399m"), rules=PRESETS["xueliu"]).base == 
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple, Optional
 
 SUITS = "mps"
 TILE_NAMES = tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 10))
