@@ -201,10 +201,17 @@ class Summary:
                 cells = [f"{PATTERN_NAMES[p]} {p}"]
                 for b in self.bots:
                     n = b.patterns.get(p, 0)
-                    cells.append(f"{100 * n / b.wins:.1f}%" if b.wins else "-")
+                    cells.append(_share(n, b.wins))
                 prow.append(cells)
             lines.append(table(prow, "l" + "r" * len(self.bots)))
         return "\n".join(lines)
+
+
+def _share(n: int, total: int) -> str:
+    if not total:
+        return "-"
+    pct = 100 * n / total
+    return f"{pct:.1f}%" if pct >= 1 or n == 0 else f"{pct:.2f}%"
 
 
 class _Aggregate:

@@ -105,7 +105,7 @@ class GreedyBot:
                 t = m["tile"]
                 if t in _KIND:  # another seat's concealed kong is hidden ("?")
                     seen[_KIND[t]] += _MELD_SIZE[m["type"]]
-        return bytes(min(4, c) for c in seen)
+        return bytes(seen)
 
     @staticmethod
     def _shanten(counts: List[int], melds: Sequence[Tuple[int, int]], void: int, sp: bool) -> int:
@@ -187,15 +187,20 @@ class GreedyBot:
             options = []
         best = None
         best_key = None
+        ties: List[int] = []
         for d, sh, total, waits in options:
             if d not in legal:
                 continue
             fan_value = 0
             for _w, rem, dw, _sd in waits:
                 fan_value += rem * dw[1]
-            key = (sh, -total, -fan_value, _tile_value(counts, d), -d)
+            key = (sh, -total, -fan_value)
             if best_key is None or key < best_key:
-                best, best_key = d, key
+                best, best_key, ties = d, key, [d]
+            elif key == best_key:
+                ties.append(d)
+        if len(ties) > 1:  # equal by the core's measures: shed the least connected tile
+            best = min(ties, key=lambda k: (_tile_value(counts, k), -k))
         if kongs:
             now = best_key[0] if best_key is not None else self._shanten(counts, melds, void, sp)
             for a in kongs:
