@@ -198,8 +198,8 @@ def scoring_rules(draw):
     if draw(st.booleans()):
         return preset, {}
     flag = st.booleans()
-    # 天胡/地胡 keep their table fan: D14's "worth more than 6" is only unambiguous at the standard 6.
-    table_ids = [p for p in ref.PATTERN_IDS if p not in ("tianhu", "dihu")]
+    # An overridden 天胡/地胡 fan is the "6" of D14's "a hand pattern worth more than 6 stands".
+    table_ids = list(ref.PATTERN_IDS)
     overrides = draw(st.fixed_dictionaries({}, optional={
         "seven_pairs": flag, "jingoudiao": flag, "heavenly_earthly": flag, "haidi": flag,
         "self_draw_bonus": st.sampled_from(["base", "none", "fan"]), "menqing": flag,
