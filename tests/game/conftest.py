@@ -537,3 +537,89 @@ def play_until(state, pred, max_steps: int = 2000):
 @pytest.fixture
 def soak(request) -> bool:
     return soak_enabled(request.config)
+
+
+# --- what a seat may see (RULES §7 "Hidden information") -------------------------------------
+
+HIDDEN = "?"
+
+
+def _all_hidden(v) -> bool:
+    if isinstance(v, list):
+        return all(_all_hidden(x) for x in v)
+    return v == HIDDEN
+
+
+def check_seat_events(full: list[dict], view: list[dict], seat: int) -> None:
+    """``view`` (events as ``seat`` sees them) is ``full`` with exactly the hidden parts masked:
+    other seats' dealt tiles, draws, exchange picks (but for what ``seat`` gave and received),
+    the kinds of their concealed kongs and their concealed hands; nothing else differs."""
+    assert len(view) == len(full), "a seat's stream has other events than the whole stream"
+    for i, (f, v) in enumerate(zip(full, view)):
+        where = f"event {i} {f.get('type')}"
+        assert v.get("type") == f.get("type"), where
+        assert set(v) <= set(f), f"{where}: keys the whole stream lacks"
+        t = f["type"]
+        actor = f.get("actor")
+        if t == "tsumo":
+            if actor == seat:
+                assert v["pai"] == f["pai"], where
+            else:
+                assert v["pai"] == HIDDEN, f"{where}: seat {seat} sees seat {actor}'s draw"
+        elif t == "ankan":
+            if actor != seat:
+                assert _all_hidden(v["consumed"]), f"{where}: concealed kong kind leaked"
+        elif t == "start_hand":
+            for o in range(4):
+                if o == seat:
+                    assert v["tehais"][o] == f["tehais"][o], where
+                else:
+                    assert _all_hidden(v["tehais"][o]), f"{where}: seat {o}'s hand leaked"
+        elif t == "huansanzhang":
+            for o in range(4):
+                if o == seat:
+                    assert v["given"][o] == f["given"][o] and v["received"][o] == f["received"][o]
+                    continue
+                # another seat's pick is visible only as what this seat received / gave
+                assert _all_hidden(v["given"][o]) or sorted(v["given"][o]) == sorted(f["received"][seat]), where
+                assert _all_hidden(v["received"][o]) or sorted(v["received"][o]) == sorted(f["given"][seat]), where
+        elif t == "hora":
+            if f["actor"] != seat and "hand" in v:
+                assert _all_hidden(v["hand"]), f"{where}: a winner's concealed hand leaked"
+        # every other difference must be a mask
+        for key, val in v.items():
+            if val != f[key]:
+                assert _hidden_where_different(val, f[key]), f"{where}: {key} differs without a mask"
+
+
+def _hidden_where_different(view_val, full_val) -> bool:
+    if view_val == full_val:
+        return True
+    if isinstance(view_val, list) and isinstance(full_val, list) and len(view_val) == len(full_val):
+        return all(_hidden_where_different(a, b) for a, b in zip(view_val, full_val))
+    if isinstance(view_val, dict) and isinstance(full_val, dict):
+        return all(k in full_val and _hidden_where_different(view_val[k], full_val[k]) for k in view_val)
+    return _all_hidden(view_val)
+
+
+def check_observation(state, seat: int) -> None:
+    """Structural checks on ``observation(seat)``: JSON-serialisable, other seats' concealed kongs
+    face down, declarations hidden until revealed, only the own exchange shown."""
+    import json
+
+    obs = state.observation(seat)
+    json.dumps(obs)
+    full = events(state)
+    types = {e["type"] for e in full}
+    for o in range(4):
+        for m in obs["melds"][o]:
+            if m["type"] == "concealed_kong" and o != seat:
+                assert m["tile"] == HIDDEN, f"seat {seat} sees the kind of seat {o}'s concealed kong"
+    if "dingque" not in types:
+        assert all(v is None for v in obs["voids"]), "void choices shown before the reveal"
+    if "xuanbei" not in types:
+        assert obs["multipliers"] is None, "multiplier choices shown before the reveal"
+    ex = [e for e in full if e["type"] == "huansanzhang"]
+    if ex and obs.get("exchange") is not None:
+        assert sorted(obs["exchange"]["given"]) == sorted(ex[0]["given"][seat])
+        assert sorted(obs["exchange"]["received"]) == sorted(ex[0]["received"][seat])
