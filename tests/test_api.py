@@ -396,12 +396,12 @@ def test_batch_evaluate_equals_single_calls():
             r = evaluate(hand)
             assert (int(fan[i]), batch.PATTERN_IDS[code[i]]) == (r.fan, r.base)
         else:
-            assert (fan[i], code[i]) == (-1, -1)
+            assert (fan[i], code[i]) == (0, -1)
 
 
-def test_batch_evaluate_marks_non_wins_with_minus_one():
+def test_batch_evaluate_marks_non_wins_with_code_minus_one():
     fan, code = batch.evaluate(*batch.encode([WIN, "12334577m23345p9s", "11m(222p)(333p)(444p)(555p)"]))
-    assert fan.tolist() == [1, -1, 2]
+    assert fan.tolist() == [1, 0, 2]
     assert [batch.PATTERN_IDS[c] if c >= 0 else None for c in code] == ["pinghu", None, "duiduihu"]
 
 

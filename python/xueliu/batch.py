@@ -118,8 +118,8 @@ def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optiona
              threads: int = 1, self_draw: bool = False, kong_replacement: bool = False,
              after_kong_discard: bool = False, robbed_kong: bool = False, last_tile: bool = False,
              heavenly: bool = False, earthly: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has -1 in
-    both. ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
+    """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has code
+    -1 and fan 0 (as ``_core.batch_evaluate``). ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
     :func:`xueliu.evaluate`) apply to every row."""
     c, m, v = _inputs(counts, melds, void)
     flags = 0
@@ -129,9 +129,7 @@ def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optiona
         if on:
             flags |= _native(name)
     fn = _native("batch_evaluate")
-    fan, code = fn(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
-    fan[code < 0] = -1  # the native core leaves 0 there; -1 marks "not a win" in both arrays
-    return fan, code
+    return fn(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
 
 
 def encode(hands: Iterable[Union[Hand, str]]) -> tuple[np.ndarray, np.ndarray]:
