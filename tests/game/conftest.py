@@ -623,3 +623,57 @@ def check_observation(state, seat: int) -> None:
     if ex and obs.get("exchange") is not None:
         assert sorted(obs["exchange"]["given"]) == sorted(ex[0]["given"][seat])
         assert sorted(obs["exchange"]["received"]) == sorted(ex[0]["received"][seat])
+
+
+# --- a greedy policy (discard to the lowest shanten, always win): random play rarely wins, and
+# settlement paths need wins -------------------------------------------------------------------
+
+
+def notation(concealed: Sequence[str], melds: Sequence[tuple[str, str]] = ()) -> str:
+    out = ""
+    for s in "mps":
+        ranks = sorted(t[0] for t in concealed if t[1] == s)
+        if ranks:
+            out += "".join(ranks) + s
+    for typ, t in melds:
+        r, s = t[0], t[1]
+        out += {"peng": f"({r * 3}{s})", "kong": f"({r * 4}{s})", "concealed_kong": f"[{r * 4}{s}]"}[typ]
+    return out
+
+
+def greedy_chooser(seed: int, peng_rate: float = 0.5):
+    """``choose(state, seat) -> Action``: wins when it can, discards to the lowest shanten
+    (ties at random), pengs and kongs now and then, otherwise passes."""
+    rng = random.Random(seed)
+
+    def choose(state, seat):
+        legal = state.legal_actions(seat)
+        by_kind = collections.defaultdict(list)
+        for a in legal:
+            by_kind[a.kind].append(a)
+        if "hu" in by_kind:
+            return by_kind["hu"][0]
+        for k in ("kong", "concealed_kong", "added_kong", "peng"):
+            if k in by_kind and rng.random() < peng_rate:
+                return rng.choice(by_kind[k])
+        if "discard" in by_kind:
+            obs = state.observation(seat)
+            melds = [(m["type"], m["tile"]) for m in obs["melds"][seat]]
+            best, score = [], None
+            for a in by_kind["discard"]:
+                h = list(obs["hand"])
+                h.remove(a.tile)
+                try:
+                    sh = xueliu.shanten(notation(h, melds), void=obs["void"], rules=state.rules)
+                except ValueError:
+                    sh = 99
+                if score is None or sh < score:
+                    best, score = [a], sh
+                elif sh == score:
+                    best.append(a)
+            return rng.choice(best)
+        if "pass" in by_kind:
+            return by_kind["pass"][0]
+        return rng.choice(legal)
+
+    return choose
