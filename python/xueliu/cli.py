@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, List, Optional, Sequence
 
@@ -318,9 +319,10 @@ def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
         from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 
         src = e.get("source")
+        frm = e.get("target", e.get("from"))
         how = ("自摸 self-draw" if src == "self_draw" else
-               f"抢杠 robbing {_who(e['from'], me)}" if src == "robbed_kong" else
-               f"on {_who(e['from'], me)}'s discard")
+               f"抢杠 robbing {_who(frm, me)}" if src == "robbed_kong" else
+               f"on {_who(frm, me)}'s discard")
         fans = [f"{PATTERN_NAMES.get(e['base'], e['base'])} {e['base_fan']}"]
         if e.get("gen"):
             fans.append(f"根 ×{e['gen']}")
@@ -572,5 +574,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (ValueError, TypeError, OSError) as e:
         print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
         return 1
+    except Exception as e:  # a bug: still one line, the traceback only on request
+        if os.environ.get("XUELIU_DEBUG"):
+            raise
+        print(f"xueliu {args.command}: internal error: {type(e).__name__}: {e} "
+              "(set XUELIU_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 3
     sys.stdout.flush()
     return code or 0
