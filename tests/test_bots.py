@@ -61,6 +61,8 @@ def test_make_bot_builds_builtin_and_module_class_bots():
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("autoplay"), AutoPlayBot)
     assert isinstance(make_bot("xueliu.bots.random_bot:RandomBot", seed=3), RandomBot)
+    rules = Rules.preset("xuezhan")
+    assert make_bot("greedy", rules=rules)._rules is rules
     with pytest.raises(ValueError, match="unknown bot 'smart'"):
         make_bot("smart")
     with pytest.raises(ValueError, match="cannot import"):

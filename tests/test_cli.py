@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -11,8 +12,8 @@ import pytest
 import xueliu
 
 
-def run(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "xueliu", *args], input=stdin,
+def run(*args: str, stdin: str = "", timeout: float = 60, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "xueliu", *args], input=stdin, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=timeout)
 
 
@@ -129,6 +130,21 @@ def test_simulate_gives_the_same_results_for_any_number_of_workers(tmp_path):
         outs.append((p.stdout, out.read_text(encoding="utf-8")))
     assert outs[0] == outs[1]
     assert "preset xuezhan" in outs[0][0]
+
+
+def test_simulate_pits_a_bot_of_your_own_against_the_built_in_ones(tmp_path):
+    (tmp_path / "mybot.py").write_text(
+        "class FirstChoiceBot:\n"
+        "    def act(self, observation, legal_actions):\n"
+        "        return legal_actions[0]\n", encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
+    p = run("simulate", "--games", "4", "--duplicate", "--workers", "2",
+            "--bots", "mybot:FirstChoiceBot,greedy,random,random", env=env)
+    assert p.returncode == 0, p.stderr
+    row = next(line.split() for line in p.stdout.splitlines()
+               if line.startswith("mybot:FirstChoiceBot"))
+    assert row[1] == "4"
 
 
 def test_simulate_reports_its_speed_on_stderr():

@@ -93,10 +93,7 @@ def play_one(cfg: _Config, hand: int) -> Dict[str, Any]:
     state = _new_game()(rules, seed=gseed, dealer=wall % 4)
     bots = []
     for seat, j in enumerate(entries):
-        bot = make_bot(cfg.bots[j], seed=_bot_seed(cfg.seed, hand, seat))
-        if hasattr(bot, "_rules") and getattr(bot, "_rules") is None:
-            bot._rules = rules  # GreedyBot / AutoPlayBot look fan up with the table in play
-        bots.append(bot)
+        bots.append(make_bot(cfg.bots[j], seed=_bot_seed(cfg.seed, hand, seat), rules=rules))
     play_hand(state, bots)
     st = state.settlement()
     checks = st.end_checks

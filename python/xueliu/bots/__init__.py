@@ -7,6 +7,8 @@
 True
 """
 
+from typing import Any
+
 from .autoplay import AutoPlayBot
 from .base import Bot, play_hand
 from .greedy import GreedyBot
@@ -18,15 +20,16 @@ BOTS = {"random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot}
 """Built-in bots by the name the ``xueliu`` command uses."""
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a name: ``"random"``, ``"autoplay"``, ``"greedy"`` or ``"package.module:Class"``
-    (a class called with ``seed=`` if it accepts it, else with no argument).
+def make_bot(spec: str, seed: int = 0, rules: Any = None) -> Bot:
+    """A bot from a name: ``"random"``, ``"autoplay"``, ``"greedy"`` or ``"package.module:Class"``.
+    A class is called with the keyword arguments ``seed=`` (its own random seed) and ``rules=``
+    (the :class:`~xueliu.Rules` in play) that its signature accepts.
 
     >>> make_bot("random", seed=1).name
     'random'
     """
     if spec in BOTS:
-        return BOTS[spec](seed=seed)
+        return BOTS[spec](seed=seed, rules=rules)
     if ":" not in spec:
         raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOTS)} or module:Class)")
     import importlib
@@ -44,7 +47,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):
         params = {}
-    bot = cls(seed=seed) if "seed" in params else cls()
+    kwargs = {k: v for k, v in (("seed", seed), ("rules", rules)) if k in params}
+    bot = cls(**kwargs)
     if not callable(getattr(bot, "act", None)):
         raise ValueError(f"bot {spec!r} has no act(observation, legal_actions) method")
     return bot

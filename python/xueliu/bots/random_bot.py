@@ -15,12 +15,13 @@ class RandomBot:
     >>> bot.act({}, ["a", "b", "c"]) in ("a", "b", "c")
     True
 
-    The same seed and the same sequence of questions give the same answers.
+    The same seed and the same sequence of questions give the same answers. ``rules`` is
+    accepted for a uniform bot constructor and ignored.
     """
 
     name = "random"
 
-    def __init__(self, seed: Optional[int] = None) -> None:
+    def __init__(self, seed: Optional[int] = None, rules: Any = None) -> None:
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
