@@ -44,11 +44,29 @@ class Match:
             raise ValueError('base="auto" needs coins')
         self.rules = rules
         self.seed = seed
-        self.coins: Optional[List[int]] = coins
-        self.dealer = 0
-        self.totals = [0, 0, 0, 0]
+        self._coins: Optional[List[int]] = coins
+        self._dealer = 0
+        self._totals = [0, 0, 0, 0]
         self.hands: List[GameState] = []
         self._settled = 0
+
+    @property
+    def coins(self) -> Optional[List[int]]:
+        """Coins after the last finished hand (``None`` without coins)."""
+        self._sync()
+        return None if self._coins is None else list(self._coins)
+
+    @property
+    def totals(self) -> List[int]:
+        """Each seat's net over the finished hands."""
+        self._sync()
+        return list(self._totals)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand, or of the next one once the current hand is over."""
+        self._sync()
+        return self._dealer
 
     @property
     def current(self) -> Optional[GameState]:
@@ -65,12 +83,11 @@ class Match:
     def next_hand(self) -> GameState:
         """Deals the next hand (the current one must be over)."""
         cur = self.current
-        if cur is not None:
-            if not cur.is_over:
-                raise ValueError("the current hand is not over")
-            self._settle(cur)
-        state = new_game(self.rules, seed=self.hand_seed(len(self.hands)), dealer=self.dealer,
-                         coins=self.coins)
+        if cur is not None and not cur.is_over:
+            raise ValueError("the current hand is not over")
+        self._sync()
+        state = new_game(self.rules, seed=self.hand_seed(len(self.hands)), dealer=self._dealer,
+                         coins=self._coins)
         self.hands.append(state)
         return state
 
@@ -82,21 +99,21 @@ class Match:
             while not state.is_over:
                 state.step({s: choose(state, s) for s in state.pending()})
             out.append(state)
-        self._settle(self.current)
         return out
 
-    def _settle(self, state: GameState) -> None:
-        if self._settled > self.hands.index(state):
-            return
-        self._settled += 1
-        s = state.settlement()
-        for i in range(4):
-            self.totals[i] += s.net[i]
-        if s.coins is not None:
-            self.coins = list(s.coins)
-        self.dealer = self._next_dealer(state, s)
+    def _sync(self) -> None:
+        """Settles the finished hands not yet counted (coins, totals, next dealer)."""
+        while self._settled < len(self.hands) and self.hands[self._settled].is_over:
+            state = self.hands[self._settled]
+            s = state.settlement()
+            for i in range(4):
+                self._totals[i] += s.net[i]
+            if s.coins is not None:
+                self._coins = list(s.coins)
+            self._dealer = self._next_dealer(state, s, self._settled)
+            self._settled += 1
 
-    def _next_dealer(self, state: GameState, s) -> int:
+    def _next_dealer(self, state: GameState, s, index: int) -> int:
         rule = self.rules.next_dealer
         if rule == "rotate":
             return (state.dealer + 1) % 4
@@ -107,7 +124,7 @@ class Match:
             if len(first.winners) > 1:  # 一炮多响: the discarder deals
                 return first.from_seat
             return first.seat
-        rng = SplitMix64(hash_seed(self.seed, self.hand_index, _DEALER_DICE))
+        rng = SplitMix64(hash_seed(self.seed, index, _DEALER_DICE))
         total = rng.die() + rng.die()
         return (state.dealer + total - 1) % 4
 

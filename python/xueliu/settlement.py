@@ -167,8 +167,8 @@ class Settlement:
             mine = [w for w in self.wins if w.seat == seat]
             for w in mine:
                 lines.append("  " + _describe_win(w))
-            for reason, label in (("hu", "Win payments"), ("gang", "Kong income"),
-                                  ("hujiaozhuanyi", "Call transfers"),
+            for reason, label in (("hu", "胡 wins"), ("gang", "杠 kongs (刮风下雨)"),
+                                  ("hujiaozhuanyi", "呼叫转移 call transfers"),
                                   ("huazhu", "花猪 flower pig"), ("chadajiao", "查大叫 not ready"),
                                   ("tuishui", "退税 refunds"), ("fee", "Service fee"),
                                   ("escape", "Escape penalty")):
@@ -209,14 +209,15 @@ def _describe_win(w: Win) -> str:
     r = w.fan_result
     how = {"self_draw": "自摸 self-draw", "discard": f"点炮 on seat {w.from_seat}'s discard",
            "robbed_kong": f"抢杠 robbing seat {w.from_seat}'s kong"}[w.source]
-    parts = [f"{_name(getattr(r, 'base_name', None), r.base)} {r.base_fan}"]
-    if r.gen:
-        parts.append(f"根 gen ×{r.gen}")
-    names = getattr(r, "extra_names", None) or ()
-    for i, e in enumerate(r.extras):
-        parts.append(_name(names[i] if i < len(names) else None, e) + " +1")
-    return (f"Win {w.order}: {w.tile} {how} — " + ", ".join(parts)
-            + f"; {r.fan} fan ×{r.multiplier} [{w.hand}]")
+    if hasattr(r, "describe"):
+        fan = r.describe()
+    else:
+        parts = [f"{_name(getattr(r, 'base_name', None), r.base)} {r.base_fan}"]
+        if r.gen:
+            parts.append(f"根 gen ×{r.gen}")
+        parts.extend(f"{e} 1" for e in r.extras)
+        fan = " + ".join(parts) + f" = {r.fan} 番 ×{r.multiplier}"
+    return f"Win {w.order}: {w.tile} {how} — {fan} ({r.base}) [{w.hand}]"
 
 
 def _name(chinese: Optional[str], ident: str) -> str:

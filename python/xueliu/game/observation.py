@@ -75,9 +75,12 @@ def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
             out.append({"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]})
         elif t == "hora":
             w = state._wins[ev[1]]
+            r = w.fan_result
             d = {"type": "hora", "actor": w.seat,
-                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile}
-            d.update(_win_dict(w))
+                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
+                 "order": w.order, "source": w.source, "winners": list(w.winners),
+                 "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
+                 "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
             if full or w.seat == seat:
                 d["hand"] = w.hand
             out.append(d)
@@ -126,7 +129,7 @@ def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
 def observation(state: "GameState", seat: Optional[int]) -> dict:
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``."""
-    from .state import PH_CLAIM, PH_OVER, PH_TURN
+    from .state import PH_CLAIM, PH_OVER, PH_TURN, PH_VOID
 
     s = seat
     full = s is None
@@ -150,6 +153,8 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
         exchange = {"direction": ex["direction"], "die": ex["die"],
                     "given": _names(ex["given"][s]), "received": _names(ex["received"][s])}
     own_void = -1 if full else state._void[s]
+    if not full and own_void < 0 and ph == PH_VOID and s in state._answers:
+        own_void = _SUITS.index(state._answers[s].suit)  # its own choice, before the reveal
     if state._voids_revealed or full:
         voids = [_SUITS[v] if v >= 0 else None for v in state._void]
     else:

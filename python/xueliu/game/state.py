@@ -302,10 +302,10 @@ class GameState:
 
     def legal_actions(self, seat: int) -> List[Action]:
         """What ``seat`` may do now (empty when it is not pending)."""
+        if seat not in self._pending:
+            return []
         lst = self._legal.get(seat)
         if lst is None:
-            if seat not in self._pending:
-                return []
             lst = self._joint_legal(seat)
         return list(lst)
 
@@ -960,6 +960,8 @@ class GameState:
             pay(p, s, self._unit(p, s) * mult, "hu", detail + " (点杠花: the kong's discarder pays)")
         else:
             bonus = 1 if self._base_bonus else 0
+            if bonus:
+                detail += " + 1 base (自摸加底)"
             for p in ((s + 1) & 3, (s + 2) & 3, (s + 3) & 3):
                 if self._in_play[p]:
                     pay(p, s, self._unit(p, s) * (mult + bonus), "hu", detail)
