@@ -321,7 +321,11 @@ class GameState:
         pending = self._pending
         chosen = []
         for seat, action in actions.items():
-            if seat.__class__ is not int or seat not in pending:
+            if seat.__class__ is not int:
+                if not isinstance(seat, np.integer):
+                    raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
+                seat = int(seat)
+            if seat not in pending:
                 raise ValueError(f"seat {seat!r} is not pending (pending: {pending})")
             if action.__class__ is not Action:
                 action = self._coerce(action)
