@@ -101,3 +101,38 @@ def test_call_transfer_hands_over_the_amount_actually_collected_with_multipliers
     gains = [(1, 0, 2 * 4 * 2, "gang"), (2, 0, 2 * 2 * 2, "gang"), (3, 0, 2 * 8 * 2, "gang")]
     collected = sum(g[2] for g in gains)
     assert transfers(state) == gains + [(0, 1, 2 * 2 * 4, "hu"), (0, 1, collected, "hujiaozhuanyi")]
+
+
+def test_call_transfer_hands_over_only_what_was_collected_when_coins_ran_short():
+    sw = build_wall(["9999s *", KANCHAN_5P, "*", "*"], draws=["5p"])
+    state = new_game(xl_rules(), sw, coins=[100, 1, 100, 100])
+    act(state, 0, "concealed_kong", "9s")
+    act(state, 0, "discard", "5p")
+    act(state, 1, "hu")
+    play_out(state)
+    assert transfers(state) == [
+        (1, 0, 1, "gang"), (2, 0, 2, "gang"), (3, 0, 2, "gang"),
+        (0, 1, 2, "hu"), (0, 1, 5, "hujiaozhuanyi"),
+    ]
+
+
+def test_gangshangpao_counts_a_frozen_seats_automatic_discard():
+    # seat 1 wins, later makes a post-win concealed kong of 1m; its replacement 5s cannot be kept
+    # and is discarded for it; seat 2 wins on it: 杠上炮 (2 fan) and the kong's 6 handed over
+    frozen = "111m456m789m11p46p"
+    waits_5s = "123p456p789p11s46s"
+    assert waits_of(tiles(frozen)) == ["5p"] and waits_of(tiles(waits_5s)) == ["5s"]
+    sw = build_wall(["5p *", frozen, waits_5s, "*"], draws=["?", "?", "?", "1m", "5s"])
+    state = new_game(xl_rules(), sw)
+    act(state, 0, "discard", "5p")
+    act(state, 1, "hu")
+    for seat, i in ((2, 0), (3, 1), (0, 2)):
+        act(state, seat, "discard", sw.draws[i])
+    act(state, 1, "concealed_kong", "1m")
+    assert state.pending() == [2]
+    act(state, 2, "hu")
+    assert transfers(state) == [
+        (0, 1, 1, "hu"),
+        (2, 1, 2, "gang"), (3, 1, 2, "gang"), (0, 1, 2, "gang"),
+        (1, 2, 2, "hu"), (1, 2, 6, "hujiaozhuanyi"),
+    ]

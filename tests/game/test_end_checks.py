@@ -219,3 +219,42 @@ def test_xuezhan_winner_receives_the_pig_penalty_but_no_dajiao():
         (0, 3, 2, "chadajiao"),
         (2, 0, 16, "huazhu"), (2, 1, 16, "huazhu"), (2, 3, 16, "huazhu"),
     ]
+
+
+def test_player_multipliers_scale_the_end_checks():
+    # xuezhan with multipliers m = [2, 4, 8, 2]: seat 2 is a pig, seat 3 ready for 2 fan (×2)
+    rules = xz_rules(player_multipliers={"allowed": (2, 4, 8), "default": 8})
+    sw = build_wall(["9s *", "*", PIG, GEN_WAIT])
+    state = new_game(rules, sw)
+    m = {0: 2, 1: 4, 2: 8, 3: 2}
+    state.step({s: find(state, s, "multiplier", value=v) for s, v in m.items()})
+    play_out(state)
+    assert transfers(state) == [
+        (0, 3, 2 * 2 * 2, "chadajiao"),
+        (1, 3, 2 * 4 * 2, "chadajiao"),
+        (2, 0, 16 * 8 * 2, "huazhu"), (2, 1, 16 * 8 * 4, "huazhu"), (2, 3, 16 * 8 * 2, "huazhu"),
+    ]
+
+
+def test_multipliers_table_applies_to_dajiao_and_to_the_pig_comparison():
+    # a linear table: 清龙七对 6 fan is worth 6, below the pig penalty of 16
+    rules = xl_rules(max_fan=6, multipliers=(1, 2, 3, 4, 5, 6))
+    _, state = played_out(rules, ["9s *", "*", PIG, LONG_QIDUI])
+    assert transfers(state) == [
+        (0, 3, 6, "chadajiao"),
+        (1, 3, 6, "chadajiao"),
+        (2, 0, 16, "huazhu"), (2, 1, 16, "huazhu"), (2, 3, 16, "huazhu"),
+    ]
+
+
+def test_refund_returns_what_was_actually_collected():
+    # seat 1 has a single coin when the dealer kongs: it pays 1, and gets 1 back
+    sw = build_wall(["9999s *", "*", "*", "*"], draws=["?"])
+    state = new_game(xl_rules(), sw, coins=[100, 1, 100, 100])
+    act(state, 0, "concealed_kong", "9s")
+    act(state, 0, "discard", sw.draws[0])
+    play_out(state)
+    assert transfers(state) == [
+        (1, 0, 1, "gang"), (2, 0, 2, "gang"), (3, 0, 2, "gang"),
+        (0, 1, 1, "tuishui"), (0, 2, 2, "tuishui"), (0, 3, 2, "tuishui"),
+    ]

@@ -345,3 +345,64 @@ def test_haidipao_adds_one_fan_to_a_win_on_the_discard_after_the_last_tile():
 
 def test_without_haidipao_the_last_discard_pays_plainly():
     assert transfers(last_discard_win(xl_rules())) == [(3, 1, 4, "hu")]
+
+
+def jingoudiao_game(rules):
+    # seat 2 pengs the dealer's 1m, 3m, 7m and 9m (shedding its bamboo after each), then wins on
+    # the dealer's 5p with one tile left in hand: 金钩钓 3 fan (×4) where the family is on,
+    # else 对对胡 2 fan (×2)
+    sw = build_wall(["1m 3m 7m 9m 5p *", "*", "11m 33m 77m 99m 5p 2468s", "*"], draws=["?"] * 8)
+    state = new_game(rules, sw)
+    for i, (tile, shed) in enumerate((("1m", "2s"), ("3m", "4s"), ("7m", "6s"), ("9m", "8s"))):
+        act(state, 0, "discard", tile)  # after the first, the dealer has drawn draws[2i - 1]
+        act(state, 2, "peng", tile)
+        act(state, 2, "discard", shed)
+        act(state, 3, "discard", sw.draws[2 * i])
+    act(state, 0, "discard", "5p")
+    assert state.pending() == [2]
+    act(state, 2, "hu")
+    return state
+
+
+def test_jingoudiao_pays_three_fan():
+    assert transfers(jingoudiao_game(xz_rules())) == [(0, 2, 4, "hu")]
+
+
+def test_jingoudiao_off_scores_the_plain_pattern():
+    assert transfers(jingoudiao_game(xz_rules(jingoudiao=False))) == [(0, 2, 2, "hu")]
+
+
+def test_dian_gang_hua_discarder_does_not_apply_to_an_added_kong():
+    # seat 1 pengs the dealer's 9m, later adds the fourth 9m and wins on the replacement 6p:
+    # a plain self-draw (杠上花, 3 fan), paid by everyone with the base bonus
+    sw = build_wall(["9m *", "99m 123m 456p 11p 78p 8s", "*", "*"], draws=["?", "?", "?", "9m", "6p"])
+    state = new_game(xl_rules(dian_gang_hua="discarder"), sw)
+    act(state, 0, "discard", "9m")
+    act(state, 1, "peng", "9m")
+    act(state, 1, "discard", "8s")
+    for seat, i in ((2, 0), (3, 1), (0, 2)):
+        act(state, seat, "discard", sw.draws[i])
+    act(state, 1, "added_kong", "9m")
+    act(state, 1, "hu")
+    assert transfers(state) == [
+        (2, 1, 1, "gang"), (3, 1, 1, "gang"), (0, 1, 1, "gang"),
+        (2, 1, 5, "hu"), (3, 1, 5, "hu"), (0, 1, 5, "hu"),
+    ]
+
+
+def test_settlement_lists_each_win_with_its_fan_result():
+    state = discard_win(xl_rules(), QING_5M, tile="5m")
+    wins = state.settlement().wins
+    assert len(wins) == 1
+    w = wins[0]
+    assert w.seat == 1 and w.tile == "5m"
+    assert (w.fan_result.base, w.fan_result.fan, w.fan_result.multiplier) == ("qingyise", 3, 4)
+
+
+def test_settlement_report_reads_like_a_players_statement():
+    state = discard_win(xl_rules(), QING_5M, tile="5m")
+    text = state.settlement().report()
+    assert isinstance(text, str)
+    assert "清一色" in text
+    for seat, net in enumerate(state.settlement().net):
+        assert f"{net:+d}" in text or str(net) in text
