@@ -271,3 +271,51 @@ def test_pass_block_never_blocks_a_self_draw():
     act(state, 2, "pass")
     act(state, 1, "discard", sw.draws[0])
     assert "hu" in kinds(state, 2)
+
+
+def test_pass_block_compares_capped_fans():
+    # with max_fan 1 the 1m win (平胡 + 根 = 2 fan) is capped to 1: no higher than the 4m passed
+    _, state = passed_on_4m_with(xl_rules(pass_blocks_discard_win="not_higher", max_fan=1), "1m")
+    assert "hu" not in kinds(state, 2)
+
+
+def passed_on_4m_with(rules, next_discard):
+    sw = build_wall(["4m *", "*", GEN_WAIT, "*"], draws=[next_discard, "?"])
+    state = new_game(rules, sw)
+    act(state, 0, "discard", "4m")
+    act(state, 2, "pass")
+    act(state, 1, "discard", next_discard)
+    return sw, state
+
+
+ROB_THEN_WAIT = "56m123p456p789p11p"  # waits 4m 7m, 平胡 1 fan each; robbing the 4m: 2 fan
+
+
+def rob_passed(block):
+    # seat 1 lets the dealer's 4m go (seat 2 pengs it), draws (lifting that), then lets seat 2's
+    # added 4m go too; seat 3 then discards 7m before seat 1 draws again
+    assert waits_of(tiles(ROB_THEN_WAIT)) == ["4m", "7m"]
+    sw = build_wall(["4m *", ROB_THEN_WAIT, "44m 9s *", "*"], draws=["?", "?", "?", "4m", "?", "7m"])
+    state = new_game(xl_rules(pass_blocks_discard_win=block), sw)
+    act(state, 0, "discard", "4m")
+    state.step({1: find(state, 1, "pass"), 2: find(state, 2, "peng", "4m")})
+    act(state, 2, "discard", "9s")
+    act(state, 3, "discard", sw.draws[0])
+    act(state, 0, "discard", sw.draws[1])
+    act(state, 1, "discard", sw.draws[2])
+    act(state, 2, "added_kong", "4m")
+    assert state.pending() == [1]
+    act(state, 1, "pass")
+    assert transfers(state) == [(3, 2, 1, "gang"), (0, 2, 1, "gang"), (1, 2, 1, "gang")]
+    act(state, 2, "discard", sw.draws[4])
+    act(state, 3, "discard", "7m")
+    return state
+
+
+def test_passing_a_robbing_win_blocks_too():
+    assert rob_passed("not_higher").pending() == [0]
+
+
+def test_passing_a_robbing_win_blocks_nothing_when_the_knob_is_off():
+    state = rob_passed("off")
+    assert state.pending() == [1] and "hu" in kinds(state, 1)

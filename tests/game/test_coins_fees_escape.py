@@ -128,3 +128,12 @@ def test_escape_of_the_pending_seat_moves_play_on():
     state.escape(0)
     assert 0 not in state.pending()
     assert state.pending()  # someone else decides now
+
+
+def test_an_escaped_seat_still_takes_its_wins():
+    # auto-play takes the default actions, and a win is the default when it is available
+    sw = build_wall(["9s *", TANKI_5P, "*", "*"], draws=["5p"])
+    state = new_game(xl_rules(), sw)
+    state.escape(1)
+    act(state, 0, "discard", "9s")
+    assert transfers(state) == [(1, None, 3, "escape"), (2, 1, 2, "hu"), (3, 1, 2, "hu"), (0, 1, 2, "hu")]

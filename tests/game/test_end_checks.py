@@ -258,3 +258,31 @@ def test_refund_returns_what_was_actually_collected():
         (1, 0, 1, "gang"), (2, 0, 2, "gang"), (3, 0, 2, "gang"),
         (0, 1, 1, "tuishui"), (0, 2, 2, "tuishui"), (0, 3, 2, "tuishui"),
     ]
+
+
+def test_dead_waits_ready_off_cannot_see_into_a_concealed_kong():
+    # seat 3 waits only on 8s; the dealer holds all four 8s in a concealed kong. From seat 3's
+    # own view 8s is not used up, so it still counts as ready with dead_waits_ready off
+    kanchan_8s = "123m456m789m11s79s"
+    assert waits_of(tiles(kanchan_8s)) == ["8s"]
+    sw = build_wall(["8888s *", "*", "*", kanchan_8s], draws=["?"])
+    state = new_game(xl_rules(dead_waits_ready=False), sw)
+    act(state, 0, "concealed_kong", "8s")
+    act(state, 0, "discard", sw.draws[0])
+    play_out(state)
+    assert transfers(state) == KONG_GAIN + [
+        (0, 3, 1, "chadajiao"), (1, 3, 1, "chadajiao"), (2, 3, 1, "chadajiao"),
+        (0, 1, 2, "tuishui"), (0, 2, 2, "tuishui"), (0, 3, 2, "tuishui"),
+    ]
+
+
+def test_a_peng_of_a_third_suit_makes_a_flower_pig():
+    # seat 2 keeps m and p in hand but pengs 5s: three suits counting melds
+    hand = "55s 13479m 125689p"
+    sw = build_wall(["5s *", "*", hand, "*"])
+    state = new_game(xl_rules(), sw)
+    act(state, 0, "discard", "5s")
+    act(state, 2, "peng", "5s")
+    act(state, 2, "discard", "9p")
+    play_out(state)
+    assert transfers(state) == [(2, 0, 16, "huazhu"), (2, 1, 16, "huazhu"), (2, 3, 16, "huazhu")]

@@ -150,3 +150,29 @@ def test_final_discard_offers_only_hu_then_the_hand_ends():
     assert kinds(state, 2) == {"hu", "pass"}
     act(state, 2, "pass")
     assert state.is_over
+
+
+def test_two_seats_may_rob_one_added_kong():
+    # seats 1 and 3 both wait on 5p; seat 2 adds its fourth 5p: both rob it, each paid by the
+    # konger (平胡 1 + 抢杠胡 1 = 2 fan), in turn order from the konger; seat 0 draws next
+    sw = build_wall(["5p *", KANCHAN_5P, "55p 9s *", KANCHAN_5P], draws=["?", "?", "?", "5p", "?"])
+    state = new_game(xl_rules(), sw)
+    act(state, 0, "discard", "5p")
+    state.step({1: find(state, 1, "pass"), 2: find(state, 2, "peng", "5p"), 3: find(state, 3, "pass")})
+    act(state, 2, "discard", "9s")
+    act(state, 3, "discard", sw.draws[0])
+    act(state, 0, "discard", sw.draws[1])
+    act(state, 1, "discard", sw.draws[2])
+    act(state, 2, "added_kong", "5p")
+    assert state.pending() == [1, 3]
+    state.step({1: find(state, 1, "hu"), 3: find(state, 3, "hu")})
+    assert transfers(state) == [(2, 3, 2, "hu"), (2, 1, 2, "hu")]
+    assert state.pending() == [2]
+
+
+def test_room_scales_kong_payments():
+    sw = build_wall(["9m *", "999m *", "*", "*"], draws=["?"])
+    state = new_game(xl_rules(room=3), sw)
+    act(state, 0, "discard", "9m")
+    act(state, 1, "kong", "9m")
+    assert transfers(state) == [(0, 1, 6, "gang"), (2, 1, 3, "gang"), (3, 1, 3, "gang")]

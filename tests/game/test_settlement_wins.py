@@ -406,3 +406,15 @@ def test_settlement_report_reads_like_a_players_statement():
     assert "清一色" in text
     for seat, net in enumerate(state.settlement().net):
         assert f"{net:+d}" in text or str(net) in text
+
+
+def test_player_multipliers_scale_the_self_draw_bonus_too():
+    # xueliu with multipliers: each payer pays (1 + 1 bonus) x m[payer] x m[winner]
+    rules = xl_rules(player_multipliers={"allowed": (1, 2), "default": 1})
+    sw = build_wall(["9s *", TANKI_5P, "*", "*"], draws=["5p"])
+    state = new_game(rules, sw)
+    m = {0: 1, 1: 2, 2: 2, 3: 1}
+    state.step({s: find(state, s, "multiplier", value=v) for s, v in m.items()})
+    act(state, 0, "discard", "9s")
+    act(state, 1, "hu")
+    assert transfers(state) == [(2, 1, 8, "hu"), (3, 1, 4, "hu"), (0, 1, 4, "hu")]
