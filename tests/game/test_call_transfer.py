@@ -136,3 +136,26 @@ def test_gangshangpao_counts_a_frozen_seats_automatic_discard():
         (2, 1, 2, "gang"), (3, 1, 2, "gang"), (0, 1, 2, "gang"),
         (1, 2, 2, "hu"), (1, 2, 6, "hujiaozhuanyi"),
     ]
+
+
+def test_call_transfer_of_an_added_kong():
+    # the dealer pengs 5p, later adds the fourth (1 from each = 3 collected), discards the
+    # replacement 7s; seat 2 (嵌张 7s) wins on it and gets the 3
+    kanchan_7s = "123m456m789m11s68s"
+    assert waits_of(tiles(kanchan_7s)) == ["7s"]
+    sw = build_wall(["55p 9p 8p *", "*", kanchan_7s, "*"], draws=["5p", "?", "?", "?", "5p", "7s"])
+    state = new_game(xl_rules(), sw)
+    act(state, 0, "discard", "9p")
+    act(state, 1, "discard", "5p")
+    act(state, 0, "peng", "5p")
+    act(state, 0, "discard", "8p")
+    for seat, i in ((1, 1), (2, 2), (3, 3)):
+        act(state, seat, "discard", sw.draws[i])
+    act(state, 0, "added_kong", "5p")
+    act(state, 0, "discard", "7s")
+    assert state.pending() == [2]
+    act(state, 2, "hu")
+    assert transfers(state) == [
+        (1, 0, 1, "gang"), (2, 0, 1, "gang"), (3, 0, 1, "gang"),
+        (0, 2, 2, "hu"), (0, 2, 3, "hujiaozhuanyi"),
+    ]

@@ -286,3 +286,19 @@ def test_a_peng_of_a_third_suit_makes_a_flower_pig():
     act(state, 2, "discard", "9p")
     play_out(state)
     assert transfers(state) == [(2, 0, 16, "huazhu"), (2, 1, 16, "huazhu"), (2, 3, 16, "huazhu")]
+
+
+def test_a_pig_pays_a_ready_winner_only_its_dajiao_when_winners_are_no_pig_payees():
+    # pig_payees "unwon_non_pig" but ready_check_payees "all": seat 1 (a ready winner) is owed
+    # the 大叫 amount by the pig, not the penalty
+    sw = build_wall(["5p *", KANCHAN_5P, PIG, "*"])
+    state = new_game(xl_rules(pig_payees="unwon_non_pig", ready_check_payees="all"), sw)
+    act(state, 0, "discard", "5p")
+    act(state, 1, "hu")
+    play_out(state)
+    assert transfers(state) == [
+        (0, 1, 1, "hu"),
+        (0, 1, 1, "chadajiao"),
+        (2, 0, 16, "huazhu"), (2, 1, 1, "chadajiao"), (2, 3, 16, "huazhu"),
+        (3, 1, 1, "chadajiao"),
+    ]

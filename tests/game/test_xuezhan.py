@@ -7,8 +7,10 @@ from .conftest import (
     find,
     has,
     kinds,
+    last_draw,
     new_game,
     obs_discards,
+    obs_melds,
     play_out,
     play_until,
     tiles,
@@ -161,3 +163,18 @@ def test_heavenly_earthly_off_scores_a_first_draw_win_plainly():
     act(state, 0, "discard", "9s")
     act(state, 1, "hu")
     assert transfers(state) == [(2, 1, 1, "hu"), (3, 1, 1, "hu"), (0, 1, 1, "hu")]
+
+
+def test_forced_win_means_nobody_else_is_asked_in_that_window():
+    # seat 1 draws 5p with two tiles left and discards it; seat 2 must win on it, and seat 3,
+    # which could peng it, is not asked
+    sw = build_wall(["9s *", "*", TANKI_5P, "55p *"], last=["5p", "?", "?"])
+    state = new_game(xz_rules(forced_win_last_n=4), sw)
+    act(state, 0, "discard", "9s")
+    play_until(state, lambda st: st.pending() == [1] and last_draw(st, 1) == "5p")
+    assert wall_left(state) == 2
+    act(state, 1, "discard", "5p")
+    assert transfers(state) == [(1, 2, 1, "hu")]
+    # no peng: seat 3 is simply next to draw
+    assert state.pending() == [3] and wall_left(state) == 1
+    assert obs_melds(state, 3) == []
