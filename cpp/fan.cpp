@@ -97,12 +97,12 @@ inline Signature combine(Signature a, Signature b) {
 }
 
 // Signatures of every complete suit: a 9-count vector (0..4 each) that splits into at most four sets
-// and at most one pair. 21,743 keys in an open-addressing table of 65,536 slots (384 KiB).
+// and at most one pair. 21,743 keys in an open-addressing table of 65,536 slots (512 KiB;
+// 1.2 probes a lookup on average).
 class SuitSignatures {
  public:
   SuitSignatures() {
-    keys_.fill(kEmptySlot);
-    sigs_.fill(0);
+    slots_.fill(kEmptySlot);
     std::array<uint8_t, kRanks> counts{};
     enumerate(0, 0, counts, 0, true);
   }
@@ -111,18 +111,19 @@ class SuitSignatures {
   Signature lookup(uint32_t key) const {
     uint32_t slot = hash(key);
     while (true) {
-      const uint32_t k = keys_[slot];
-      if (k == key) return sigs_[slot];
-      if (k == kEmptySlot) return 0;
+      const uint64_t entry = slots_[slot];
+      if (static_cast<uint32_t>(entry) == key) return static_cast<Signature>(entry >> 32);
+      if (entry == kEmptySlot) return 0;
       slot = (slot + 1) & kMask;
     }
   }
 
  private:
+  // One 64-bit slot holds the key (low half) and its signature, so a lookup touches one cache line.
   static constexpr int kSlotBits = 16;
   static constexpr uint32_t kSlots = 1u << kSlotBits;
   static constexpr uint32_t kMask = kSlots - 1;
-  static constexpr uint32_t kEmptySlot = 0xFFFFFFFFu;
+  static constexpr uint64_t kEmptySlot = ~uint64_t(0);
   static constexpr int kSetTypes = 16;  // pungs of ranks 0..8, then chows starting at ranks 0..6
 
   static uint32_t hash(uint32_t key) { return (key * 2654435761u) >> (32 - kSlotBits); }
@@ -142,9 +143,10 @@ class SuitSignatures {
     if (chows & 0x08u) combo |= kMidFive;            // the 456 chow
     const uint32_t key = key_of(counts);
     uint32_t slot = hash(key);
-    while (keys_[slot] != kEmptySlot && keys_[slot] != key) slot = (slot + 1) & kMask;
-    keys_[slot] = key;
-    sigs_[slot] = Signature(sigs_[slot] | (1u << combo));
+    while (slots_[slot] != kEmptySlot && static_cast<uint32_t>(slots_[slot]) != key)
+      slot = (slot + 1) & kMask;
+    const uint64_t sig = slots_[slot] == kEmptySlot ? 0 : slots_[slot] >> 32;
+    slots_[slot] = key | ((sig | (uint64_t(1) << combo)) << 32);
   }
 
   // Every multiset of at most four sets (set types in nondecreasing order), each with every pair.
@@ -178,8 +180,7 @@ class SuitSignatures {
     }
   }
 
-  std::array<uint32_t, kSlots> keys_;
-  std::array<Signature, kSlots> sigs_;
+  std::array<uint64_t, kSlots> slots_;
 };
 
 const SuitSignatures& suit_signatures() {
