@@ -86,6 +86,7 @@ def check_views(state) -> None:
                 if m["type"] == "concealed_kong" and other != seat:
                     assert m["tile"] == "?"
         view = state.events(seat)
+        json.dumps(view)
         assert len(view) == len(full)
         for mine, ev in zip(view, full):
             t = ev["type"]

@@ -43,7 +43,8 @@ _MELD_TYPE = {"peng": 0, "direct": 1, "added": 1, "concealed": 2}
 _MELD_PUBLIC = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
 _DIRECTIONS = ("next", "opposite", "previous")
 _BLOCK_ANY = 1 << 30
-_TRIPLE_OFFSETS = None
+# The three other seats in turn order after each seat.
+_AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 
 class _Kong:
@@ -728,7 +729,7 @@ class GameState:
 
     def _kong_payments(self, kong: _Kong) -> None:
         s = kong.seat
-        others = [p for p in ((s + 1) & 3, (s + 2) & 3, (s + 3) & 3) if self._in_play[p]]
+        others = [p for p in _AFTER[s] if self._in_play[p]]
         how = kong.how
         if how == "direct":
             frm = kong.from_seat
@@ -787,7 +788,7 @@ class GameState:
         hands = self._hands
         waits = self._waits
         opts: Dict[int, int] = {}
-        for s in ((frm + 1) & 3, (frm + 2) & 3, (frm + 3) & 3):
+        for s in _AFTER[frm]:
             if not self._in_play[s]:
                 continue
             o = 0
@@ -861,7 +862,7 @@ class GameState:
     def _resolve_claims(self) -> None:
         ans = self._answers
         frm = self._c_from
-        order = ((frm + 1) & 3, (frm + 2) & 3, (frm + 3) & 3)
+        order = _AFTER[frm]
         self._pending = []
         self._legal = {}
         if self._pass_rule and not self._c_forced:
@@ -966,7 +967,7 @@ class GameState:
             bonus = 1 if self._base_bonus else 0
             if bonus:
                 detail += " + 1 base (自摸加底)"
-            for p in ((s + 1) & 3, (s + 2) & 3, (s + 3) & 3):
+            for p in _AFTER[s]:
                 if self._in_play[p]:
                     pay(p, s, self._unit(p, s) * (mult + bonus), "hu", detail)
         self._collect_on_win(s)
