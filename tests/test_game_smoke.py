@@ -681,3 +681,26 @@ def test_frozen_hand_may_kong_only_when_the_waits_stay_the_same():
     i = next(i for i, e in enumerate(evs) if e["type"] == "tsumo" and e["actor"] == 1)
     assert evs[i]["pai"] == "1s"
     assert evs[i + 1] == {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": True, "auto": True}
+
+
+def test_physical_wall_layout_covers_54_stacks_from_the_break():
+    state = xueliu.new_game("xueliu", seed=21, dealer=1)
+    layout = state.wall_layout()
+    assert len(layout) == 108 and len(set(layout)) == 108
+    stacks = collections.Counter((w, k) for w, k, _ in layout)
+    assert len(stacks) == 54 and set(stacks.values()) == {2}
+    for seat in range(4):
+        assert len({k for w, k in stacks if w == seat}) == (13 if (seat - 1) % 2 == 0 else 14)
+    wall_seat, stack = state.break_point
+    assert wall_seat == (1 + sum(state.dice) - 1) % 4 and stack == sum(state.dice)
+    assert layout[0] == (wall_seat, stack, 0)
+
+
+def test_accessors_show_hands_voids_and_multipliers():
+    state = xueliu.new_game("xuezhan", seed=2)
+    assert state.voids == [None] * 4
+    while state.phase != "turn":
+        state.step({s: state.legal_actions(s)[-1] for s in state.pending()})
+    assert state.voids == ["s"] * 4 and state.multipliers == [8] * 4
+    assert str(state.hand(0)) and len(state.hand(1).counts) == 27
+    assert sum(state.hand(0).counts) == 14

@@ -209,19 +209,8 @@ def _describe_win(w: Win) -> str:
     r = w.fan_result
     how = {"self_draw": "自摸 self-draw", "discard": f"点炮 on seat {w.from_seat}'s discard",
            "robbed_kong": f"抢杠 robbing seat {w.from_seat}'s kong"}[w.source]
-    if hasattr(r, "describe"):
-        fan = r.describe()
-    else:
-        parts = [f"{_name(getattr(r, 'base_name', None), r.base)} {r.base_fan}"]
-        if r.gen:
-            parts.append(f"根 gen ×{r.gen}")
-        parts.extend(f"{e} 1" for e in r.extras)
-        fan = " + ".join(parts) + f" = {r.fan} 番 ×{r.multiplier}"
+    fan = r.describe()
     return f"Win {w.order}: {w.tile} {how} — {fan} ({r.base}) [{w.hand}]"
-
-
-def _name(chinese: Optional[str], ident: str) -> str:
-    return f"{chinese} {ident}" if chinese and chinese != ident else ident
 
 
 def settle_end_of_hand(ledger: Ledger, rules: Any, unit, checks: List[Dict[str, Any]],
