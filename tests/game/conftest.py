@@ -34,8 +34,9 @@ SOAK_GAMES = 10_000
 
 
 def pytest_addoption(parser):
-    # Only seen when tests/game is on the command line (this is not a rootdir conftest); the
-    # environment variable XUELIU_SOAK=1 does the same from anywhere.
+    # pytest reads options only from the conftests of the paths on its command line, so the
+    # option works as `pytest tests/game --soak`; XUELIU_SOAK=1 does the same from anywhere
+    # (e.g. a plain `pytest` at the repository root).
     parser.addoption(
         "--soak",
         action="store_true",
@@ -411,18 +412,6 @@ def act(state, seat: int, kind: str, tile: Optional[str] = None, **attrs):
     assert seat in state.pending(), f"seat {seat} is not pending (pending: {state.pending()})"
     state.step({seat: find(state, seat, kind, tile, **attrs)})
     return state
-
-
-def act_all(state, choices: dict[int, tuple]):
-    """One joint step: ``{seat: (kind, tile)}``."""
-    state.step({s: find(state, s, k, t) for s, (k, t) in ((s, _pair(c)) for s, c in choices.items())})
-    return state
-
-
-def _pair(c):
-    if isinstance(c, str):
-        return (c, None)
-    return tuple(c) if len(c) == 2 else (c[0], None)
 
 
 def pass_all(state):

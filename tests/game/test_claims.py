@@ -1,8 +1,6 @@
 """Claims on a discard (RULES §4, §10 "Turns and claims"): who is asked, what beats what, who
 draws next, and 过水 (``pass_blocks_discard_win``)."""
 
-import pytest
-
 from .conftest import (
     act,
     build_wall,
@@ -10,13 +8,11 @@ from .conftest import (
     has,
     kinds,
     new_game,
-    pass_all,
     play_out,
     tiles,
     transfers,
     waits_of,
     xl_rules,
-    xz_rules,
 )
 
 TANKI_5P = "123m456m789m123p5p"

@@ -21,7 +21,6 @@ from .conftest import (
     last_draw,
     new_game,
     obs_hand,
-    tiles,
     wall_left,
     xl_rules,
 )

@@ -12,7 +12,6 @@ import xueliu
 from xueliu.rules import Rules
 
 from .conftest import (
-    KINDS,
     act,
     build_wall,
     check_observation,

@@ -9,12 +9,8 @@ from .conftest import (
     kinds,
     last_draw,
     new_game,
-    pass_all,
-    play_out,
     play_until,
-    tiles,
     transfers,
-    waits_of,
     xl_rules,
 )
 

@@ -9,7 +9,6 @@ from .conftest import (
     kinds,
     last_draw,
     new_game,
-    obs_discards,
     obs_melds,
     play_out,
     play_until,
