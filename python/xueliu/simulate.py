@@ -319,6 +319,13 @@ def _chunks(games: int, workers: int, duplicate: bool) -> List[Tuple[int, int]]:
     return [(a, min(games, a + size)) for a in range(0, games, size)]
 
 
+def _quiet_worker() -> None:
+    """Ctrl-C is the parent's to handle: it cancels the run, workers just stop."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _local(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterator[Tuple[int, List[dict]]]:
     if workers == 1:
         for i, (a, b) in enumerate(chunks):
@@ -328,10 +335,14 @@ def _local(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterato
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
+    try:
         futures = {pool.submit(_run_chunk, cfg, a, b): i for i, (a, b) in enumerate(chunks)}
         for fut in cf.as_completed(futures):
             yield futures[fut], fut.result()
+    finally:
+        # On an error or Ctrl-C, drop the chunks not started instead of playing them all out.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterator[Tuple[int, List[dict]]]:
@@ -406,8 +417,21 @@ def simulate(
     run = _ray if backend == "ray" else _local
     start = time.perf_counter()
     waiting: Dict[int, List[dict]] = {}
+    results = run(cfg, chunks, workers)
+    try:
+        _gather(results, waiting, agg, out, progress)
+    finally:
+        results.close()  # stops the workers now, also on an error or Ctrl-C
+        if progress is not None:
+            progress.close()
+    return Summary(games, preset, seed, duplicate, agg.finish(),
+                   seconds=time.perf_counter() - start, workers=workers)
+
+
+def _gather(results: Iterator[Tuple[int, List[dict]]], waiting: Dict[int, List[dict]],
+            agg: "_Aggregate", out: Optional[IO[str]], progress: Optional[Progress]) -> None:
     next_chunk = 0
-    for index, rows in run(cfg, chunks, workers):
+    for index, rows in results:
         waiting[index] = rows
         if progress is not None:
             progress.update(len(rows))
@@ -419,10 +443,6 @@ def simulate(
                                           ("hand", "wall", "seed", "dealer", "seats", "net",
                                            "record")}, ensure_ascii=False) + "\n")
             next_chunk += 1
-    if progress is not None:
-        progress.close()
-    return Summary(games, preset, seed, duplicate, agg.finish(),
-                   seconds=time.perf_counter() - start, workers=workers)
 
 
 def run_command(args: Any) -> int:
