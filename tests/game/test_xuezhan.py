@@ -177,3 +177,22 @@ def test_forced_win_means_nobody_else_is_asked_in_that_window():
     # no peng: seat 3 is simply next to draw
     assert state.pending() == [3] and wall_left(state) == 1
     assert obs_melds(state, 3) == []
+
+
+def test_forced_win_starts_once_fewer_than_n_tiles_remain():
+    # seat 3 draws its 5p leaving exactly 4 tiles: not yet forced, it is asked
+    sw = build_wall(["9s *", "5p *", "5p *", TANKI_5P], last=["5p", "?", "?", "?", "?"])
+    state = new_game(xz_rules(forced_win_last_n=4), sw)
+    act(state, 0, "discard", "9s")
+    play_until(state, lambda st: st.pending() == [3] and last_draw(st, 3) == "5p")
+    assert wall_left(state) == 4
+    assert "hu" in kinds(state, 3)
+
+
+def test_forced_win_with_three_tiles_left():
+    # the dealer draws its 5p leaving 3 tiles: the win is taken for it
+    sw = build_wall(["9s 123m456m789m123p5p", "5p *", "5p *", "*"], last=["5p", "?", "?", "?"])
+    state = new_game(xz_rules(forced_win_last_n=4), sw)
+    act(state, 0, "discard", "9s")
+    play_out(state)
+    assert transfers(state) == [(1, 0, 1, "hu"), (2, 0, 1, "hu"), (3, 0, 1, "hu")]
