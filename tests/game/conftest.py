@@ -33,22 +33,6 @@ from xueliu.rules import Rules
 SOAK_GAMES = 10_000
 
 
-def pytest_addoption(parser):
-    # pytest reads options only from the conftests of the paths on its command line, so the
-    # option works as `pytest tests/game --soak`; XUELIU_SOAK=1 does the same from anywhere
-    # (e.g. a plain `pytest` at the repository root).
-    parser.addoption(
-        "--soak",
-        action="store_true",
-        default=False,
-        help=f"run the random-game invariants over >= {SOAK_GAMES} games per preset",
-    )
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "soak: long random-game runs (enable with --soak)")
-
-
 def soak_enabled(config) -> bool:
     try:
         if config.getoption("--soak"):

@@ -36,7 +36,7 @@ from .conftest import (
 )
 
 REASONS = {"hu", "gang", "hujiaozhuanyi", "huazhu", "chadajiao", "tuishui", "fee", "escape"}
-CI_GAMES = 500
+CI_GAMES = 1500
 MAX_STEPS = 3000
 
 
