@@ -34,6 +34,7 @@ class Hand:
     def counts(self) -> bytes: ...
     @property
     def melds(self) -> list[tuple[int, int]]: ...
+    def __eq__(self, other: object) -> bool: ...
 
 class ScoringRules:
     """The scoring knobs of RULES §6/§9, built once per ``Rules``."""
@@ -56,6 +57,20 @@ class ScoringRules:
         fan_table: Optional[Sequence[int]] = None,
         multipliers: Sequence[int] = (),
     ) -> None: ...
+    seven_pairs: bool  # read-only, as are all below
+    jingoudiao: bool
+    heavenly_earthly: bool
+    haidi: bool
+    zimo_fan: bool
+    menqing: bool
+    duanyaojiu: bool
+    yitiaolong: bool
+    jiaxinwu: bool
+    haidipao: bool
+    gen_counts: int
+    max_fan: int
+    fan_table: list[int]
+    multipliers: list[int]
 
 FanTuple = tuple[int, int, int, int, int, int]
 """(fan, multiplier, base pattern code, base_fan, gen, extras mask)."""
@@ -74,23 +89,23 @@ def best_discards(
 
 def batch_is_win(
     counts: npt.NDArray[np.uint8],
-    melds: Optional[npt.NDArray[np.int16]],
-    void: Optional[npt.NDArray[np.int8]],
-    seven_pairs: bool,
+    melds: Optional[npt.NDArray[np.int16]] = None,
+    void: Optional[npt.NDArray[np.int8]] = None,
+    seven_pairs: bool = True,
     threads: int = 1,
 ) -> npt.NDArray[np.bool_]: ...
 def batch_waits(
     counts: npt.NDArray[np.uint8],
-    melds: Optional[npt.NDArray[np.int16]],
-    void: Optional[npt.NDArray[np.int8]],
-    seven_pairs: bool,
+    melds: Optional[npt.NDArray[np.int16]] = None,
+    void: Optional[npt.NDArray[np.int8]] = None,
+    seven_pairs: bool = True,
     threads: int = 1,
 ) -> npt.NDArray[np.uint32]: ...
 def batch_shanten(
     counts: npt.NDArray[np.uint8],
-    melds: Optional[npt.NDArray[np.int16]],
-    void: Optional[npt.NDArray[np.int8]],
-    seven_pairs: bool,
+    melds: Optional[npt.NDArray[np.int16]] = None,
+    void: Optional[npt.NDArray[np.int8]] = None,
+    seven_pairs: bool = True,
     threads: int = 1,
 ) -> npt.NDArray[np.int8]: ...
 def batch_evaluate(
@@ -105,3 +120,10 @@ def batch_evaluate(
 
 def tables_info() -> dict[str, float]:
     """{"bytes": table memory, "build_seconds": time the first use spent building them}."""
+
+def _suit_costs(
+    counts9: Sequence[int], caps9: Optional[Sequence[int]] = None, use_table: bool = True
+) -> list[int]:
+    """Test hook: the 10 costs f[m, p] (index 2m + p) of one suit, from the table or the capped DP."""
+def _check_tables() -> int:
+    """Test hook: the number of table keys that disagree with the exact DP (0 when all agree)."""
