@@ -97,3 +97,68 @@ def report_per_hand(benchmark, n: int) -> None:
     benchmark.extra_info["hands"] = n
     benchmark.extra_info["ns_per_hand"] = round(stats.stats.min / n * 1e9, 1)
     benchmark.extra_info["ns_per_hand_median"] = round(stats.stats.median / n * 1e9, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# The figures table printed at the end of `python -m pytest benchmarks`: each figure next to its
+# issue target and, where the pure-Python reference ran on the same hands in the same run, the
+# speed-up ratio (these machines are noisy; a ratio from one run is what compares).
+
+# test name -> (what it measures, unit key in extra_info, target or None, reference test name)
+FIGURES = {
+    "test_batch_is_win": ("batch is_win, per hand", "ns_per_hand", 20, "test_reference_is_win"),
+    "test_batch_waits": ("batch waits, per hand", "ns_per_hand", 40, "test_reference_waits"),
+    "test_batch_shanten": ("batch shanten, per hand", "ns_per_hand", 150, "test_reference_shanten"),
+    "test_batch_shanten_with_void": ("batch shanten with void, per hand", "ns_per_hand", 150, None),
+    "test_batch_evaluate": ("batch evaluate, per hand", "ns_per_hand", 400, "test_reference_evaluate"),
+    "test_api_is_win": ("xueliu.is_win, per call", "ns_per_call", 500, "test_api_reference_is_win"),
+    "test_api_waits": ("xueliu.waits, per call", "ns_per_call", 500, "test_api_reference_waits"),
+    "test_api_shanten": ("xueliu.shanten, per call", "ns_per_call", 500, "test_api_reference_shanten"),
+    "test_api_evaluate": ("xueliu.evaluate, per call", "ns_per_call", 2000, "test_api_reference_evaluate"),
+    "test_api_best_discards": ("xueliu.best_discards, per call", "ns_per_call", 5000,
+                               "test_api_reference_best_discards"),
+    "test_single_is_win": ("_core.is_win, per call", "ns_per_call", None, None),
+    "test_single_waits": ("_core.waits, per call", "ns_per_call", None, None),
+    "test_single_shanten": ("_core.shanten, per call", "ns_per_call", None, None),
+    "test_single_evaluate": ("_core.evaluate, per call", "ns_per_call", None, None),
+    "test_single_best_discards": ("_core.best_discards, per call", "ns_per_call", None, None),
+}
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    session = getattr(config, "_benchmarksession", None)
+    if session is None or not session.benchmarks:
+        return
+    by_name = {}
+    for bench in session.benchmarks:
+        by_name[bench.name.split("[")[0]] = bench
+        by_name[bench.name] = bench
+    rows = []
+    for name, (label, unit, target, ref_name) in FIGURES.items():
+        bench = by_name.get(name)
+        if bench is None or unit not in bench.extra_info:
+            continue
+        value = bench.extra_info[unit]
+        ref = by_name.get(ref_name) if ref_name else None
+        ratio = ""
+        if ref is not None and unit in ref.extra_info:
+            ratio = f"{ref.extra_info[unit] / value:,.0f}x"
+        elif ref is not None and "ns_per_hand" in ref.extra_info:
+            ratio = f"{ref.extra_info['ns_per_hand'] / value:,.0f}x"
+        rows.append((label, f"{value:,.1f} ns", f"<= {target:,} ns" if target else "", ratio))
+    for bench in session.benchmarks:
+        info = bench.extra_info
+        if "hands_per_second" in info:
+            label = bench.name.removeprefix("test_").replace("_", " ")
+            rows.append((label, f"{info['hands_per_second']:,.0f} hands/s", "", ""))
+    if "table_bytes" in getattr(by_name.get("test_tables_info"), "extra_info", {}):
+        info = by_name["test_tables_info"].extra_info
+        rows.append(("lookup tables", f"{info['table_bytes'] / 2**20:.1f} MiB",
+                     "<= 32 MiB", f"built in {info['table_build_seconds']:.3f} s"))
+    if not rows:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("xueliu figures (fastest round; ratio = pure-Python reference / xueliu)")
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
