@@ -10,9 +10,12 @@ is filtered once. The event format is documented in docs/events.md.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter, getitem
 from typing import TYPE_CHECKING, List, Optional
 
 from ..tiles import TILE_NAMES
+from . import state as _state  # a cycle (state imports this module); read at call time only
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -21,6 +24,7 @@ EVENTS_FORMAT = "xueliu-events"
 EVENTS_VERSION = 1
 HIDDEN = "?"
 _SUITS = "mps"
+_ID = attrgetter("id")
 _PUBLIC_MELD = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
 
 
@@ -126,77 +130,167 @@ def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
     return out
 
 
+class ViewCache:
+    """The pieces observations are made of, kept between calls (one per game state).
+
+    A piece is rebuilt only when what it shows has changed: a seat's hand names when its tile
+    counts differ from the counts they were built from, its melds, discards and void likewise, the
+    wins and the set-aside tiles when more were added (both only grow). What changes with every
+    step (phase, turn, claim, hand sizes) is read once per step: ``state._tick`` counts the steps.
+    Observations get fresh lists and dicts copied from these pieces, so a caller may change its
+    observation without touching the next one.
+    """
+
+    __slots__ = ("tick", "hand_src", "hand_names", "meld_src", "meld_own", "meld_public",
+                 "n_melds", "river_src", "river_names", "n_wins", "wins", "aside", "void_src",
+                 "voids", "exchange", "phase", "turn", "claim", "hand_sizes")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.hand_src: List[Optional[list]] = [None] * 4
+        self.hand_names: List[tuple] = [()] * 4
+        self.meld_src: List[list] = [[], [], [], []]
+        self.meld_own: List[tuple] = [()] * 4
+        self.meld_public: List[tuple] = [()] * 4
+        self.n_melds = 0
+        self.river_src: List[list] = [[], [], [], []]
+        self.river_names: List[tuple] = [()] * 4
+        self.n_wins = 0
+        self.wins: List[list] = [[], [], [], []]
+        self.aside: tuple = ()
+        self.void_src: Optional[list] = None
+        self.voids: tuple = ()
+        self.exchange: List[Optional[dict]] = [None] * 4
+
+    def refresh(self, state: "GameState") -> None:
+        """Brings the public pieces up to the state's current step."""
+        self.tick = state._tick
+        ph = self.phase = state._phase
+        self.turn = state.turn if ph == _state.PH_TURN or ph == _state.PH_CLAIM else None
+        self.claim = None if ph != _state.PH_CLAIM else {
+            "tile": TILE_NAMES[state._c_tile], "from": state._c_from,
+            "kind": "rob" if state._c_rob else "discard"}
+        self.hand_sizes = tuple(map(sum, state._hands))
+        if state._void != self.void_src:
+            self.void_src = list(state._void)
+            self.voids = tuple(_SUITS[v] if v >= 0 else None for v in state._void)
+        for o, river in enumerate(state._rivers):
+            if river != self.river_src[o]:
+                self.river_src[o] = list(river)
+                self.river_names[o] = tuple(map(TILE_NAMES.__getitem__, river))
+        for o, melds in enumerate(state._melds):
+            if melds != self.meld_src[o]:
+                self.meld_src[o] = [list(m) for m in melds]
+                self.meld_own[o] = tuple(
+                    {"type": _PUBLIC_MELD[how], "tile": TILE_NAMES[k], "from": frm}
+                    for how, k, frm in melds)
+                self.meld_public[o] = tuple(
+                    {"type": _PUBLIC_MELD[how],
+                     "tile": HIDDEN if how == "concealed" else TILE_NAMES[k], "from": frm}
+                    for how, k, frm in melds)
+                self.n_melds = sum(map(len, self.meld_src))
+        wins = state._wins
+        if len(wins) != self.n_wins:  # wins are only ever appended
+            for w in wins[self.n_wins:]:
+                self.wins[w.seat].append(_win_dict(w))
+            self.n_wins = len(wins)
+        if len(state._set_aside) != len(self.aside):  # likewise
+            self.aside = tuple(_names(state._set_aside))
+
+    def hand(self, state: "GameState", o: int) -> tuple:
+        """Seat ``o``'s concealed tiles as sorted names."""
+        h = state._hands[o]
+        if h != self.hand_src[o]:
+            self.hand_src[o] = list(h)
+            self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
+        return self.hand_names[o]
+
+
+# _REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
+_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
+
+
+def _copy_win(d: dict) -> dict:
+    return {**d, "flags": list(d["flags"]), "extras": list(d["extras"])}
+
+
 def observation(state: "GameState", seat: Optional[int]) -> dict:
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``."""
-    from .state import PH_CLAIM, PH_OVER, PH_TURN, PH_VOID
-
+    c = state._views
+    if c.tick != state._tick:
+        c.refresh(state)
     s = seat
     full = s is None
-    ph = state._phase
-    melds = []
-    for other in range(4):
-        ms = []
-        for how, k, frm in state._melds[other]:
-            hidden = how == "concealed" and other != s and not full
-            ms.append({"type": _PUBLIC_MELD[how], "tile": HIDDEN if hidden else TILE_NAMES[k],
-                       "from": frm})
-        melds.append(ms)
-    # While an added kong may be robbed, its tile is on the table between hand and meld.
-    claim = None
-    if ph == PH_CLAIM:
-        claim = {"tile": TILE_NAMES[state._c_tile], "from": state._c_from,
-                 "kind": "rob" if state._c_rob else "discard"}
+    ph = c.phase
+    if not c.n_melds:
+        melds: list = [[], [], [], []]
+    else:
+        views = list(c.meld_own if full else c.meld_public)
+        if not full:
+            views[s] = c.meld_own[s]
+        melds = [[*map(dict.copy, ms)] if ms else [] for ms in views]
     exchange = None
     if state._exchange is not None and not full:
-        ex = state._exchange
-        exchange = {"direction": ex["direction"], "die": ex["die"],
-                    "given": _names(ex["given"][s]), "received": _names(ex["received"][s])}
+        ex = c.exchange[s]
+        if ex is None:
+            e = state._exchange
+            ex = c.exchange[s] = {"direction": e["direction"], "die": e["die"],
+                                  "given": tuple(_names(e["given"][s])),
+                                  "received": tuple(_names(e["received"][s]))}
+        exchange = {"direction": ex["direction"], "die": ex["die"], "given": list(ex["given"]),
+                    "received": list(ex["received"])}
     own_void = -1 if full else state._void[s]
-    if not full and own_void < 0 and ph == PH_VOID and s in state._answers:
+    if not full and own_void < 0 and ph == _state.PH_VOID and s in state._answers:
         own_void = _SUITS.index(state._answers[s].suit)  # its own choice, before the reveal
-    if state._voids_revealed or full:
-        voids = [_SUITS[v] if v >= 0 else None for v in state._void]
-    else:
-        voids = [None] * 4
     pending = s in state._pending
-    legal = [a.id for a in state.legal_actions(s)] if pending else []
+    if pending:
+        # The decision point's own list, not a copy through legal_actions().
+        lst = state._legal.get(s)
+        if lst is None:
+            lst = state._joint_legal(s)
+        legal = [*map(_ID, lst)]
+    else:
+        legal = []
     drawn = None
-    if ph == PH_TURN and (full or state._turn == s) and state._drawn >= 0:
+    if ph == _state.PH_TURN and (full or state._turn == s) and state._drawn >= 0:
         drawn = TILE_NAMES[state._drawn]
+    coins = state._ledger.coins
+    claim = c.claim
     obs = {
         "seat": s,
         "dealer": state.dealer,
         "mode": state.rules.mode,
-        "phase": state.phase,
-        "is_over": ph == PH_OVER,
-        "turn": state.turn if ph in (PH_TURN, PH_CLAIM) else None,
+        "phase": _state.PHASE_NAMES[ph],
+        "is_over": ph == _state.PH_OVER,
+        "turn": c.turn,
         "pending": pending,
         "legal_actions": legal,
-        "hand": None if full else _hand_names(state._hands[s]),
+        "hand": None if full else [*c.hand(state, s)],
         "drawn": drawn,
         "void": None if own_void < 0 else _SUITS[own_void],
-        "voids": voids,
-        "multipliers": list(state._mult) if state._mult_revealed or full else None,
+        # Voids and multipliers are hidden until revealed (before that the engine holds -1 / 1).
+        "voids": [*c.voids] if state._voids_revealed or full else [None] * 4,
+        "multipliers": [*state._mult] if state._mult_revealed or full else None,
         "melds": melds,
-        "discards": [_names(r) for r in state._rivers],
-        "wins": [[_win_dict(w) for w in state._wins if w.seat == other] for other in range(4)],
-        "set_aside": _names(state._set_aside),
-        "claim": claim,
+        "discards": [*map(list, c.river_names)],
+        "wins": [[*map(_copy_win, ws)] for ws in c.wins] if c.n_wins else [[], [], [], []],
+        "set_aside": [*c.aside],
+        "claim": None if claim is None else claim.copy(),
         "exchange": exchange,
-        "wall_remaining": state.wall_remaining,
-        "dice": list(state.dice),
-        "break": list(state.break_point),
-        "in_play": list(state._in_play),
-        "frozen": list(state._frozen),
-        "auto_play": list(state._auto),
-        "hand_sizes": [sum(state._hands[o]) for o in range(4)],
-        "net": list(state._ledger.net),
-        "coins": None if state._ledger.coins is None else list(state._ledger.coins),
+        "wall_remaining": state._back - state._front + 1,
+        "dice": [*state.dice],
+        "break": [*state._break],
+        "in_play": [*state._in_play],
+        "frozen": [*state._frozen],
+        "auto_play": [*state._auto],
+        "hand_sizes": [*c.hand_sizes],
+        "net": [*state._ledger.net],
+        "coins": None if coins is None else [*coins],
         "base": state.base,
     }
     if full:
-        obs["hands"] = [_hand_names(h) for h in state._hands]
+        obs["hands"] = [[*c.hand(state, o)] for o in range(4)]
         obs["wall"] = _names(state._wall[state._front:state._back + 1])
         obs["exchanges"] = None if state._exchange is None else {
             "direction": state._exchange["direction"], "die": state._exchange["die"],
@@ -204,7 +298,3 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
             "received": [_names(g) for g in state._exchange["received"]]}
         obs["pending_seats"] = list(state._pending)
     return obs
-
-
-def _hand_names(h) -> List[str]:
-    return [TILE_NAMES[k] for k in range(27) for _ in range(h[k])]

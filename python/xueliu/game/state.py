@@ -233,7 +233,10 @@ class GameState:
         self._c_opts: Dict[int, int] = {}
         self._c_forced = False
 
-        bp = break_point(dealer, self.dice)
+        self._break = bp = break_point(dealer, self.dice)
+        # Seat views: pieces cached between observations, refreshed once per step (_tick).
+        self._tick = 0
+        self._views = _view.ViewCache()
         self._ev.append(("start_hand", [sorted_kinds(h) for h in self._hands], bp))
         if r.exchange_three:
             self._enter_joint(PH_EXCHANGE)
@@ -264,7 +267,7 @@ class GameState:
     @property
     def break_point(self) -> tuple:
         """(wall seat, stack counted from that wall's right end) where the wall was broken."""
-        return break_point(self.dealer, self.dice)
+        return self._break
 
     def wall_layout(self) -> list:
         """Physical position ``(wall seat, stack, layer)`` of each draw-order index (display)."""
@@ -340,6 +343,7 @@ class GameState:
             chosen.append((seat, action))
         if len(chosen) > 1:
             chosen.sort(key=_first)
+        self._tick += 1
         decisions = self._decisions
         for seat, action in chosen:
             decisions.append([seat, action.id])
@@ -356,6 +360,7 @@ class GameState:
         if seat not in self._pending or isinstance(seat, bool):
             raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
         action = self._default(seat)
+        self._tick += 1
         self._decisions.append([seat, "timeout"])
         self._ev.append(("timeout", seat))
         self._timeouts[seat] += 1
@@ -374,6 +379,7 @@ class GameState:
             raise ValueError("the hand is over")
         if self._escaped[seat]:
             raise ValueError(f"seat {seat} has already escaped")
+        self._tick += 1
         self._decisions.append([seat, "escape"])
         self._escaped[seat] = True
         self._ev.append(("escape", seat))
