@@ -113,6 +113,21 @@ def test_autoplay_bot_plays_exactly_the_timeout_defaults(preset):
         assert by_bot.settlement().net == by_timeout.settlement().net
 
 
+def test_autoplay_bot_reads_the_multiplier_default_from_the_observation():
+    # the default (1) is not the largest allowed value (2), and the bot is not told the rules
+    rules = Rules.preset("xuezhan").replace(player_multipliers={"allowed": (1, 2), "default": 1})
+    for seed in range(3):
+        state = xueliu.new_game(rules, seed=seed)
+        assert state.observation(0)["player_multipliers"] == {"allowed": [1, 2], "default": 1}
+        by_timeout = xueliu.new_game(rules, seed=seed)
+        while not by_timeout.is_over:
+            by_timeout.apply_timeout(by_timeout.pending()[0])
+        play_hand(state, [AutoPlayBot()] * 4)
+        assert state.multipliers == by_timeout.multipliers == [1, 1, 1, 1]
+        assert _non_timeout_events(state) == _non_timeout_events(by_timeout)
+    assert xueliu.new_game("xueliu", seed=1).observation(0)["player_multipliers"] is None
+
+
 def test_autoplay_exchanges_the_three_highest_tiles_of_the_shortest_suit():
     obs = obs_for("1234567m2589p345s")  # 条 has 3 tiles: the shortest suit with at least 3
     legal = [Action("exchange", tiles=t) for t in (("2p", "5p", "8p"), ("3s", "4s", "5s"),

@@ -4,7 +4,8 @@ It answers exactly as ``GameState.apply_timeout`` would:
 
 - exchange: the three highest-index tiles of the shortest suit that has at least 3 tiles;
 - void: the suit with the fewest tiles (ties: the lower suit, 万 before 筒 before 条);
-- multiplier: the rules' default (pass ``rules=``), else the largest allowed value;
+- multiplier: the knob's default, read from the observation's ``player_multipliers`` (else from
+  ``rules=``, for observations that lack it; else the largest allowed value);
 - its turn: win when it can, else discard the tile just drawn, or, when that is not legal (the
   void rule), the highest-index legal discard;
 - a claim window: win when it can, else pass.
@@ -27,7 +28,8 @@ def _suit_sizes(hand: Sequence[str]) -> list:
 
 
 class AutoPlayBot:
-    """The RULES §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic).
+    """The RULES §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic);
+    ``rules`` is needed only for hand-made observations without ``player_multipliers``.
 
     >>> from xueliu.bots import AutoPlayBot, play_hand
     >>> import xueliu
@@ -60,8 +62,10 @@ class AutoPlayBot:
             return next(a for a in legal_actions if a.kind == "void" and a.suit == suit)
         if "multiplier" in kinds:
             values = [a for a in legal_actions if a.kind == "multiplier"]
+            pm = observation.get("player_multipliers")
+            default = pm["default"] if pm else self._multiplier_default
             for a in values:
-                if a.value == self._multiplier_default:
+                if a.value == default:
                     return a
             return max(values, key=lambda a: a.value)
         if "discard" in kinds:

@@ -257,6 +257,7 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
         drawn = TILE_NAMES[state._drawn]
     coins = state._ledger.coins
     claim = c.claim
+    pm = state._pm_allowed
     obs = {
         "seat": s,
         "dealer": state.dealer,
@@ -272,6 +273,9 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
         # Voids and multipliers are hidden until revealed (before that the engine holds -1 / 1).
         "voids": [*c.voids] if state._voids_revealed or full else [None] * 4,
         "multipliers": [*state._mult] if state._mult_revealed or full else None,
+        # The knob itself (public: what may be chosen and the §8 timeout default).
+        "player_multipliers": None if pm is None else {"allowed": [*pm],
+                                                       "default": state._pm_default},
         "melds": melds,
         "discards": [*map(list, c.river_names)],
         "wins": [[*map(_copy_win, ws)] for ws in c.wins] if c.n_wins else [[], [], [], []],
