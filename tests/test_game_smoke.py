@@ -742,3 +742,28 @@ def test_accessors_show_hands_voids_and_multipliers():
     assert state.voids == ["s"] * 4 and state.multipliers == [8] * 4
     assert str(state.hand(0)) and len(state.hand(1).counts) == 27
     assert sum(state.hand(0).counts) == 14
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_report_shows_a_ready_seats_best_fan_even_when_nobody_owes_it(preset):
+    from xueliu.bots import GreedyBot, play_hand
+
+    for seed in range(300):
+        state = play_hand(xueliu.new_game(preset, seed=seed), [GreedyBot()] * 4)
+        s = state.settlement()
+        if s.end_checks is None or any(t.reason in ("chadajiao", "huazhu") for t in s.transfers):
+            continue
+        ready = [c for c in s.end_checks if c["ready"] and not c["won"]]
+        if ready:
+            break
+    else:
+        pytest.fail("no hand ended with a ready seat that nobody paid")
+    text = s.report()
+    assert "None" not in text
+    for c in ready:
+        assert c["best_fan"] >= 1 and c["best_multiplier"] >= 1
+        assert (f"ready on {' '.join(c['waits'])}, best {c['best_fan']} fan "
+                f"×{c['best_multiplier']}") in text
+    if preset == "xuezhan":  # the 选倍 choices explain the size of every payment
+        for seat, m in enumerate(state.multipliers):
+            assert f"Seat {seat}" in text and f"选倍 multiplier ×{m}" in text

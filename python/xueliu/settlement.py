@@ -24,7 +24,7 @@ ready 查大叫; tuishui: kong refund 退税; fee: service fee (payee None); esc
 
 _REASON_NAMES = {
     "hu": "胡 win", "gang": "杠 kong", "hujiaozhuanyi": "呼叫转移 call transfer",
-    "huazhu": "花猪 flower pig", "chadajiao": "查大叫 not ready", "tuishui": "退税 refund",
+    "huazhu": "花猪 flower pig", "chadajiao": "查大叫 ready check", "tuishui": "退税 refund",
     "fee": "服务费 service fee", "escape": "逃跑 escape",
 }
 
@@ -127,8 +127,9 @@ class Settlement:
     ``transfers`` in ledger order; ``net`` four ints (what each seat won or lost, house flows
     included); ``wins`` each :class:`Win` with its ``fan_result``; ``end_checks`` per seat at wall
     exhaustion (``None`` otherwise): ``{"won", "pig", "ready", "waits", "best_fan",
-    "best_multiplier"}``; ``coins`` after the hand (``None`` without coins); ``base`` the stake
-    used (``base="auto"`` resolved).
+    "best_multiplier"}`` (the best 大叫 fan of every ready seat, ``None`` for the others);
+    ``coins`` after the hand (``None`` without coins); ``base`` the stake used (``base="auto"``
+    resolved); ``multipliers`` the four 选倍 choices once revealed (``None`` without them).
     """
 
     transfers: List[Transfer]
@@ -142,51 +143,45 @@ class Settlement:
     mode: str = "xueliu"
     end_reason: Optional[str] = None
     kong_income: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    multipliers: Optional[List[int]] = None
 
     def to_dict(self) -> dict:
         return {
             "transfers": [t.to_dict() for t in self.transfers], "net": list(self.net),
             "wins": [w.to_dict() for w in self.wins], "end_checks": self.end_checks,
             "coins": self.coins, "base": self.base, "final": self.final,
-            "end_reason": self.end_reason,
+            "end_reason": self.end_reason, "multipliers": self.multipliers,
         }
 
     def report(self) -> str:
         """The detailed settlement (详细结算) per seat, then each seat's own transfers (个人结算)."""
         lines: List[str] = []
         title = "血流成河 xueliu" if self.mode == "xueliu" else "血战到底 xuezhan"
-        state = {"wall_exhausted": "wall exhausted", "three_wins": "three seats won",
-                 None: "in progress"}.get(self.end_reason, self.end_reason)
+        ended = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
+                 None: "in progress"}.get(self.end_reason, f"ended: {self.end_reason}")
         lines.append(f"详细结算 Detailed settlement — {title}, dealer seat {self.dealer}, "
-                     f"base {self.base}, hand {state}")
+                     f"base {self.base}, {ended}")
         for seat in range(4):
             lines.append("")
             head = f"Seat {seat}" + (" (dealer)" if seat == self.dealer else "")
-            lines.append(f"{head}: net {self.net[seat]:+d}"
-                         + (f", coins {self.coins[seat]}" if self.coins is not None else ""))
-            mine = [w for w in self.wins if w.seat == seat]
-            for w in mine:
-                lines.append("  " + _describe_win(w))
-            for reason, label in (("hu", "胡 wins"), ("gang", "杠 kongs (刮风下雨)"),
-                                  ("hujiaozhuanyi", "呼叫转移 call transfers"),
-                                  ("huazhu", "花猪 flower pig"), ("chadajiao", "查大叫 not ready"),
-                                  ("tuishui", "退税 refunds"), ("fee", "Service fee"),
-                                  ("escape", "Escape penalty")):
-                amount = sum(t.amount for t in self.transfers if t.reason == reason and t.payee == seat) \
-                    - sum(t.amount for t in self.transfers if t.reason == reason and t.payer == seat)
-                if amount or any(t.reason == reason and seat in (t.payer, t.payee)
-                                 for t in self.transfers):
+            facts = [f"net {self.net[seat]:+d}"]
+            if self.coins is not None:
+                facts.append(f"coins {self.coins[seat]}")
+            if self.multipliers is not None:
+                facts.append(f"选倍 multiplier ×{self.multipliers[seat]}")
+            lines.append(f"{head}: " + ", ".join(facts))
+            for w in self.wins:
+                if w.seat == seat:
+                    lines.append("  " + _describe_win(w))
+            own = [t for t in self.transfers if seat in (t.payer, t.payee)]
+            for reason, label in _SUMMARY:
+                mine = [t for t in own if t.reason == reason]
+                if mine:
+                    amount = sum(t.amount if t.payee == seat else -t.amount for t in mine)
                     lines.append(f"  {label}: {amount:+d}")
-            if self.end_checks is not None:
-                c = self.end_checks[seat]
-                if not c["won"]:
-                    if c["pig"]:
-                        lines.append("  查花猪: flower pig (three suits)")
-                    elif c["ready"]:
-                        lines.append(f"  查大叫: ready on {' '.join(c['waits'])}, best "
-                                     f"{c['best_fan']} fan ×{c['best_multiplier']}")
-                    else:
-                        lines.append("  查大叫: not ready")
+            check = self._end_check_line(seat, own)
+            if check:
+                lines.append("  " + check)
         lines.append("")
         lines.append("个人结算 Personal settlement")
         for seat in range(4):
@@ -199,10 +194,41 @@ class Settlement:
                 other = t.payer if t.payee == seat else t.payee
                 who = "the house" if other is None else f"seat {other}"
                 prep = "from" if t.payee == seat else "to"
-                lines.append(f"  {sign}{t.amount} {prep} {who}: {_REASON_NAMES[t.reason]}"
-                             + (f" ({t.detail})" if t.detail else ""))
+                label = _REASON_NAMES[t.reason]
+                lines.append(f"  {sign}{t.amount} {prep} {who}: {label}"
+                             + (f" ({t.detail})" if t.detail and t.detail not in label else ""))
             lines.append(f"  net {self.net[seat]:+d}")
         return "\n".join(lines)
+
+    def _end_check_line(self, seat: int, own: List[Transfer]) -> str:
+        """The seat's 查花猪 / 查叫 outcome at wall exhaustion ("" when it was not checked)."""
+        if self.end_checks is None:
+            return ""
+        c = self.end_checks[seat]
+        waits = " ".join(c["waits"])
+        if c["ready"]:
+            best = c.get("best_fan")
+            ready = f"查叫 end check: ready on {waits}" + (
+                "" if best is None else f", best {best} fan ×{c['best_multiplier']}")
+            if not c["won"]:
+                return ready
+            # A winner is not checked; it shows only when paid for being ready (payees "all").
+            paid = any(t.reason == "chadajiao" and t.payee == seat for t in own)
+            return ready if paid else ""
+        if c["won"]:
+            return ""
+        if c["pig"]:
+            return "查花猪 end check: flower pig (holds three suits)"
+        if waits:
+            return f"查叫 end check: not ready (死叫: every copy of {waits} is in sight)"
+        return "查叫 end check: not ready"
+
+
+_SUMMARY = (("hu", "胡 wins"), ("gang", "杠 kongs (刮风下雨)"),
+            ("hujiaozhuanyi", "呼叫转移 call transfers"), ("huazhu", "花猪 flower pig"),
+            ("chadajiao", "查大叫 ready check"), ("tuishui", "退税 kong refunds"),
+            ("fee", "服务费 service fee"), ("escape", "逃跑 escape penalty"))
+"""Report lines per seat: each reason's net amount, in this order."""
 
 
 def _describe_win(w: Win) -> str:

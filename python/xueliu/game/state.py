@@ -414,7 +414,8 @@ class GameState:
             end_checks=None if self._end_checks is None else [dict(c) for c in self._end_checks],
             coins=None if led.coins is None else list(led.coins), base=self.base,
             final=self._phase == PH_OVER, dealer=self.dealer, mode=self.rules.mode,
-            end_reason=self._end_reason, kong_income=income)
+            end_reason=self._end_reason, kong_income=income,
+            multipliers=list(self._mult) if self._mult_revealed else None)
 
     def record(self) -> dict:
         """JSON-serialisable record: replay it with :func:`xueliu.replay`."""
@@ -1059,21 +1060,19 @@ class GameState:
             checks.append({"seat": s, "won": won[s], "pig": pig, "ready": ready,
                            "waits": [TILE_NAMES[k] for k in waits], "best_fan": None,
                            "best_multiplier": None, "_waits": waits})
-        payers = [c for c in checks if not c["won"] and (c["pig"] or not c["ready"])]
-        if payers:
-            dajiao = _dajiao_rules(r)
-            for c in checks:
-                if c["ready"]:
-                    best = None
-                    for k in c["_waits"]:
-                        counts = list(self._hands[c["seat"]])
-                        counts[k] += 1
-                        res = self._evaluate(c["seat"], counts, k, rules=dajiao)
-                        if best is None or res.multiplier > best.multiplier:
-                            best = res
-                    c["best_fan"] = best.fan
-                    c["best_multiplier"] = best.multiplier
+        # Every ready seat's 大叫 fan, also when nobody owes it: the report shows it.
+        dajiao = _dajiao_rules(r)
         for c in checks:
+            if c["ready"]:
+                best = None
+                for k in c["_waits"]:
+                    counts = list(self._hands[c["seat"]])
+                    counts[k] += 1
+                    res = self._evaluate(c["seat"], counts, k, rules=dajiao)
+                    if best is None or res.multiplier > best.multiplier:
+                        best = res
+                c["best_fan"] = best.fan
+                c["best_multiplier"] = best.multiplier
             del c["_waits"]
         self._end_checks = checks
         self._ev.append(("end_checks",))
