@@ -32,6 +32,15 @@ def _names(kinds) -> List[str]:
     return [TILE_NAMES[k] for k in kinds]
 
 
+# _REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
+_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
+
+
+def _hand_names(counts) -> List[str]:
+    """Sorted tile names of a count vector, in one pass (no loop per kind)."""
+    return list(chain.from_iterable(map(getitem, _REPEATS, counts)))
+
+
 def _win_dict(w) -> dict:
     r = w.fan_result
     return {"order": w.order, "seat": w.seat, "tile": w.tile, "source": w.source,
@@ -94,8 +103,8 @@ def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
                 "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
                 "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
                 "break": {"wall": bp[0], "stack": bp[1]},
-                "tehais": [_names(h) if full or s == seat else [HIDDEN] * len(h)
-                           for s, h in enumerate(tehais)],
+                "tehais": [_hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
+                           for s, h in enumerate(tehais)],  # the dealt counts
                 "multipliers_allowed": None if not state._pm_allowed
                 else list(state._pm_allowed),
             })
@@ -204,10 +213,6 @@ class ViewCache:
             self.hand_src[o] = list(h)
             self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
         return self.hand_names[o]
-
-
-# _REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
-_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
 
 
 def _copy_win(d: dict) -> dict:

@@ -16,13 +16,13 @@ played inside ``step`` until someone must decide.
 from __future__ import annotations
 
 import secrets
-from itertools import compress
+from itertools import combinations_with_replacement, compress
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from .. import _core
-from ..hand import evaluate
+from ..hand import _fan_result  # a native fan tuple as a FanResult (shared cache)
 from ..rules import Rules
 from ..settlement import Ledger, Settlement, Win, settle_end_of_hand
 from ..tiles import TILE_NAMES, Hand, Meld
@@ -237,7 +237,7 @@ class GameState:
         # Seat views: pieces cached between observations, refreshed once per step (_tick).
         self._tick = 0
         self._views = _view.ViewCache()
-        self._ev.append(("start_hand", [sorted_kinds(h) for h in self._hands], bp))
+        self._ev.append(("start_hand", [list(h) for h in self._hands], bp))  # counts
         if r.exchange_three:
             self._enter_joint(PH_EXCHANGE)
         else:
@@ -932,12 +932,18 @@ class GameState:
                   replacement: bool = False, after_kong: bool = False, robbed: bool = False,
                   last: bool = False, heavenly: bool = False, earthly: bool = False,
                   rules: Optional[Rules] = None):
-        v = self._void[s]
-        return evaluate(self._public_hand(counts, s), void=None if v < 0 else "mps"[v],
-                        win_tile=TILE_NAMES[k], self_draw=self_draw,
-                        kong_replacement=replacement, after_kong_discard=after_kong,
-                        robbed_kong=robbed, last_tile=last, heavenly=heavenly, earthly=earthly,
-                        rules=rules or self.rules)
+        """What :func:`xueliu.evaluate` gives for this win, straight from the core (no public
+        ``Hand`` to build: this runs for every win and every ready seat at the end)."""
+        flags = 0
+        for on, bit in ((self_draw, _core.SELF_DRAW), (replacement, _core.KONG_REPLACEMENT),
+                        (after_kong, _core.AFTER_KONG_DISCARD), (robbed, _core.ROBBED_KONG),
+                        (last, _core.LAST_TILE), (heavenly, _core.HEAVENLY),
+                        (earthly, _core.EARTHLY)):
+            if on:
+                flags |= bit
+        scoring = (rules or self.rules)._scoring
+        return _fan_result(_core.evaluate(_core.Hand(bytes(counts), self._core_melds[s]),
+                                          self._void[s], scoring, k, flags))
 
     def _record_win(self, s: int, k: int, source: str, frm: Optional[int], res, counts,
                     flags: tuple, winners: tuple) -> Win:
@@ -1044,7 +1050,7 @@ class GameState:
         r = self.rules
         won = [bool(w) for w in self._won]
         checks = []
-        visible = self._public_counts()
+        visible = None  # what every seat sees: only the dead-waits knob needs it
         for s in range(4):
             held = list(self._hands[s])
             for m in self._melds[s]:
@@ -1055,6 +1061,8 @@ class GameState:
             waits = [k for k in range(27) if wait_mask >> k & 1]
             ready = bool(waits)
             if ready and not r.dead_waits_ready:
+                if visible is None:
+                    visible = self._public_counts()
                 own_exposed = self._exposed_counts(s)
                 ready = any(4 - held[k] - (visible[k] - own_exposed[k]) > 0 for k in waits)
             checks.append({"seat": s, "won": won[s], "pig": pig, "ready": ready,
@@ -1164,22 +1172,22 @@ def _first(pair: tuple) -> int:
 
 def _triples_of(h: Sequence[int], kinds_range) -> List[Action]:
     """The distinct sorted triples (multisets of 3) that ``h`` can give, as exchange actions."""
-    kinds = [k for k in kinds_range if h[k]]
-    n = len(kinds)
     out = []
-    for i in range(n):
-        a = kinds[i]
-        for j in range(i, n):
-            b = kinds[j]
-            if b == a and h[a] < 2:
+    for t in combinations_with_replacement([k for k in kinds_range if h[k]], 3):
+        a, b, c = t
+        if a == b:
+            if h[a] < (3 if b == c else 2):
                 continue
-            for m in range(j, n):
-                c = kinds[m]
-                if c == b and h[b] < (3 if a == b else 2):
-                    continue
-                out.append(exchange_action(a, b, c))
+        elif b == c and h[b] < 2:
+            continue
+        action = _EXCHANGE_OF.get(t)
+        if action is None:
+            action = _EXCHANGE_OF[t] = exchange_action(a, b, c)
+        out.append(action)
     return out
 
+
+_EXCHANGE_OF: Dict[tuple, Action] = {}  # kind triple -> its interned exchange action
 
 _EXCHANGE_CACHE: Dict[tuple, List[Action]] = {}
 
@@ -1195,10 +1203,6 @@ def _exchange_triples(suit: int, counts: tuple) -> List[Action]:
         full[9 * suit:9 * suit + 9] = counts
         hit = _EXCHANGE_CACHE[key] = _triples_of(full, range(9 * suit, 9 * suit + 9))
     return hit
-
-
-def sorted_kinds(counts: Sequence[int]) -> List[int]:
-    return [k for k in range(27) for _ in range(counts[k])]
 
 
 _NAME_TO_KIND = {n: k for k, n in enumerate(TILE_NAMES)}
