@@ -18,36 +18,26 @@ value out of range is a ``ValueError`` naming the argument; a non-array is a ``T
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 import numpy as np
 
+from . import _core
+from .hand import _evaluate_flags
 from .patterns import PATTERN_IDS
 from .rules import Rules
 from .tiles import Hand, parse_hand
 
-try:
-    from . import _core
-except ImportError as _e:
-    _core = None
-    _CORE_ERROR: Optional[ImportError] = _e
-else:
-    _CORE_ERROR = None
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["is_win", "waits", "shanten", "evaluate", "encode", "PATTERN_IDS"]
 
 _DEFAULT_RULES = Rules.preset("xueliu")
 
 
-def _native(name: str) -> Any:
-    f = getattr(_core, name, None)
-    if f is None:
-        why = f": {_CORE_ERROR}" if _CORE_ERROR is not None else " (not bound yet)"
-        raise ImportError(f"xueliu._core.{name} is not available{why}")
-    return f
-
-
-def _array(name: str, x: Any, shape: tuple, lo: int, hi: int, dtype: type) -> np.ndarray:
+def _array(name: str, x: Any, shape: tuple[Optional[int], ...], lo: int, hi: int,
+           dtype: type[np.integer[Any]]) -> npt.NDArray[Any]:
     """Validate one input array; ``shape`` uses None for the free row count N."""
     want = "(" + ", ".join("N" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
     if isinstance(x, (str, bytes, dict, set, frozenset)) or x is None:
@@ -71,7 +61,8 @@ def _array(name: str, x: Any, shape: tuple, lo: int, hi: int, dtype: type) -> np
     return np.ascontiguousarray(a, dtype=dtype)
 
 
-def _inputs(counts: Any, melds: Any, void: Any) -> tuple[np.ndarray, Optional[np.ndarray], Optional[np.ndarray]]:
+def _inputs(counts: Any, melds: Any, void: Any
+            ) -> tuple[npt.NDArray[Any], Optional[npt.NDArray[Any]], Optional[npt.NDArray[Any]]]:
     c = _array("counts", counts, (None, 27), 0, 4, np.uint8)
     n = c.shape[0]
     m = None if melds is None else _array("melds", melds, (n, 4), -1, 80, np.int16)
@@ -94,45 +85,41 @@ def _rules(rules: Any) -> Rules:
 
 
 def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
-           threads: int = 1) -> np.ndarray:
+           threads: int = 1) -> npt.NDArray[np.bool_]:
     """``bool[N]``: whether each 14 - 3k row is a complete win (RULES §5)."""
     c, m, v = _inputs(counts, melds, void)
-    return _native("batch_is_win")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    return _core.batch_is_win(c, m, v, _rules(rules).seven_pairs, _threads(threads))
 
 
 def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
-          threads: int = 1) -> np.ndarray:
+          threads: int = 1) -> npt.NDArray[np.uint32]:
     """``uint32[N]``: the waits of each 13 - 3k row as a bitmask (bit k = kind k)."""
     c, m, v = _inputs(counts, melds, void)
-    return _native("batch_waits")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    return _core.batch_waits(c, m, v, _rules(rules).seven_pairs, _threads(threads))
 
 
 def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
-            threads: int = 1) -> np.ndarray:
+            threads: int = 1) -> npt.NDArray[np.int8]:
     """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (RULES §5)."""
     c, m, v = _inputs(counts, melds, void)
-    return _native("batch_shanten")(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    return _core.batch_shanten(c, m, v, _rules(rules).seven_pairs, _threads(threads))
 
 
 def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
              threads: int = 1, self_draw: bool = False, kong_replacement: bool = False,
              after_kong_discard: bool = False, robbed_kong: bool = False, last_tile: bool = False,
-             heavenly: bool = False, earthly: bool = False) -> tuple[np.ndarray, np.ndarray]:
+             heavenly: bool = False, earthly: bool = False
+             ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
     """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has code
     -1 and fan 0 (as ``_core.batch_evaluate``). ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
     :func:`xueliu.evaluate`) apply to every row."""
     c, m, v = _inputs(counts, melds, void)
-    flags = 0
-    for on, name in ((self_draw, "SELF_DRAW"), (kong_replacement, "KONG_REPLACEMENT"),
-                     (after_kong_discard, "AFTER_KONG_DISCARD"), (robbed_kong, "ROBBED_KONG"),
-                     (last_tile, "LAST_TILE"), (heavenly, "HEAVENLY"), (earthly, "EARTHLY")):
-        if on:
-            flags |= _native(name)
-    fn = _native("batch_evaluate")
-    return fn(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
+    flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
+                            last_tile, heavenly, earthly)
+    return _core.batch_evaluate(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
 
 
-def encode(hands: Iterable[Union[Hand, str]]) -> tuple[np.ndarray, np.ndarray]:
+def encode(hands: Iterable[Union[Hand, str]]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int16]]:
     """``(counts uint8[N, 27], melds int16[N, 4])`` of Hands or notation texts."""
     rows = [h if isinstance(h, Hand) else parse_hand(h) for h in hands]
     counts = np.zeros((len(rows), 27), dtype=np.uint8)

@@ -20,15 +20,8 @@ import numpy as np
 
 from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
 from .rules import Rules
+from . import _core
 from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, _counts_bytes, parse_hand
-
-try:
-    from . import _core
-except ImportError as _e:  # the native module is not built: calls fail, imports do not
-    _core = None
-    _CORE_ERROR: Optional[ImportError] = _e
-else:
-    _CORE_ERROR = None
 
 __all__ = [
     "FanResult",
@@ -43,33 +36,20 @@ __all__ = [
 
 HandLike = Union[Hand, str]
 
+# Module globals: one lookup on the hot path instead of two.
+_is_win = _core.is_win
+_waits = _core.waits
+_shanten = _core.shanten
+_evaluate = _core.evaluate
+_best_discards = _core.best_discards
 
-def _native_function(name: str) -> Any:
-    f = getattr(_core, name, None)
-    if f is not None:
-        return f
-
-    def missing(*args: Any, **kwargs: Any) -> Any:
-        why = f": {_CORE_ERROR}" if _CORE_ERROR is not None else " (not bound yet)"
-        raise ImportError(f"xueliu._core.{name} is not available{why}")
-
-    return missing
-
-
-_is_win = _native_function("is_win")
-_waits = _native_function("waits")
-_shanten = _native_function("shanten")
-_evaluate = _native_function("evaluate")
-_best_discards = _native_function("best_discards")
-
-# Flag bits of _core.evaluate (read from the core; the fallbacks only matter when it is missing).
-_SELF_DRAW = getattr(_core, "SELF_DRAW", 1)
-_KONG_REPLACEMENT = getattr(_core, "KONG_REPLACEMENT", 2)
-_AFTER_KONG_DISCARD = getattr(_core, "AFTER_KONG_DISCARD", 4)
-_ROBBED_KONG = getattr(_core, "ROBBED_KONG", 8)
-_LAST_TILE = getattr(_core, "LAST_TILE", 16)
-_HEAVENLY = getattr(_core, "HEAVENLY", 32)
-_EARTHLY = getattr(_core, "EARTHLY", 64)
+_SELF_DRAW = _core.SELF_DRAW
+_KONG_REPLACEMENT = _core.KONG_REPLACEMENT
+_AFTER_KONG_DISCARD = _core.AFTER_KONG_DISCARD
+_ROBBED_KONG = _core.ROBBED_KONG
+_LAST_TILE = _core.LAST_TILE
+_HEAVENLY = _core.HEAVENLY
+_EARTHLY = _core.EARTHLY
 
 _DEFAULT_RULES = Rules.preset("xueliu")
 _DEFAULT_SEVEN_PAIRS = _DEFAULT_RULES.seven_pairs
@@ -80,14 +60,23 @@ _VOID: dict[Any, int] = {None: -1, **_SUIT_OF}
 _TILE_ARG: dict[Any, int] = {**_INDEX_OF, **{k: k for k in range(27)}}
 
 
-def _void_error(void: Any) -> ValueError:
-    return ValueError(f"void must be None, 'm', 'p', 's', '万', '筒' or '条', got {void!r}")
-
-
 _TEXT_CACHE: dict[str, Hand] = {}
 
 
-def _native_hand(hand: Any) -> Any:
+def _native_args(hand: object, void: object) -> tuple[_core.Hand, int]:
+    """The native hand and the native void suit of the public arguments."""
+    n = hand._nat if hand.__class__ is Hand else None  # a Hand's cached twin, without a call
+    if n is None:
+        n = _native_hand(hand)
+    try:
+        return n, _VOID[void]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"void must be None, 'm', 'p', 's', '万', '筒' or '条', got {void!r}"
+        ) from None
+
+
+def _native_hand(hand: object) -> _core.Hand:
     """The native hand of a Hand or notation text (parsed hands are cached by text)."""
     if isinstance(hand, Hand):
         return hand._native
@@ -100,6 +89,17 @@ def _native_hand(hand: Any) -> Any:
             _TEXT_CACHE[hand] = h
         return h._native
     raise TypeError(f"hand must be a Hand or notation text, got {type(hand).__name__}")
+
+
+def _evaluate_flags(self_draw: object, kong_replacement: object, after_kong_discard: object,
+                    robbed_kong: object, last_tile: object, heavenly: object,
+                    earthly: object) -> int:
+    """The ``flags`` argument of ``_core.evaluate``: a bit per circumstance of the win (RULES §6.1);
+    shared by :func:`evaluate`, :func:`xueliu.batch.evaluate` and the game engine."""
+    return ((_SELF_DRAW if self_draw else 0) | (_KONG_REPLACEMENT if kong_replacement else 0)
+            | (_AFTER_KONG_DISCARD if after_kong_discard else 0)
+            | (_ROBBED_KONG if robbed_kong else 0) | (_LAST_TILE if last_tile else 0)
+            | (_HEAVENLY if heavenly else 0) | (_EARTHLY if earthly else 0))
 
 
 def _rules(rules: Any) -> Rules:
@@ -168,10 +168,10 @@ _EXTRA_NAMES_OF = tuple(
 )
 _PATTERN_NAME_LIST = tuple(PATTERN_NAMES[p] for p in PATTERN_IDS)
 
-_FAN_CACHE: dict[tuple, FanResult] = {}
+_FAN_CACHE: dict[_core.FanTuple, FanResult] = {}
 
 
-def _fan_result(t: tuple) -> FanResult:
+def _fan_result(t: _core.FanTuple) -> FanResult:
     """FanResult of a native fan tuple (fan, multiplier, code, base_fan, gen, extras mask)."""
     r = _FAN_CACHE.get(t)
     if r is None:
@@ -205,28 +205,14 @@ def _wait_names(mask: int) -> tuple[str, ...]:
 def is_win(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> bool:
     """Whether a hand of 14 - 3k concealed tiles (the winning tile included) is a complete win
     that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``."""
-    n = hand._nat if hand.__class__ is Hand else None
-    if n is None:
-        n = _native_hand(hand)
-    try:
-        v = _VOID[void]
-    except (KeyError, TypeError):
-        raise _void_error(void) from None
-    if rules is None:
-        return _is_win(n, v, _DEFAULT_SEVEN_PAIRS)
-    return _is_win(n, v, _rules(rules).seven_pairs)
+    n, v = _native_args(hand, void)
+    return _is_win(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
 
 
 def waits(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> list[str]:
     """The tiles that complete a 13 - 3k hand, in kind order: ``waits("12334577m23345p") ==
     ["1p", "4p"]`` (kinds already held four times, melds included, are not waits)."""
-    n = hand._nat if hand.__class__ is Hand else None
-    if n is None:
-        n = _native_hand(hand)
-    try:
-        v = _VOID[void]
-    except (KeyError, TypeError):
-        raise _void_error(void) from None
+    n, v = _native_args(hand, void)
     mask = _waits(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
     t = _WAITS_CACHE.get(mask)
     if t is None:
@@ -237,13 +223,7 @@ def waits(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] 
 def shanten(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> int:
     """Exact shanten of a 13 - 3k or 14 - 3k hand (RULES §5): -1 complete, 0 ready, ...
     ``shanten("12334577m23345p") == 0``."""
-    n = hand._nat if hand.__class__ is Hand else None
-    if n is None:
-        n = _native_hand(hand)
-    try:
-        v = _VOID[void]
-    except (KeyError, TypeError):
-        raise _void_error(void) from None
+    n, v = _native_args(hand, void)
     return _shanten(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
 
 
@@ -265,13 +245,7 @@ def evaluate(
     ``evaluate("11122233345678m", self_draw=True).base == "qingyise"``. ``win_tile`` (only 夹心五
     reads it) must be one of the concealed tiles. A hand that is not a win, a wrong tile count or
     contradictory flags are a ``ValueError``."""
-    n = hand._nat if hand.__class__ is Hand else None
-    if n is None:
-        n = _native_hand(hand)
-    try:
-        v = _VOID[void]
-    except (KeyError, TypeError):
-        raise _void_error(void) from None
+    n, v = _native_args(hand, void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
     if win_tile is None:
         wt = -1
@@ -286,21 +260,8 @@ def evaluate(
             raise ValueError(
                 f"win_tile {win_tile!r} is not a tile (expected e.g. '5m' or a kind 0..26)"
             ) from None
-    flags = 0
-    if self_draw:
-        flags = _SELF_DRAW
-    if kong_replacement:
-        flags |= _KONG_REPLACEMENT
-    if after_kong_discard:
-        flags |= _AFTER_KONG_DISCARD
-    if robbed_kong:
-        flags |= _ROBBED_KONG
-    if last_tile:
-        flags |= _LAST_TILE
-    if heavenly:
-        flags |= _HEAVENLY
-    if earthly:
-        flags |= _EARTHLY
+    flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
+                            last_tile, heavenly, earthly)
     t = _evaluate(n, v, sc, wt, flags)
     r = _FAN_CACHE.get(t)
     return r if r is not None else _fan_result(t)
@@ -313,10 +274,10 @@ _tuple_new = tuple.__new__  # skips the NamedTuple __new__ wrapper: results are 
 _NO_WAITS = [
     [_tuple_new(DiscardOption, (TILE_NAMES[d], sh, 0, ())) for d in range(27)] for sh in range(16)
 ]
-_WAIT_CACHE: dict[tuple, WaitOption] = {}
+_WAIT_CACHE: dict[tuple[int, int, _core.FanTuple, _core.FanTuple], WaitOption] = {}
 
 
-def _wait_option(t: tuple) -> WaitOption:
+def _wait_option(t: tuple[int, int, _core.FanTuple, _core.FanTuple]) -> WaitOption:
     """WaitOption of a native (kind, remaining, discard-win fan tuple, self-draw fan tuple)."""
     w, rem, a, b = t
     o = _tuple_new(WaitOption, (TILE_NAMES[w], rem, _fan_result(a), _fan_result(b)))
@@ -356,13 +317,7 @@ def best_discards(
     best first (lower shanten, more remaining winning tiles, higher fan). ``visible`` counts the
     tiles seen elsewhere (discards, others' melds) for the remaining counts:
     ``best_discards("123456789m12345p")[0].discard == "1p"``."""
-    n = hand._nat if hand.__class__ is Hand else None
-    if n is None:
-        n = _native_hand(hand)
-    try:
-        v = _VOID[void]
-    except (KeyError, TypeError):
-        raise _void_error(void) from None
+    n, v = _native_args(hand, void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
     vis = None if visible is None else _visible_bytes(visible)
     out = []

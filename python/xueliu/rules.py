@@ -15,9 +15,12 @@ import json  # noqa: F401  (used by the doctest above)
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Optional, TypeVar, Union
 
 from .patterns import DEFAULT_FAN_TABLE, PATTERN_IDS
+
+if TYPE_CHECKING:
+    from . import _core
 
 __all__ = ["Rules", "FrozenMap", "KNOBS", "PRESETS"]
 
@@ -26,19 +29,25 @@ __all__ = ["Rules", "FrozenMap", "KNOBS", "PRESETS"]
 _MAX_TABLE_FAN = 48
 
 
-class FrozenMap(Mapping):
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class FrozenMap(Mapping[_K, _V], Generic[_K, _V]):
     """A read-only, hashable mapping (used for ``fan_table`` and ``player_multipliers``)."""
 
     __slots__ = ("_d", "_h")
+    _d: dict[_K, _V]
+    _h: Optional[int]  # the hash, computed on first use
 
-    def __init__(self, items: Any = ()) -> None:
+    def __init__(self, items: Union[Mapping[_K, _V], Iterable[tuple[_K, _V]]] = ()) -> None:
         object.__setattr__(self, "_d", dict(items))
         object.__setattr__(self, "_h", None)
 
-    def __getitem__(self, key: Any) -> Any:
+    def __getitem__(self, key: _K) -> _V:
         return self._d[key]
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[_K]:
         return iter(self._d)
 
     def __len__(self) -> int:
@@ -62,7 +71,7 @@ class FrozenMap(Mapping):
     def __repr__(self) -> str:
         return repr(self._d)
 
-    def __reduce__(self) -> Any:
+    def __reduce__(self) -> tuple[type[FrozenMap[_K, _V]], tuple[dict[_K, _V]]]:
         return (FrozenMap, (self._d,))
 
 
@@ -126,7 +135,7 @@ def _sequence(v: Any) -> bool:
 _KONG_KINDS = ("concealed", "direct", "added")
 
 
-def _post_win_kongs(knob: str, v: Any) -> frozenset:
+def _post_win_kongs(knob: str, v: Any) -> frozenset[str]:
     if not isinstance(v, (set, frozenset, list, tuple)):
         raise _bad(knob, v, "a set of 'concealed', 'direct', 'added'")
     for m in v:
@@ -138,7 +147,7 @@ def _post_win_kongs(knob: str, v: Any) -> frozenset:
     return frozenset(v)
 
 
-def _multipliers(knob: str, v: Any) -> Optional[tuple]:
+def _multipliers(knob: str, v: Any) -> Optional[tuple[int, ...]]:
     if v is None:
         return None
     if not _sequence(v) or not v:
@@ -151,7 +160,7 @@ def _multipliers(knob: str, v: Any) -> Optional[tuple]:
     return tuple(int(m) for m in v)
 
 
-def _fan_table(knob: str, v: Any) -> FrozenMap:
+def _fan_table(knob: str, v: Any) -> FrozenMap[str, int]:
     if v is None:
         return _STANDARD_FAN_TABLE
     if not isinstance(v, Mapping):
@@ -174,7 +183,7 @@ def _fan_table(knob: str, v: Any) -> FrozenMap:
     return FrozenMap(merged)
 
 
-def _player_multipliers(knob: str, v: Any) -> Optional[FrozenMap]:
+def _player_multipliers(knob: str, v: Any) -> Optional[FrozenMap[str, Any]]:
     if v is None:
         return None
     expected = "None or {'allowed': (2, 4, 8), 'default': 8}"
@@ -230,7 +239,7 @@ class Rules:
     )
     exchange_same_suit: bool = _knob(True, _bool, "The three exchanged tiles must be of one suit.")
     declare_void: bool = _knob(True, _bool, "定缺: each seat declares a suit it must shed.")
-    player_multipliers: Optional[Mapping] = _knob(
+    player_multipliers: Optional[Mapping[str, Any]] = _knob(
         None, _player_multipliers,
         "选倍/加倍: None (off) or {'allowed': (2, 4, 8), 'default': 8}; payments use both seats' choices.",
     )
@@ -248,7 +257,7 @@ class Rules:
     multiple_winners: bool = _knob(
         True, _bool, "一炮多响: several seats may win on one discard (off: first in turn order)."
     )
-    post_win_kongs: frozenset = _knob(
+    post_win_kongs: frozenset[str] = _knob(
         frozenset({"concealed", "direct"}), _post_win_kongs,
         "xueliu: kongs a winner may still make, a subset of {'concealed', 'direct', 'added'}.",
     )
@@ -276,11 +285,11 @@ class Rules:
     yitiaolong: bool = _knob(False, _bool, "一条龙: +1 fan for 123, 456 and 789 of one suit.")
     jiaxinwu: bool = _knob(False, _bool, "夹心五: +1 fan when the winning 5 is the middle of a 456.")
     haidipao: bool = _knob(False, _bool, "海底炮: +1 fan for a discard win after the last wall tile.")
-    fan_table: Mapping = _knob(
+    fan_table: Mapping[str, int] = _knob(
         _STANDARD_FAN_TABLE, _fan_table,
         "Fan of each base pattern id; partial overrides {id: fan} merge onto the standard table.",
     )
-    multipliers: Optional[tuple] = _knob(
+    multipliers: Optional[tuple[int, ...]] = _knob(
         None, _multipliers,
         "None (2 ** (fan - 1)) or a tuple whose entry i is the multiplier of fan i + 1.",
     )
@@ -362,7 +371,7 @@ class Rules:
     # -- native ------------------------------------------------------------------------------
 
     @functools.cached_property
-    def _scoring(self) -> Any:
+    def _scoring(self) -> _core.ScoringRules:
         """The cached native ``_core.ScoringRules`` of these rules."""
         from . import _core
 

@@ -15,9 +15,14 @@ This module does not need the native core; ``Hand._native`` builds the native ha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from . import _core
 
 __all__ = [
     "SUITS",
@@ -107,7 +112,7 @@ def _as_kind(tile: Any, what: str = "tile") -> int:
     return int(tile)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Meld:
     """An exposed or concealed set: ``Meld("peng", "7s")``, ``Meld("kong", "8m")``,
     ``Meld("concealed_kong", "9p")``. ``tile`` is stored as its name (a kind int is accepted)."""
@@ -119,16 +124,17 @@ class Meld:
     type: int = field(init=False, repr=False, compare=False)
     """Native meld type: 0 peng, 1 exposed kong, 2 concealed kong."""
 
-    def __post_init__(self) -> None:
-        if self.kind not in _MELD_TYPE:
+    def __init__(self, kind: str, tile: Union[str, int]) -> None:
+        if kind not in _MELD_TYPE:
             raise ValueError(
-                f"unknown meld kind {self.kind!r} (expected 'peng', 'kong' or 'concealed_kong';"
+                f"unknown meld kind {kind!r} (expected 'peng', 'kong' or 'concealed_kong';"
                 " there are no chow melds)"
             )
-        k = _as_kind(self.tile, "meld tile")
+        k = _as_kind(tile, "meld tile")
+        object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tile", TILE_NAMES[k])
         object.__setattr__(self, "index", k)
-        object.__setattr__(self, "type", _MELD_TYPE[self.kind])
+        object.__setattr__(self, "type", _MELD_TYPE[kind])
 
     @property
     def size(self) -> int:
@@ -174,6 +180,11 @@ class Hand:
 
     _key: bytes
     _melds: tuple[Meld, ...]
+    # Built on first use:
+    _counts: Optional[npt.NDArray[np.uint8]]
+    _nat: Optional[_core.Hand]
+    _hash: Optional[int]
+    _text: Optional[str]
 
     def __init__(self, counts: Any, melds: Iterable[Any] = ()) -> None:
         key = _counts_bytes(counts)
@@ -205,7 +216,7 @@ class Hand:
         return h
 
     @property
-    def counts(self) -> np.ndarray:
+    def counts(self) -> npt.NDArray[np.uint8]:
         """Concealed tile counts by kind, ``uint8[27]``, read-only."""
         c = self._counts
         if c is None:
@@ -223,7 +234,7 @@ class Hand:
         """Number of concealed tiles."""
         return sum(self._key)
 
-    def held(self) -> np.ndarray:
+    def held(self) -> npt.NDArray[np.uint8]:
         """Copies of each kind held anywhere (concealed + melds), ``uint8[27]``."""
         h = np.frombuffer(self._key, dtype=np.uint8).copy()
         for m in self._melds:
@@ -231,7 +242,7 @@ class Hand:
         return h
 
     @property
-    def _native(self) -> Any:
+    def _native(self) -> _core.Hand:
         """The cached native ``_core.Hand`` (built on first use)."""
         n = self._nat
         if n is None:
@@ -250,11 +261,7 @@ class Hand:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__ and not isinstance(other, Hand):
             return NotImplemented
-        return self._key == other._key and self._melds == other._melds  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
+        return self._key == other._key and self._melds == other._melds
 
     def __hash__(self) -> int:
         h = self._hash

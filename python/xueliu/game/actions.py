@@ -22,10 +22,10 @@ Ids (stable; never renumber):
 3794 + value - 1        multiplier ``value`` (value >= 1)
 ======================  ===============================================
 
->>> Action("discard", "5m").id
+>>> Action("discard", "5p").id
 13
 >>> Action.from_id(13)
-Action('discard', '5m')
+Action('discard', '5p')
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Action:
 
     >>> Action("exchange", tiles=("9m", "1m", "5m")).tiles
     ('1m', '5m', '9m')
-    >>> Action("discard", "5m") is Action.from_id(13)
+    >>> Action("discard", "5p") is Action.from_id(13)
     True
     """
 
