@@ -17,7 +17,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, NoReturn, Optional, Sequence
 
 from ._text import counts_text, hand_text, table, tile_text, tiles_text
 
@@ -31,7 +31,7 @@ class CommandError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit code 2 (argparse's convention)
+    def error(self, message: str) -> NoReturn:  # one line, exit code 2 (argparse's convention)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -319,7 +319,7 @@ def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
         from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 
         src = e.get("source")
-        frm = e.get("target", e.get("from"))
+        frm = e["target"]
         how = ("自摸 self-draw" if src == "self_draw" else
                f"抢杠 robbing {_who(frm, me)}" if src == "robbed_kong" else
                f"on {_who(frm, me)}'s discard")

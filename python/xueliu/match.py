@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Callable, List, Optional, Sequence, Union
 
+from .game.actions import Action
 from .game.state import GameState, new_game
 from .game.wall import SplitMix64, hash_seed
 from .rules import Rules
@@ -91,7 +92,8 @@ class Match:
         self.hands.append(state)
         return state
 
-    def play(self, choose: Callable[[GameState, int], object], hands: int = 1) -> List[GameState]:
+    def play(self, choose: Callable[[GameState, int], Union[Action, int]],
+             hands: int = 1) -> List[GameState]:
         """Plays ``hands`` hands, asking ``choose(state, seat)`` for every decision."""
         out = []
         for _ in range(hands):

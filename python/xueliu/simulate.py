@@ -26,7 +26,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Callable, Dict, Generator, List, Optional, Sequence, Tuple, Union
 
 from ._text import table
 from .patterns import PATTERN_IDS, PATTERN_NAMES
@@ -319,6 +319,10 @@ def _chunks(games: int, workers: int, duplicate: bool) -> List[Tuple[int, int]]:
     return [(a, min(games, a + size)) for a in range(0, games, size)]
 
 
+# (chunk index, its result rows), as the chunks finish; closing it stops the workers.
+_Results = Generator[Tuple[int, List[Dict[str, Any]]], None, None]
+
+
 def _quiet_worker() -> None:
     """Ctrl-C is the parent's to handle: it cancels the run, workers just stop."""
     import signal
@@ -326,7 +330,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterator[Tuple[int, List[dict]]]:
+def _local(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> _Results:
     if workers == 1:
         for i, (a, b) in enumerate(chunks):
             yield i, _run_chunk(cfg, a, b)
@@ -345,7 +349,7 @@ def _local(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterato
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ray(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> Iterator[Tuple[int, List[dict]]]:
+def _ray(cfg: _Config, chunks: List[Tuple[int, int]], workers: int) -> _Results:
     try:
         import ray  # optional: pip install "xueliu[ray]"
     except ImportError:
@@ -416,7 +420,7 @@ def simulate(
     agg = _Aggregate(bots, duplicate)
     run = _ray if backend == "ray" else _local
     start = time.perf_counter()
-    waiting: Dict[int, List[dict]] = {}
+    waiting: Dict[int, List[Dict[str, Any]]] = {}
     results = run(cfg, chunks, workers)
     try:
         _gather(results, waiting, agg, out, progress)
@@ -428,7 +432,7 @@ def simulate(
                    seconds=time.perf_counter() - start, workers=workers)
 
 
-def _gather(results: Iterator[Tuple[int, List[dict]]], waiting: Dict[int, List[dict]],
+def _gather(results: _Results, waiting: Dict[int, List[Dict[str, Any]]],
             agg: "_Aggregate", out: Optional[IO[str]], progress: Optional[Progress]) -> None:
     next_chunk = 0
     for index, rows in results:

@@ -236,10 +236,10 @@ class Hand:
 
     def held(self) -> npt.NDArray[np.uint8]:
         """Copies of each kind held anywhere (concealed + melds), ``uint8[27]``."""
-        h = np.frombuffer(self._key, dtype=np.uint8).copy()
+        held = bytearray(self._key)
         for m in self._melds:
-            h[m.index] += m.size
-        return h
+            held[m.index] += m.size
+        return np.frombuffer(held, dtype=np.uint8)  # over a bytearray: writable, as a copy is
 
     @property
     def _native(self) -> _core.Hand:

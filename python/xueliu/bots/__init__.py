@@ -7,7 +7,7 @@
 True
 """
 
-from typing import Any
+from typing import Any, Callable, Dict, Mapping
 
 from .autoplay import AutoPlayBot
 from .base import Bot, play_hand
@@ -16,7 +16,7 @@ from .random_bot import RandomBot
 
 __all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "BOTS", "make_bot"]
 
-BOTS = {"random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot}
+BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot}
 """Built-in bots by the name the ``xueliu`` command uses."""
 
 
@@ -43,6 +43,7 @@ def make_bot(spec: str, seed: int = 0, rules: Any = None) -> Bot:
     cls = getattr(module, attr, None)
     if cls is None:
         raise ValueError(f"bot {spec!r}: module {module_name!r} has no {attr!r}")
+    params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):

@@ -58,8 +58,8 @@ class AutoPlayBot:
             return next(a for a in legal_actions if a.kind == "exchange" and a.tiles == want)
         if "void" in kinds:
             sizes = _suit_sizes(hand)
-            suit = "mps"[sizes.index(min(sizes))]
-            return next(a for a in legal_actions if a.kind == "void" and a.suit == suit)
+            letter = "mps"[sizes.index(min(sizes))]
+            return next(a for a in legal_actions if a.kind == "void" and a.suit == letter)
         if "multiplier" in kinds:
             values = [a for a in legal_actions if a.kind == "multiplier"]
             pm = observation.get("player_multipliers")

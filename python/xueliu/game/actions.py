@@ -49,7 +49,7 @@ PASS_ID = 136
 VOID_BASE = 137
 EXCHANGE_BASE = 140
 TRIPLES: Tuple[Tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(27), 3))
-_TRIPLE_INDEX = {t: i for i, t in enumerate(TRIPLES)}
+_TRIPLE_INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(TRIPLES)}
 MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
 NUM_FIXED_ACTIONS = MULTIPLIER_BASE
 """Ids below this cover every action except multipliers (whose ids grow with the value)."""
