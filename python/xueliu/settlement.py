@@ -14,7 +14,11 @@ of zero are not recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, List, NamedTuple, Optional, Sequence, TypedDict
+
+if TYPE_CHECKING:
+    from .hand import FanResult
+    from .rules import Rules
 
 REASONS = ("hu", "gang", "hujiaozhuanyi", "huazhu", "chadajiao", "tuishui", "fee", "escape")
 """hu: a win payment (the self-draw base bonus included); gang: a kong payment (immediate or
@@ -64,13 +68,13 @@ class Win:
     tile: str
     source: str
     from_seat: Optional[int]
-    fan_result: Any
+    fan_result: FanResult
     hand: str
     flags: tuple = ()
     winners: tuple = ()
 
     @property
-    def result(self) -> Any:
+    def result(self) -> FanResult:
         """Alias of ``fan_result``."""
         return self.fan_result
 
@@ -86,6 +90,19 @@ class Win:
                 "gen": r.gen, "extras": list(r.extras), "winners": list(self.winners)}
 
 
+class EndCheck(TypedDict):
+    """One seat's checks at wall exhaustion (查花猪 / 查大叫, RULES §10): the tiles it waits on,
+    and where ready its best 大叫 fan and multiplier (``None`` otherwise)."""
+
+    seat: int
+    won: bool
+    pig: bool
+    ready: bool
+    waits: List[str]
+    best_fan: Optional[int]
+    best_multiplier: Optional[int]
+
+
 class Ledger:
     """Appends transfers, cutting each to what the payer holds when coins are in play."""
 
@@ -95,7 +112,8 @@ class Ledger:
         self.transfers: List[Transfer] = []
         self.net = [0, 0, 0, 0]
         self.coins = list(coins) if coins is not None else None
-        self.listener = None  # called with each recorded Transfer (the game's event log)
+        # Called with each recorded Transfer (the game's event log).
+        self.listener: Optional[Callable[[Transfer], None]] = None
 
     def pay(self, payer: Optional[int], payee: Optional[int], amount: int, reason: str,
             detail: str = "") -> int:
@@ -135,7 +153,7 @@ class Settlement:
     transfers: List[Transfer]
     net: List[int]
     wins: List[Win]
-    end_checks: Optional[List[Dict[str, Any]]] = None
+    end_checks: Optional[List[EndCheck]] = None
     coins: Optional[List[int]] = None
     base: int = 1
     final: bool = False
@@ -239,8 +257,9 @@ def _describe_win(w: Win) -> str:
     return f"Win {w.order}: {w.tile} {how} — {fan} ({r.base}) [{w.hand}]"
 
 
-def settle_end_of_hand(ledger: Ledger, rules: Any, unit, checks: List[Dict[str, Any]],
-                       kong_income: Sequence[tuple]) -> None:
+def settle_end_of_hand(ledger: Ledger, rules: Rules,
+                       unit: Callable[[Optional[int], Optional[int]], int], checks: List[EndCheck],
+                       kong_income: Sequence[tuple[int, List[tuple[int, int]]]]) -> None:
     """查花猪 / 查大叫, then 退税 (RULES §7 and §10 "End of hand"), appended to ``ledger``.
 
     ``checks[s]`` holds ``won``, ``pig``, ``ready`` and ``best_multiplier`` of seat ``s``;
@@ -264,7 +283,9 @@ def settle_end_of_hand(ledger: Ledger, rules: Any, unit, checks: List[Dict[str, 
                 pig_amount = u * penalty
             dajiao = 0
             if cq["ready"] and (ready_all or not cq["won"]):
-                dajiao = u * cq["best_multiplier"]
+                best = cq["best_multiplier"]
+                assert best is not None  # every ready seat has its 大叫 multiplier
+                dajiao = u * best
             if pig_amount and pig_amount >= dajiao:
                 ledger.pay(p, q, pig_amount, "huazhu", f"seat {p} is a flower pig")
             elif dajiao:

@@ -16,7 +16,9 @@ from .random_bot import RandomBot
 
 __all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "BOTS", "make_bot"]
 
-BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot}
+BOTS: Dict[str, Callable[..., Bot]] = {
+    "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot,
+}
 """Built-in bots by the name the ``xueliu`` command uses."""
 
 

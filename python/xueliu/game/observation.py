@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter, getitem
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from ..tiles import TILE_NAMES
 from . import state as _state  # a cycle (state imports this module); read at call time only
+from .actions import VOID
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -232,11 +233,11 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
         melds: list = [[], [], [], []]
     else:
         views = list(c.meld_own if full else c.meld_public)
-        if not full:
+        if s is not None:
             views[s] = c.meld_own[s]
         melds = [[*map(dict.copy, ms)] if ms else [] for ms in views]
     exchange = None
-    if state._exchange is not None and not full:
+    if state._exchange is not None and s is not None:
         ex = c.exchange[s]
         if ex is None:
             e = state._exchange
@@ -245,25 +246,25 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
                                   "received": tuple(_names(e["received"][s]))}
         exchange = {"direction": ex["direction"], "die": ex["die"], "given": list(ex["given"]),
                     "received": list(ex["received"])}
-    own_void = -1 if full else state._void[s]
-    if not full and own_void < 0 and ph == _state.PH_VOID and s in state._answers:
-        own_void = _SUITS.index(state._answers[s].suit)  # its own choice, before the reveal
-    pending = s in state._pending
-    if pending:
+    own_void = -1 if s is None else state._void[s]
+    if s is not None and own_void < 0 and ph == _state.PH_VOID and s in state._answers:
+        own_void = VOID.index(state._answers[s])  # its own choice, before the reveal
+    pending = False
+    legal: List[int] = []
+    if s is not None and s in state._pending:
+        pending = True
         # The decision point's own list, not a copy through legal_actions().
         lst = state._legal.get(s)
         if lst is None:
             lst = state._joint_legal(s)
         legal = [*map(_ID, lst)]
-    else:
-        legal = []
     drawn = None
     if ph == _state.PH_TURN and (full or state._turn == s) and state._drawn >= 0:
         drawn = TILE_NAMES[state._drawn]
     coins = state._ledger.coins
     claim = c.claim
     pm = state._pm_allowed
-    obs = {
+    obs: Dict[str, Any] = {
         "seat": s,
         "dealer": state.dealer,
         "mode": state.rules.mode,
@@ -272,7 +273,7 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
         "turn": c.turn,
         "pending": pending,
         "legal_actions": legal,
-        "hand": None if full else [*c.hand(state, s)],
+        "hand": None if s is None else [*c.hand(state, s)],
         "drawn": drawn,
         "void": None if own_void < 0 else _SUITS[own_void],
         # Voids and multipliers are hidden until revealed (before that the engine holds -1 / 1).

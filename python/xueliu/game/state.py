@@ -17,19 +17,19 @@ from __future__ import annotations
 
 import secrets
 from itertools import combinations_with_replacement, compress
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .. import _core
-from ..hand import _fan_result  # a native fan tuple as a FanResult (shared cache)
+from ..hand import FanResult, _evaluate_flags, _fan_result
 from ..rules import Rules
-from ..settlement import Ledger, Settlement, Win, settle_end_of_hand
+from ..settlement import EndCheck, Ledger, Settlement, Transfer, Win, settle_end_of_hand
 from ..tiles import TILE_NAMES, Hand, Meld
 from . import observation as _view
 from .actions import (
-    ADDED_KONG, CONCEALED_KONG, DISCARD, HU, HU_ID, KONG, PASS, PENG, VOID, Action,
-    exchange_action, multiplier_action,
+    ADDED_KONG, CONCEALED_KONG, DISCARD, EXCHANGE_BASE, HU, HU_ID, KONG, MULTIPLIER_BASE, PASS,
+    PENG, TRIPLES, VOID, Action, exchange_action, multiplier_action,
 )
 from .wall import SplitMix64, break_point, physical_layout, seed_from_tiles, shuffled_wall
 
@@ -147,7 +147,7 @@ class GameState:
         self._base_bonus = r.self_draw_bonus == "base"
         self._dgh_discarder = r.dian_gang_hua == "discarder"
         pm = r.player_multipliers
-        self._pm_allowed = tuple(pm["allowed"]) if pm else None
+        self._pm_allowed: Optional[Tuple[int, ...]] = tuple(pm["allowed"]) if pm else None
         self._pm_default = int(pm["default"]) if pm else 1
         if r.base == "auto":
             if coins is None:
@@ -201,7 +201,7 @@ class GameState:
         self._kongs: List[_Kong] = []
         self._pending_kongs: List[List[_Kong]] = [[], [], [], []]
         self._wins: List[Win] = []
-        self._end_checks: Optional[List[dict]] = None
+        self._end_checks: Optional[List[EndCheck]] = None
         self._end_reason: Optional[str] = None
         self._ledger = Ledger(coins)
         self._ledger.listener = self._on_transfer
@@ -407,11 +407,11 @@ class GameState:
         led = self._ledger
         income = [0, 0, 0, 0]
         for t in led.transfers:
-            if t.reason == "gang":
+            if t.reason == "gang" and t.payee is not None:  # a kong is paid to its konger
                 income[t.payee] += t.amount
         return Settlement(
             transfers=list(led.transfers), net=list(led.net), wins=list(self._wins),
-            end_checks=None if self._end_checks is None else [dict(c) for c in self._end_checks],
+            end_checks=None if self._end_checks is None else [c.copy() for c in self._end_checks],
             coins=None if led.coins is None else list(led.coins), base=self.base,
             final=self._phase == PH_OVER, dealer=self.dealer, mode=self.rules.mode,
             end_reason=self._end_reason, kong_income=income,
@@ -478,7 +478,7 @@ class GameState:
             melds.append((1, k))
         return _core.waits(_core.Hand(bytes(h), melds), self._void[s], self._sp)
 
-    def _on_transfer(self, t) -> None:
+    def _on_transfer(self, t: Transfer) -> None:
         self._ev.append(("pay", len(self._ledger.transfers) - 1))
 
     # ------------------------------------------------------------------ flow
@@ -524,6 +524,7 @@ class GameState:
         elif ph == PH_VOID:
             lst = list(VOID)
         elif ph == PH_MULTIPLIER:
+            assert self._pm_allowed is not None  # the phase exists only with the knob
             lst = [multiplier_action(v) for v in self._pm_allowed]
         else:
             return []
@@ -553,7 +554,8 @@ class GameState:
             else:
                 direction = rule
             shift = {"next": 1, "opposite": 2, "previous": 3}[direction]
-            given = [[_core_kind(t) for t in ans[s].tiles] for s in range(4)]
+            # An exchange action's id is its sorted kind triple.
+            given = [list(TRIPLES[ans[s].id - EXCHANGE_BASE]) for s in range(4)]
             received = [given[(s + shift) & 3] for s in range(4)]
             for s in range(4):
                 h = self._hands[s]
@@ -567,14 +569,14 @@ class GameState:
             self._after_exchange()
         elif ph == PH_VOID:
             for s in range(4):
-                v = "mps".index(ans[s].suit)
+                v = VOID.index(ans[s])
                 self._void[s] = v
                 self._void_count[s] = sum(self._hands[s][9 * v:9 * v + 9])
             self._voids_revealed = True
             self._ev.append(("dingque", list(self._void)))
             self._after_void()
         elif ph == PH_MULTIPLIER:
-            self._mult = [ans[s].value for s in range(4)]
+            self._mult = [ans[s].id - MULTIPLIER_BASE + 1 for s in range(4)]  # id -> value
             self._mult_revealed = True
             self._ev.append(("xuanbei", list(self._mult)))
             self._start_play()
@@ -646,7 +648,7 @@ class GameState:
                 if "added" in pwk and (0, k) in self._core_melds[s] \
                         and self._waits_after_kong(s, k, "added") == self._waits[s]:
                     legal.append(ADDED_KONG[k])
-            can_hu = (self._waits[s] >> k) & 1
+            can_hu = (self._waits[s] >> k) & 1 == 1
             if not can_hu and len(legal) == 1:
                 self._legal = {s: legal}
                 self._pending = []
@@ -667,7 +669,7 @@ class GameState:
                             adds = sorted(m[1] for m in self._melds[s] if m[0] == "peng" and h[m[1]])
                             legal.extend(ADDED_KONG[j] for j in adds)
                     if tk == TK_DRAW:
-                        can_hu = (self._waits[s] >> k) & 1
+                        can_hu = (self._waits[s] >> k) & 1 == 1
                     elif self._he:
                         can_hu = _core.is_win(_core.Hand(bytes(h), self._core_melds[s]),
                                               self._void[s], self._sp)
@@ -852,9 +854,10 @@ class GameState:
         """Whether a discard win now is allowed despite the seat's 过水 block."""
         if self._pass_rule == 2:
             return False
-        return self._claim_fan(s).fan > self._pass_block[s]
+        block = self._pass_block[s]
+        return block is None or self._claim_fan(s).fan > block
 
-    def _claim_fan(self, s: int):
+    def _claim_fan(self, s: int) -> FanResult:
         counts = list(self._hands[s])
         counts[self._c_tile] += 1
         return self._evaluate(s, counts, self._c_tile, robbed=self._c_rob,
@@ -931,22 +934,16 @@ class GameState:
     def _evaluate(self, s: int, counts: Sequence[int], k: int, *, self_draw: bool = False,
                   replacement: bool = False, after_kong: bool = False, robbed: bool = False,
                   last: bool = False, heavenly: bool = False, earthly: bool = False,
-                  rules: Optional[Rules] = None):
+                  rules: Optional[Rules] = None) -> FanResult:
         """What :func:`xueliu.evaluate` gives for this win, straight from the core (no public
         ``Hand`` to build: this runs for every win and every ready seat at the end)."""
-        flags = 0
-        for on, bit in ((self_draw, _core.SELF_DRAW), (replacement, _core.KONG_REPLACEMENT),
-                        (after_kong, _core.AFTER_KONG_DISCARD), (robbed, _core.ROBBED_KONG),
-                        (last, _core.LAST_TILE), (heavenly, _core.HEAVENLY),
-                        (earthly, _core.EARTHLY)):
-            if on:
-                flags |= bit
+        flags = _evaluate_flags(self_draw, replacement, after_kong, robbed, last, heavenly, earthly)
         scoring = (rules or self.rules)._scoring
         return _fan_result(_core.evaluate(_core.Hand(bytes(counts), self._core_melds[s]),
                                           self._void[s], scoring, k, flags))
 
-    def _record_win(self, s: int, k: int, source: str, frm: Optional[int], res, counts,
-                    flags: tuple, winners: tuple) -> Win:
+    def _record_win(self, s: int, k: int, source: str, frm: Optional[int], res: FanResult,
+                    counts: Sequence[int], flags: Tuple[str, ...], winners: Tuple[int, ...]) -> Win:
         hand = self._public_hand(counts, s)
         w = Win(order=len(self._wins) + 1, seat=s, tile=TILE_NAMES[k], source=source,
                 from_seat=frm, fan_result=res, hand=str(hand), flags=flags, winners=winners)
@@ -1049,8 +1046,9 @@ class GameState:
         """查花猪, 查大叫 and 退税 for the seats that never won (RULES §7, §10 "End of hand")."""
         r = self.rules
         won = [bool(w) for w in self._won]
-        checks = []
+        checks: List[EndCheck] = []
         visible = None  # what every seat sees: only the dead-waits knob needs it
+        dajiao = _dajiao_rules(r)
         for s in range(4):
             held = list(self._hands[s])
             for m in self._melds[s]:
@@ -1065,23 +1063,18 @@ class GameState:
                     visible = self._public_counts()
                 own_exposed = self._exposed_counts(s)
                 ready = any(4 - held[k] - (visible[k] - own_exposed[k]) > 0 for k in waits)
+            # Every ready seat's 大叫 fan, also when nobody owes it: the report shows it.
+            best: Optional[FanResult] = None
+            for k in waits if ready else ():
+                counts = list(self._hands[s])
+                counts[k] += 1
+                res = self._evaluate(s, counts, k, rules=dajiao)
+                if best is None or res.multiplier > best.multiplier:
+                    best = res
             checks.append({"seat": s, "won": won[s], "pig": pig, "ready": ready,
-                           "waits": [TILE_NAMES[k] for k in waits], "best_fan": None,
-                           "best_multiplier": None, "_waits": waits})
-        # Every ready seat's 大叫 fan, also when nobody owes it: the report shows it.
-        dajiao = _dajiao_rules(r)
-        for c in checks:
-            if c["ready"]:
-                best = None
-                for k in c["_waits"]:
-                    counts = list(self._hands[c["seat"]])
-                    counts[k] += 1
-                    res = self._evaluate(c["seat"], counts, k, rules=dajiao)
-                    if best is None or res.multiplier > best.multiplier:
-                        best = res
-                c["best_fan"] = best.fan
-                c["best_multiplier"] = best.multiplier
-            del c["_waits"]
+                           "waits": [TILE_NAMES[k] for k in waits],
+                           "best_fan": None if best is None else best.fan,
+                           "best_multiplier": None if best is None else best.multiplier})
         self._end_checks = checks
         self._ev.append(("end_checks",))
         settle_end_of_hand(self._ledger, r, self._unit, checks,
@@ -1125,8 +1118,8 @@ class GameState:
         ph = self._phase
         h = self._hands[s]
         if ph == PH_EXCHANGE:
-            sizes = [(sum(h[9 * u:9 * u + 9]), u) for u in range(3)]
-            _, u = min(x for x in sizes if x[0] >= 3)
+            sizes = [sum(h[9 * u:9 * u + 9]) for u in range(3)]
+            u = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]  # shortest suit of 3+
             picked: List[int] = []
             for j in range(9 * u + 8, 9 * u - 1, -1):
                 picked.extend([j] * min(h[j], 3 - len(picked)))
@@ -1204,9 +1197,3 @@ def _exchange_triples(suit: int, counts: tuple) -> List[Action]:
         hit = _EXCHANGE_CACHE[key] = _triples_of(full, range(9 * suit, 9 * suit + 9))
     return hit
 
-
-_NAME_TO_KIND = {n: k for k, n in enumerate(TILE_NAMES)}
-
-
-def _core_kind(name: str) -> int:
-    return _NAME_TO_KIND[name]
