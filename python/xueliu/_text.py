@@ -11,7 +11,10 @@ bb       x
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
+
+if TYPE_CHECKING:
+    from .tiles import Hand
 
 SUIT_CHARS = ("万", "筒", "条")
 
@@ -59,11 +62,6 @@ def tile_text(name: str) -> str:
     return name[0] + SUIT_CHARS["mps".index(name[1])]
 
 
-def tiles_text(names: Iterable[str]) -> str:
-    """Tile names as ``"5万 7条"`` (in the given order)."""
-    return " ".join(tile_text(n) for n in names)
-
-
 def counts_text(counts: Sequence[int]) -> str:
     """27 counts as grouped notation in 万, 筒, 条 order: ``"1234567万 123筒 4456条"``."""
     parts = []
@@ -84,8 +82,9 @@ def meld_text(kind: str, tile: str) -> str:
     return f"({rank * 4}{suit})"
 
 
-def hand_text(hand) -> str:
+def hand_text(hand: Hand) -> str:
     """A :class:`~xueliu.tiles.Hand` as ``"1234567万 123筒 44条 (777条)"``."""
-    parts = [counts_text(hand.counts)] if sum(hand.counts) else []
+    counts = hand.counts.tolist()
+    parts = [counts_text(counts)] if sum(counts) else []
     parts.extend(meld_text(m.kind, m.tile) for m in hand.melds)
     return " ".join(parts)

@@ -17,9 +17,15 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, List, NoReturn, Optional, Sequence
+from typing import Any, Callable, List, NoReturn, Optional, Sequence
 
-from ._text import counts_text, hand_text, table, tile_text, tiles_text
+from ._text import counts_text, hand_text, meld_text, table, tile_text
+from .game import new_game
+from .hand import FanResult, best_discards, evaluate, is_win, shanten, waits
+from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
+from .record import replay
+from .rules import Rules
+from .tiles import Hand, parse_hand, tile_index, tile_name
 
 __all__ = ["main"]
 
@@ -38,9 +44,19 @@ class _Parser(argparse.ArgumentParser):
 # -- analyze ---------------------------------------------------------------------------------------
 
 
-def _visible_counts(text: Optional[str]) -> List[int]:
-    from .tiles import parse_hand
+def _plural(n: int, noun: str) -> str:
+    """``"1 tile"``, ``"3 tiles"``."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
 
+
+def _with_tile(hand: Hand, k: int, delta: int) -> Hand:
+    """``hand`` with one concealed tile of kind ``k`` more (``delta`` 1) or fewer (-1)."""
+    counts = hand.counts.tolist()
+    counts[k] += delta
+    return Hand(counts, hand.melds)
+
+
+def _visible_counts(text: Optional[str]) -> List[int]:
     if not text:
         return [0] * 27
     try:
@@ -50,7 +66,7 @@ def _visible_counts(text: Optional[str]) -> List[int]:
     return [int(c) for c in seen.held()]
 
 
-def _fan_short(r: Any) -> str:
+def _fan_short(r: FanResult) -> str:
     """``"2番 ×2 对对胡"`` plus the gens/extras in brief."""
     extra = []
     if r.gen:
@@ -61,10 +77,6 @@ def _fan_short(r: Any) -> str:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    import xueliu
-    from .rules import Rules
-    from .tiles import Hand, parse_hand
-
     rules = Rules.preset(args.preset)
     try:
         hand = parse_hand(args.hand)
@@ -79,73 +91,60 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     for k in range(27):
         if held[k] + visible[k] > 4:
             raise CommandError(
-                f"--visible: {held[k] + visible[k]} copies of {xueliu.tile_name(k)} "
+                f"--visible: {held[k] + visible[k]} copies of {tile_name(k)} "
                 "counting the hand (at most 4)"
             )
     k_melds = len(hand.melds)
     n = int(sum(hand.counts))
     void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
     out = [f"Hand    {hand_text(hand)}",
-           f"Tiles   {n} concealed, {k_melds} meld{'s' if k_melds != 1 else ''} · void {void_text}"
+           f"Tiles   {n} concealed, {_plural(k_melds, 'meld')} · void {void_text}"
            f" · preset {args.preset}"]
     if any(visible):
         out.append(f"Seen    {counts_text(visible)}")
-    counts = [int(c) for c in hand.counts]
 
     def remaining(k: int) -> int:
         return max(0, 4 - held[k] - visible[k])
 
-    def plus(k: int) -> Hand:
-        c = list(counts)
-        c[k] += 1
-        return Hand(c, hand.melds)
-
-    def minus(k: int) -> Hand:
-        c = list(counts)
-        c[k] -= 1
-        return Hand(c, hand.melds)
-
     def effective(h13: Hand, sh: int) -> List[int]:
         """Kinds whose draw lowers the shanten of a 13 - 3k hand (进张)."""
         hh = [int(c) for c in h13.held()]
-        return [t for t in range(27) if hh[t] < 4 and xueliu.shanten(
-            _add(h13, t), void=void_letter, rules=rules) < sh]
+        return [t for t in range(27) if hh[t] < 4 and shanten(
+            _with_tile(h13, t, 1), void=void_letter, rules=rules) < sh]
 
     try:
         if n == 13 - 3 * k_melds:
-            sh = xueliu.shanten(hand, void=void_letter, rules=rules)
+            sh = shanten(hand, void=void_letter, rules=rules)
             if sh == 0:
-                ws = xueliu.waits(hand, void=void_letter, rules=rules)
-                total = sum(remaining(xueliu.tile_index(t)) for t in ws)
-                out.append(f"Shanten 0 — ready (听牌) on {len(ws)} kind{'s' if len(ws) != 1 else ''}, "
-                           f"{total} tile{'s' if total != 1 else ''} left")
+                ws = waits(hand, void=void_letter, rules=rules)
+                total = sum(remaining(tile_index(t)) for t in ws)
+                out.append(f"Shanten 0 — ready (听牌) on {_plural(len(ws), 'kind')}, "
+                           f"{_plural(total, 'tile')} left")
                 out.append("")
                 rows = [["wait", "left", "discard win 点炮", "self-draw 自摸"]]
                 for t in ws:
-                    k = xueliu.tile_index(t)
-                    win = plus(k)
-                    dw = xueliu.evaluate(win, void=void_letter, win_tile=t, rules=rules)
-                    sd = xueliu.evaluate(win, void=void_letter, win_tile=t, self_draw=True, rules=rules)
+                    k = tile_index(t)
+                    win = _with_tile(hand, k, 1)
+                    dw = evaluate(win, void=void_letter, win_tile=t, rules=rules)
+                    sd = evaluate(win, void=void_letter, win_tile=t, self_draw=True, rules=rules)
                     rows.append([tile_text(t), str(remaining(k)), _fan_short(dw), _fan_short(sd)])
                 out.append(table(rows, "lrll", indent="  "))
             else:
                 eff = effective(hand, sh)
                 total = sum(remaining(t) for t in eff)
-                out.append(f"Shanten {sh} — {sh} tile{'s' if sh != 1 else ''} from ready")
-                out.append(f"进张    {len(eff)} kind{'s' if len(eff) != 1 else ''}, {total} tile"
-                           f"{'s' if total != 1 else ''} left: "
-                           + " ".join(f"{tile_text(xueliu.tile_name(t))}×{remaining(t)}" for t in eff))
+                out.append(f"Shanten {sh} — {_plural(sh, 'tile')} from ready")
+                out.append(f"进张    {_plural(len(eff), 'kind')}, {_plural(total, 'tile')} left: "
+                           + " ".join(f"{tile_text(tile_name(t))}×{remaining(t)}" for t in eff))
         elif n == 14 - 3 * k_melds:
-            if xueliu.is_win(hand, void=void_letter, rules=rules):
-                out.extend(_breakdown(xueliu, hand, void_letter, rules))
+            if is_win(hand, void=void_letter, rules=rules):
+                out.extend(_breakdown(hand, void_letter, rules))
             else:
-                out.extend(_discard_table(xueliu, hand, void_letter, rules, visible, remaining,
-                                          minus, effective))
+                out.extend(_discard_table(hand, void_letter, rules, visible, remaining, effective))
         else:
             raise CommandError(
                 f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
-                f"complete hand) with k melds; {args.hand!r} has {n} concealed tile"
-                f"{'s' if n != 1 else ''} and {k_melds} meld{'s' if k_melds != 1 else ''}"
+                f"complete hand) with k melds; {args.hand!r} has {_plural(n, 'concealed tile')}"
+                f" and {_plural(k_melds, 'meld')}"
             )
     except ValueError as e:
         raise CommandError(str(e)) from None
@@ -153,20 +152,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add(hand: Any, k: int) -> Any:
-    from .tiles import Hand
-
-    c = [int(x) for x in hand.counts]
-    c[k] += 1
-    return Hand(c, hand.melds)
-
-
-def _breakdown(xueliu: Any, hand: Any, void: Optional[str], rules: Any) -> List[str]:
-    from .patterns import ADDITIVE_NAMES
-
+def _breakdown(hand: Hand, void: Optional[str], rules: Rules) -> List[str]:
     out = ["Complete hand (胡牌)", ""]
-    dw = xueliu.evaluate(hand, void=void, rules=rules)
-    sd = xueliu.evaluate(hand, void=void, self_draw=True, rules=rules)
+    dw = evaluate(hand, void=void, rules=rules)
+    sd = evaluate(hand, void=void, self_draw=True, rules=rules)
     views = [("discard win 点炮 or self-draw 自摸", dw)] if dw == sd else \
         [("discard win 点炮", dw), ("self-draw 自摸", sd)]
     for label, r in views:
@@ -185,9 +174,10 @@ def _breakdown(xueliu: Any, hand: Any, void: Optional[str], rules: Any) -> List[
     return out[:-1]
 
 
-def _discard_table(xueliu: Any, hand: Any, void: Optional[str], rules: Any, visible: List[int],
-                   remaining: Any, minus: Any, effective: Any) -> List[str]:
-    options = xueliu.best_discards(hand, visible=visible, void=void, rules=rules)
+def _discard_table(hand: Hand, void: Optional[str], rules: Rules, visible: List[int],
+                   remaining: Callable[[int], int],
+                   effective: Callable[[Hand, int], List[int]]) -> List[str]:
+    options = best_discards(hand, visible=visible, void=void, rules=rules)
     ready = [o for o in options if o.shanten == 0]
     best = min(o.shanten for o in options)
     if ready:
@@ -200,7 +190,7 @@ def _discard_table(xueliu: Any, hand: Any, void: Optional[str], rules: Any, visi
     effs = {}
     for o in options:
         if o.shanten > 0:
-            effs[o.discard] = effective(minus(xueliu.tile_index(o.discard)), o.shanten)
+            effs[o.discard] = effective(_with_tile(hand, tile_index(o.discard), -1), o.shanten)
     # Ready discards keep the core's order (most winning tiles, then fan); the others are ranked
     # by the tiles that would improve them (进张).
     options = sorted(options, key=lambda o: (o.shanten, -o.total_remaining if o.shanten == 0
@@ -216,7 +206,7 @@ def _discard_table(xueliu: Any, hand: Any, void: Optional[str], rules: Any, visi
         else:
             eff = effs[o.discard]
             rows.append([tile_text(o.discard), str(o.shanten), str(sum(remaining(t) for t in eff)),
-                         f"进张 {len(eff)} kind{'s' if len(eff) != 1 else ''}", "", "", ""])
+                         f"进张 {_plural(len(eff), 'kind')}", "", "", ""])
     out.append(table(rows, "lrrlrll", indent="  "))
     return out
 
@@ -254,19 +244,15 @@ def _v(actor: int, me: Optional[int], verb: str) -> str:
     return f"seat {actor} {verb}"
 
 
+_TILE_ACTION_WORDS = {"discard": "打 discard", "peng": "碰 peng", "kong": "杠 kong",
+                     "concealed_kong": "暗杠 concealed kong", "added_kong": "补杠 added kong"}
+
+
 def describe_action(a: Any) -> str:
     """An action as a player reads it: ``"打 discard 5万"``, ``"碰 peng 7条"``, ``"胡 win"``."""
     k = a.kind
-    if k == "discard":
-        return f"打 discard {_t(a.tile)}"
-    if k == "peng":
-        return f"碰 peng {_t(a.tile)}"
-    if k == "kong":
-        return f"杠 kong {_t(a.tile)}"
-    if k == "concealed_kong":
-        return f"暗杠 concealed kong {_t(a.tile)}"
-    if k == "added_kong":
-        return f"补杠 added kong {_t(a.tile)}"
+    if k in _TILE_ACTION_WORDS:
+        return f"{_TILE_ACTION_WORDS[k]} {_t(a.tile)}"
     if k == "hu":
         return "胡 win"
     if k == "pass":
@@ -316,8 +302,6 @@ def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
     if t == "kakan":
         return f"{_v(e['actor'], me, '补杠 adds')} {_t(e['pai'])} to a peng"
     if t == "hora":
-        from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
-
         src = e.get("source")
         frm = e["target"]
         how = ("自摸 self-draw" if src == "self_draw" else
@@ -374,9 +358,6 @@ def _print_events(events: Sequence[dict], me: Optional[int], out: Any) -> None:
 
 def _show_table(obs: dict, me: int, out: Any) -> None:
     """The table as seat ``me`` sees it before a decision."""
-    from ._text import counts_text, meld_text
-    from .tiles import tile_index
-
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
     rows = []
@@ -429,15 +410,12 @@ def _ask(legal: Sequence[Any], inp: Any, out: Any) -> Any:
 def cmd_play(args: argparse.Namespace) -> int:
     import random
 
-    import xueliu
     from .bots import GreedyBot
-
-    from .rules import Rules
 
     rules = Rules.preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
     me = args.seat
-    state = xueliu.new_game(rules, seed=seed, dealer=0)
+    state = new_game(rules, seed=seed, dealer=0)
     bots = {s: GreedyBot(rules=rules) for s in range(4) if s != me}
     out = sys.stdout
     print(f"xueliu play — {args.preset}, seed {seed}; you are seat {me}, the others are "
@@ -488,11 +466,9 @@ def _load_record(path: str, line_no: int) -> dict:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    import xueliu
-
     rec = _load_record(args.file, args.line)
     try:
-        state = xueliu.replay(rec)
+        state = replay(rec)
     except (ValueError, TypeError) as e:
         raise CommandError(f"the record does not replay: {e}") from None
     seat = args.seat

@@ -225,18 +225,14 @@ class GreedyBot:
         peng = by_kind.get("peng")
         if kong or peng:
             now = self._shanten(counts, melds, void, sp)
-            if kong:
-                k = _KIND[kong[0].tile]
-                after = list(counts)
-                after[k] -= 3
-                if self._shanten(after, melds + [(1, k)], void, sp) <= now:
-                    return kong[0]
-            if peng:
-                k = _KIND[peng[0].tile]
-                after = list(counts)
-                after[k] -= 2
-                if self._shanten(after, melds + [(0, k)], void, sp) <= now:
-                    return peng[0]
+            # (offered, tiles taken from the hand, native meld type): a kong before a peng.
+            for offered, used, meld_type in ((kong, 3, 1), (peng, 2, 0)):
+                if offered:
+                    k = _KIND[offered[0].tile]
+                    after = list(counts)
+                    after[k] -= used
+                    if self._shanten(after, melds + [(meld_type, k)], void, sp) <= now:
+                        return offered[0]
         if passes:
             return passes[0]
         # Only a kong is offered (a won xueliu hand's claim window): take it.

@@ -708,14 +708,9 @@ class GameState:
 
     def _concealed_kong(self, s: int, k: int) -> None:
         self._hands[s][k] -= 4
-        self._melds[s].append(["concealed", k, None])
-        self._core_melds[s].append((2, k))
-        self._any_meld = True
+        self._add_meld(s, "concealed", k, None)
         self._ev.append(("ankan", s, k))
-        kong = _Kong(s, k, "concealed", None)
-        self._kong_payments(kong)
-        self._update_waits(s)
-        self._draw(s, True, kong)
+        self._kong_made(s, k, "concealed", None)
 
     def _declare_added_kong(self, s: int, k: int) -> None:
         # The tile leaves the hand now; it becomes a kong only if nobody robs it.
@@ -731,7 +726,16 @@ class GameState:
         cm = self._core_melds[s]
         cm[cm.index((0, k))] = (1, k)
         self._any_meld = True
-        kong = _Kong(s, k, "added", None)
+        self._kong_made(s, k, "added", None)
+
+    def _add_meld(self, s: int, how: str, k: int, frm: Optional[int]) -> None:
+        self._melds[s].append([how, k, frm])
+        self._core_melds[s].append((_MELD_TYPE[how], k))
+        self._any_meld = True
+
+    def _kong_made(self, s: int, k: int, how: str, frm: Optional[int]) -> None:
+        """A kong is complete: it is paid for, then its maker draws a replacement tile."""
+        kong = _Kong(s, k, how, frm)
         self._kong_payments(kong)
         self._update_waits(s)
         self._draw(s, True, kong)
@@ -904,22 +908,15 @@ class GameState:
         k, frm = self._c_tile, self._c_from
         self._rivers[frm].pop()
         self._hands[s][k] -= 3
-        self._melds[s].append(["direct", k, frm])
-        self._core_melds[s].append((1, k))
-        self._any_meld = True
+        self._add_meld(s, "direct", k, frm)
         self._ev.append(("daiminkan", s, frm, k))
-        kong = _Kong(s, k, "direct", frm)
-        self._kong_payments(kong)
-        self._update_waits(s)
-        self._draw(s, True, kong)
+        self._kong_made(s, k, "direct", frm)
 
     def _peng(self, s: int) -> None:
         k, frm = self._c_tile, self._c_from
         self._rivers[frm].pop()
         self._hands[s][k] -= 2
-        self._melds[s].append(["peng", k, frm])
-        self._core_melds[s].append((0, k))
-        self._any_meld = True
+        self._add_meld(s, "peng", k, frm)
         self._ev.append(("pon", s, frm, k))
         self._phase = PH_TURN
         self._turn = s
