@@ -1,4 +1,7 @@
-"""RULES audit, matches (§8 "Matches"): ``next_dealer = "first_winner"`` when nobody wins."""
+"""RULES audit, matches (§8 "Matches"): ``next_dealer = "first_winner"`` when nobody wins, and
+``base = "auto"`` (it needs coins) in a match."""
+
+import pytest
 
 from xueliu import Match
 from xueliu.rules import Rules
@@ -23,3 +26,10 @@ def test_next_dealer_first_winner_no_winner_the_dealer_stays():
     assert all(st.settlement().wins == [] for st in states)
     assert [st.dealer for st in states] == [0, 0, 0]
     assert m.dealer == 0
+
+
+def test_base_auto_needs_coins_in_a_match_too():
+    with pytest.raises(ValueError, match="coins"):
+        Match(Rules.preset("xueliu").replace(base="auto"), seed=1)
+    m = Match(Rules.preset("xueliu").replace(base="auto"), seed=1, coins=[500, 300, 900, 1000])
+    assert m.next_hand().settlement().base == 3  # 1% of the smallest stack
