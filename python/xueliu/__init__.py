@@ -4,10 +4,11 @@
 >>> xueliu.waits("12334577m23345p")
 ['1p', '4p']
 
-This file only re-exports the public names; each module adds its own lines.
+This file only re-exports the public names; each module documents its own.
 """
 
 from . import batch
+from .game import Action, GameState, new_game
 from .hand import (
     DiscardOption,
     FanResult,
@@ -18,13 +19,17 @@ from .hand import (
     shanten,
     waits,
 )
+from .match import Match
+from .record import replay
 from .rules import Rules
+from .settlement import Settlement, Transfer
 from .tiles import Hand, Meld, parse_hand, tile_index, tile_name
 
 __version__ = "0.1.0"
 
 __all__ = [
     "__version__",
+    # single hands (tiles.py, rules.py, hand.py, batch.py)
     "parse_hand",
     "Hand",
     "Meld",
@@ -40,12 +45,12 @@ __all__ = [
     "DiscardOption",
     "WaitOption",
     "batch",
+    # the game (game/, record.py, match.py, settlement.py)
+    "new_game",
+    "replay",
+    "Match",
+    "GameState",
+    "Action",
+    "Transfer",
+    "Settlement",
 ]
-
-# Game engine (issue 3): one hand, records, matches, settlement.
-from .game import Action, GameState, new_game  # noqa: E402
-from .match import Match  # noqa: E402
-from .record import replay  # noqa: E402
-from .settlement import Settlement, Transfer  # noqa: E402
-
-__all__ += ["new_game", "replay", "Match", "GameState", "Action", "Transfer", "Settlement"]
