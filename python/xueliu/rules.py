@@ -368,6 +368,28 @@ class Rules:
         _check_names(d)
         return cls(**d)
 
+    def highest_fan(self) -> int:
+        """An upper bound on the fan one win can score under these rules (capped at ``max_fan``).
+
+        The best base pattern the knobs allow, four gens, and every additive fan that can come
+        together on one win (a self-draw or a discard win, whichever allows more). A game checks
+        that a ``multipliers`` table reaches this far before it starts (RULES §6: the table must
+        cover every fan the configuration can reach), so a win never meets a missing entry.
+        """
+        family = {"jingoudiao", "qingjingoudiao", "shibaluohan", "qingshibaluohan", "jiulianbaodeng"}
+        seven = {"qidui", "longqidui", "qingqidui", "qinglongqidui", "qingsanlongqidui"}
+        allowed = [pid for pid in PATTERN_IDS
+                   if (pid not in family or self.jingoudiao)
+                   and (pid not in seven or self.seven_pairs)
+                   and (pid not in ("tianhu", "dihu") or self.heavenly_earthly)]
+        base = max(self.fan_table[pid] for pid in allowed)
+        gens = 0 if self.gen_counts == "none" else 4
+        shared = self.menqing + self.duanyaojiu + self.yitiaolong + self.jiaxinwu
+        self_draw = 1 + self.haidi + (self.self_draw_bonus == "fan")  # 杠上花, 海底捞月, 自摸
+        discard = 1 + self.haidipao  # 杠上炮 or 抢杠胡, 海底炮
+        total = base + gens + shared + max(self_draw, discard)
+        return min(total, self.max_fan) if self.max_fan else total
+
     # -- native ------------------------------------------------------------------------------
 
     @functools.cached_property

@@ -82,6 +82,11 @@ def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
         raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if rules.multipliers is not None and len(rules.multipliers) < rules.highest_fan():
+        # A win beyond the table would fail half-way through a step; refuse the game up front.
+        raise ValueError(
+            f"multipliers has {len(rules.multipliers)} entries but a win can reach "
+            f"{rules.highest_fan()} fan under these rules; extend the table or set max_fan")
     if isinstance(dealer, bool) or not isinstance(dealer, int):
         raise TypeError(f"dealer must be an int 0..3, got {type(dealer).__name__}")
     if not 0 <= dealer <= 3:
