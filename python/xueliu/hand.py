@@ -1,4 +1,5 @@
-"""Single-hand analysis (RULES.md §5, §6): is_win, waits, shanten, evaluate, best_discards.
+"""Single-hand analysis (RULES.md §5, §6): is_win, waits (下叫), shanten (向听数), evaluate,
+best_discards (查听).
 
 Each function takes a :class:`~xueliu.tiles.Hand` or notation text, ``void=None | "m" | "p" | "s"``
 (or 万/筒/条) and ``rules=None`` (the ``xueliu`` preset):
@@ -18,9 +19,9 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
+from . import _core
 from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
 from .rules import Rules
-from . import _core
 from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, _counts_bytes, parse_hand
 
 __all__ = [
@@ -58,7 +59,6 @@ _DEFAULT_SEVEN_PAIRS = _DEFAULT_RULES.seven_pairs
 _VOID: dict[Any, int] = {None: -1, **_SUIT_OF}
 # win_tile: tile names (every suit spelling) and kind ints -> kind.
 _TILE_ARG: dict[Any, int] = {**_INDEX_OF, **{k: k for k in range(27)}}
-
 
 _TEXT_CACHE: dict[str, Hand] = {}
 
@@ -214,7 +214,7 @@ def waits(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] 
     ["1p", "4p"]`` (kinds already held four times, melds included, are not waits)."""
     n, v = _native_args(hand, void)
     mask = _waits(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
-    t = _WAITS_CACHE.get(mask)
+    t = _WAITS_CACHE.get(mask)  # the usual cache hit without a call (as in evaluate)
     if t is None:
         t = _wait_names(mask)
     return list(t)

@@ -1,4 +1,4 @@
-"""The fan table of RULES.md §6 as data: base patterns and additive fans, by id.
+"""The fan table (番型) of RULES.md §6 as data: base patterns and additive fans, by id.
 
 Ids are exactly the RULES ids; they name patterns everywhere (code, logs, reports). The order of
 :data:`BASE_PATTERNS` is the RULES table order, which is also the native pattern code

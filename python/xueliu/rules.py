@@ -3,6 +3,7 @@
 >>> r = Rules.preset("xuezhan").replace(menqing=True, fan_table={"qingyise": 4})
 >>> r.mode, r.fan_table["qingyise"], r.fan_table["pinghu"]
 ('xuezhan', 4, 1)
+>>> import json
 >>> Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
 True
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json  # noqa: F401  (used by the doctest above)
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field

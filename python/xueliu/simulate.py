@@ -26,9 +26,11 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Dict, Generator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Dict, Generator, List, Optional, Sequence, Tuple, Union
 
 from ._text import table
+from .bots import make_bot, play_hand
+from .game import new_game
 from .patterns import PATTERN_IDS, PATTERN_NAMES
 from .rules import Rules
 
@@ -45,12 +47,6 @@ def hand_seed(seed: int, wall: int) -> int:
 def _bot_seed(seed: int, hand: int, seat: int) -> int:
     digest = hashlib.blake2b(f"xueliu-bot:{seed}:{hand}:{seat}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def _new_game() -> Callable[..., Any]:
-    import xueliu
-
-    return xueliu.new_game
 
 
 @dataclass(frozen=True)
@@ -85,12 +81,10 @@ def _seating(cfg: _Config, hand: int) -> Tuple[int, List[int]]:
 
 def play_one(cfg: _Config, hand: int) -> Dict[str, Any]:
     """Play hand ``hand`` of the simulation and return its result row."""
-    from .bots import make_bot, play_hand
-
     wall, entries = _seating(cfg, hand)
     rules = _rules_of(cfg)
     gseed = hand_seed(cfg.seed, wall)
-    state = _new_game()(rules, seed=gseed, dealer=wall % 4)
+    state = new_game(rules, seed=gseed, dealer=wall % 4)
     bots = []
     for seat, j in enumerate(entries):
         bots.append(make_bot(cfg.bots[j], seed=_bot_seed(cfg.seed, hand, seat), rules=rules))
@@ -391,8 +385,6 @@ def simulate(
     return the :class:`Summary`. ``out`` (a text stream) receives one JSON line per hand, in hand
     order, with ``"seats"``, ``"net"`` and ``"record"``. Results do not depend on ``workers``
     or ``backend``."""
-    from .bots import make_bot
-
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"the number of games must be a positive int, got {games!r}")
     if duplicate and games % 4:
