@@ -451,6 +451,21 @@ DRAW_TYPES = {"tsumo", "draw"}
 DISCARD_TYPES = {"dahai", "discard"}
 
 
+def _passive_action(state, seat: int, legal):
+    """Pass on a claim, else discard the tile just drawn (else the last discard offered), else
+    the first legal action: the choice of play_out and play_until."""
+    by_kind = collections.defaultdict(list)
+    for a in legal:
+        by_kind[a.kind].append(a)
+    if "pass" in by_kind:
+        return by_kind["pass"][0]
+    if "discard" in by_kind:
+        drawn = last_draw(state, seat)
+        same = [a for a in by_kind["discard"] if a.tile == drawn]
+        return same[0] if same else by_kind["discard"][-1]
+    return legal[0]
+
+
 def play_out(state, max_steps: int = 2000, on_step=None):
     """Finish the hand: pass on every claim, discard the tile just drawn (declining wins/kongs).
 
@@ -465,17 +480,7 @@ def play_out(state, max_steps: int = 2000, on_step=None):
         for s in pend:
             legal = state.legal_actions(s)
             assert legal, f"pending seat {s} has no legal action"
-            by_kind = collections.defaultdict(list)
-            for a in legal:
-                by_kind[a.kind].append(a)
-            if "pass" in by_kind:
-                choice[s] = by_kind["pass"][0]
-            elif "discard" in by_kind:
-                drawn = last_draw(state, s)
-                same = [a for a in by_kind["discard"] if a.tile == drawn]
-                choice[s] = same[0] if same else by_kind["discard"][-1]
-            else:
-                choice[s] = legal[0]
+            choice[s] = _passive_action(state, s, legal)
         state.step(choice)
         if on_step:
             on_step(state)
@@ -491,18 +496,7 @@ def play_until(state, pred, max_steps: int = 2000):
         pend = state.pending()
         choice = {}
         for s in pend:
-            legal = state.legal_actions(s)
-            by_kind = collections.defaultdict(list)
-            for a in legal:
-                by_kind[a.kind].append(a)
-            if "pass" in by_kind:
-                choice[s] = by_kind["pass"][0]
-            elif "discard" in by_kind:
-                drawn = last_draw(state, s)
-                same = [a for a in by_kind["discard"] if a.tile == drawn]
-                choice[s] = same[0] if same else by_kind["discard"][-1]
-            else:
-                choice[s] = legal[0]
+            choice[s] = _passive_action(state, s, state.legal_actions(s))
         state.step(choice)
     raise AssertionError("condition never held")
 
