@@ -17,7 +17,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable, List, NoReturn, Optional, Sequence
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence
 
 from ._text import counts_text, hand_text, meld_text, table, tile_text
 from .game import new_game
@@ -266,7 +266,7 @@ def describe_action(a: Any) -> str:
     return repr(a)
 
 
-def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
+def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]:
     """One line for an event of the event log (``None`` for events not worth a line)."""
     t = e.get("type")
     if t == "start_hand":
@@ -333,7 +333,7 @@ def describe_event(e: dict, me: Optional[int] = None) -> Optional[str]:
     return None
 
 
-def _print_events(events: Sequence[dict], me: Optional[int], out: Any) -> None:
+def _print_events(events: Sequence[Dict[str, Any]], me: Optional[int], out: Any) -> None:
     """Event lines; a draw and the discard that follows it share one line."""
     held: Optional[str] = None
     for e in events:
@@ -356,7 +356,7 @@ def _print_events(events: Sequence[dict], me: Optional[int], out: Any) -> None:
         print(held, file=out)
 
 
-def _show_table(obs: dict, me: int, out: Any) -> None:
+def _show_table(obs: Dict[str, Any], me: int, out: Any) -> None:
     """The table as seat ``me`` sees it before a decision."""
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
@@ -440,7 +440,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_record(path: str, line_no: int) -> dict:
+def _load_record(path: str, line_no: int) -> Dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

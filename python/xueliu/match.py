@@ -12,12 +12,13 @@ is reproduced from its seed and its decisions. The first hand is dealt by seat 0
 from __future__ import annotations
 
 import secrets
-from typing import Callable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .game.actions import Action
 from .game.state import GameState, new_game
 from .game.wall import SplitMix64, hash_seed
 from .rules import Rules
+from .settlement import Settlement
 
 _DEALER_DICE = 0xD1CE
 
@@ -115,7 +116,7 @@ class Match:
             self._dealer = self._next_dealer(state, s, self._settled)
             self._settled += 1
 
-    def _next_dealer(self, state: GameState, s, index: int) -> int:
+    def _next_dealer(self, state: GameState, s: Settlement, index: int) -> int:
         rule = self.rules.next_dealer
         if rule == "rotate":
             return (state.dealer + 1) % 4
@@ -124,13 +125,14 @@ class Match:
                 return state.dealer
             first = s.wins[0]
             if len(first.winners) > 1:  # 一炮多响: the discarder deals
+                assert first.from_seat is not None  # several winners: a discard or a robbed kong
                 return first.from_seat
             return first.seat
         rng = SplitMix64(hash_seed(self.seed, index, _DEALER_DICE))
         total = rng.die() + rng.die()
         return (state.dealer + total - 1) % 4
 
-    def record(self) -> dict:
+    def record(self) -> Dict[str, Any]:
         return {"format": "xueliu-match", "version": 1, "seed": self.seed,
                 "rules": self.rules.to_dict(),
                 "hands": [h.record() for h in self.hands]}

@@ -20,13 +20,16 @@ notice a record that was edited: a replay that ends elsewhere is a ``ValueError`
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Dict, Mapping
+
+if TYPE_CHECKING:
+    from .game.state import GameState
 
 RECORD_FORMAT = "xueliu-record"
 RECORD_VERSION = 1
 
 
-def record(state: Any) -> dict:
+def record(state: GameState) -> Dict[str, Any]:
     """The JSON-serialisable record of ``state`` (see the module docstring)."""
     return {
         "format": RECORD_FORMAT,
@@ -42,7 +45,7 @@ def record(state: Any) -> dict:
     }
 
 
-def replay(rec: Mapping[str, Any]):
+def replay(rec: Mapping[str, Any]) -> GameState:
     """Rebuilds the game of a record, decision by decision. A record that does not fit (unknown
     format, bad rules or wall, a decision that is not legal where it stands, a different result)
     is a ``ValueError`` saying where."""

@@ -14,7 +14,9 @@ of zero are not recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, List, NamedTuple, Optional, Sequence, TypedDict
+from typing import (
+    TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, TypedDict,
+)
 
 if TYPE_CHECKING:
     from .hand import FanResult
@@ -45,7 +47,7 @@ class Transfer(NamedTuple):
     reason: str
     detail: str = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
                 "reason": self.reason, "detail": self.detail}
 
@@ -70,8 +72,8 @@ class Win:
     from_seat: Optional[int]
     fan_result: FanResult
     hand: str
-    flags: tuple = ()
-    winners: tuple = ()
+    flags: Tuple[str, ...] = ()
+    winners: Tuple[int, ...] = ()
 
     @property
     def result(self) -> FanResult:
@@ -82,7 +84,7 @@ class Win:
     def fan(self) -> int:
         return self.fan_result.fan
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         r = self.fan_result
         return {"order": self.order, "seat": self.seat, "tile": self.tile, "source": self.source,
                 "from": self.from_seat, "hand": self.hand, "flags": list(self.flags),
@@ -163,7 +165,7 @@ class Settlement:
     kong_income: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
     multipliers: Optional[List[int]] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "transfers": [t.to_dict() for t in self.transfers], "net": list(self.net),
             "wins": [w.to_dict() for w in self.wins], "end_checks": self.end_checks,

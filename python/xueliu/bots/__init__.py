@@ -51,7 +51,7 @@ def make_bot(spec: str, seed: int = 0, rules: Any = None) -> Bot:
     except (TypeError, ValueError):
         params = {}
     kwargs = {k: v for k, v in (("seed", seed), ("rules", rules)) if k in params}
-    bot = cls(**kwargs)
+    bot: Bot = cls(**kwargs)
     if not callable(getattr(bot, "act", None)):
         raise ValueError(f"bot {spec!r} has no act(observation, legal_actions) method")
     return bot

@@ -13,14 +13,14 @@ It answers exactly as ``GameState.apply_timeout`` would:
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, List, Mapping, Optional, Sequence
 
 __all__ = ["AutoPlayBot"]
 
 _KIND = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 
 
-def _suit_sizes(hand: Sequence[str]) -> list:
+def _suit_sizes(hand: Sequence[str]) -> List[int]:
     sizes = [0, 0, 0]
     for t in hand:
         sizes[_KIND[t] // 9] += 1

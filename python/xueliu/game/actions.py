@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from ..tiles import TILE_NAMES
 
@@ -54,7 +54,7 @@ MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
 NUM_FIXED_ACTIONS = MULTIPLIER_BASE
 """Ids below this cover every action except multipliers (whose ids grow with the value)."""
 
-_BY_ID: dict = {}
+_BY_ID: Dict[int, Action] = {}
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -75,7 +75,7 @@ class Action:
     value: Optional[int] = None
     id: int = field(default=-1, init=False, repr=False)
 
-    def __new__(cls, kind: str, tile: Optional[str] = None, tiles=None,
+    def __new__(cls, kind: str, tile: Optional[str] = None, tiles: Optional[Sequence[str]] = None,
                 suit: Optional[str] = None, value: Optional[int] = None) -> "Action":
         if not isinstance(kind, str):
             raise TypeError(f"action kind must be a str, got {type(kind).__name__}")
@@ -125,10 +125,10 @@ class Action:
         _BY_ID[aid] = self
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Callable[[int], Action], Tuple[int]]:
         return (Action.from_id, (self.id,))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.tile is not None:
             return f"Action({self.kind!r}, {self.tile!r})"
         if self.tiles is not None:
@@ -139,9 +139,9 @@ class Action:
             return f"Action('multiplier', value={self.value!r})"
         return f"Action({self.kind!r})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """JSON-friendly form: ``{"kind": "discard", "tile": "5m"}`` (unused fields left out)."""
-        d: dict = {"kind": self.kind}
+        d: Dict[str, Any] = {"kind": self.kind}
         if self.tile is not None:
             d["tile"] = self.tile
         if self.tiles is not None:
