@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter, getitem
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..tiles import TILE_NAMES
 from . import state as _state  # a cycle (state imports this module); read at call time only
 from .actions import VOID
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..settlement import Win
     from .state import GameState
 
 EVENTS_FORMAT = "xueliu-events"
@@ -29,7 +30,7 @@ _ID = attrgetter("id")
 _PUBLIC_MELD = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
 
 
-def _names(kinds) -> List[str]:
+def _names(kinds: Iterable[int]) -> List[str]:
     return [TILE_NAMES[k] for k in kinds]
 
 
@@ -37,12 +38,12 @@ def _names(kinds) -> List[str]:
 _REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
 
 
-def _hand_names(counts) -> List[str]:
+def _hand_names(counts: Sequence[int]) -> List[str]:
     """Sorted tile names of a count vector, in one pass (no loop per kind)."""
     return list(chain.from_iterable(map(getitem, _REPEATS, counts)))
 
 
-def _win_dict(w) -> dict:
+def _win_dict(w: Win) -> Dict[str, Any]:
     r = w.fan_result
     return {"order": w.order, "seat": w.seat, "tile": w.tile, "source": w.source,
             "from": w.from_seat, "flags": list(w.flags), "fan": r.fan,
@@ -50,9 +51,9 @@ def _win_dict(w) -> dict:
             "extras": list(r.extras)}
 
 
-def render_events(state: "GameState", seat: Optional[int]) -> List[dict]:
+def render_events(state: "GameState", seat: Optional[int]) -> List[Dict[str, Any]]:
     """The event list as ``seat`` sees it (``None``: everything)."""
-    out: List[dict] = []
+    out: List[Dict[str, Any]] = []
     full = seat is None
     ledger = state._ledger.transfers
     for ev in state._ev:
@@ -157,20 +158,20 @@ class ViewCache:
 
     def __init__(self) -> None:
         self.tick = -1
-        self.hand_src: List[Optional[list]] = [None] * 4
-        self.hand_names: List[tuple] = [()] * 4
-        self.meld_src: List[list] = [[], [], [], []]
-        self.meld_own: List[tuple] = [()] * 4
-        self.meld_public: List[tuple] = [()] * 4
+        self.hand_src: List[Optional[List[int]]] = [None] * 4
+        self.hand_names: List[Tuple[str, ...]] = [()] * 4
+        self.meld_src: List[List[List[Any]]] = [[], [], [], []]
+        self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * 4
+        self.meld_public: List[Tuple[Dict[str, Any], ...]] = [()] * 4
         self.n_melds = 0
-        self.river_src: List[list] = [[], [], [], []]
-        self.river_names: List[tuple] = [()] * 4
+        self.river_src: List[List[int]] = [[], [], [], []]
+        self.river_names: List[Tuple[str, ...]] = [()] * 4
         self.n_wins = 0
-        self.wins: List[list] = [[], [], [], []]
-        self.aside: tuple = ()
-        self.void_src: Optional[list] = None
-        self.voids: tuple = ()
-        self.exchange: List[Optional[dict]] = [None] * 4
+        self.wins: List[List[Dict[str, Any]]] = [[], [], [], []]
+        self.aside: Tuple[str, ...] = ()
+        self.void_src: Optional[List[int]] = None
+        self.voids: Tuple[Optional[str], ...] = ()
+        self.exchange: List[Optional[Dict[str, Any]]] = [None] * 4
 
     def refresh(self, state: "GameState") -> None:
         """Brings the public pieces up to the state's current step."""
@@ -207,7 +208,7 @@ class ViewCache:
         if len(state._set_aside) != len(self.aside):  # likewise
             self.aside = tuple(_names(state._set_aside))
 
-    def hand(self, state: "GameState", o: int) -> tuple:
+    def hand(self, state: "GameState", o: int) -> Tuple[str, ...]:
         """Seat ``o``'s concealed tiles as sorted names."""
         h = state._hands[o]
         if h != self.hand_src[o]:
@@ -216,11 +217,11 @@ class ViewCache:
         return self.hand_names[o]
 
 
-def _copy_win(d: dict) -> dict:
+def _copy_win(d: Dict[str, Any]) -> Dict[str, Any]:
     return {**d, "flags": list(d["flags"]), "extras": list(d["extras"])}
 
 
-def observation(state: "GameState", seat: Optional[int]) -> dict:
+def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``."""
     c = state._views
@@ -230,7 +231,7 @@ def observation(state: "GameState", seat: Optional[int]) -> dict:
     full = s is None
     ph = c.phase
     if not c.n_melds:
-        melds: list = [[], [], [], []]
+        melds: List[List[Dict[str, Any]]] = [[], [], [], []]
     else:
         views = list(c.meld_own if full else c.meld_public)
         if s is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 from itertools import combinations_with_replacement, compress
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -57,8 +57,8 @@ class _Kong:
         self.kind = kind
         self.how = how  # "direct" | "added" | "concealed"
         self.from_seat = from_seat
-        self.dues: List[tuple] = []  # (payer, units), kong_settle = "on_win"
-        self.collected: List[tuple] = []  # (payer, amount actually moved)
+        self.dues: List[Tuple[int, int]] = []  # (payer, units), kong_settle = "on_win"
+        self.collected: List[Tuple[int, int]] = []  # (payer, amount actually moved)
         self.handed_over = False  # given away by 呼叫转移: never refunded
 
 
@@ -183,8 +183,9 @@ class GameState:
         self._front = 53
         self._back = 107
 
-        self._melds: List[List[list]] = [[], [], [], []]  # [how, kind, from_seat]
-        self._core_melds: List[List[tuple]] = [[], [], [], []]
+        # [how, kind, from_seat] per meld; a list because an added kong turns "peng" into "added".
+        self._melds: List[List[List[Any]]] = [[], [], [], []]
+        self._core_melds: List[List[Tuple[int, int]]] = [[], [], [], []]
         self._rivers: List[List[int]] = [[], [], [], []]
         self._void = [-1, -1, -1, -1]
         self._void_count = [0, 0, 0, 0]
@@ -202,7 +203,7 @@ class GameState:
         self._pass_block: List[Optional[int]] = [None, None, None, None]
         self._first_draw = [s != dealer for s in range(4)]
         self._any_meld = False
-        self._exchange: Optional[dict] = None
+        self._exchange: Optional[Dict[str, Any]] = None
         self._kongs: List[_Kong] = []
         self._pending_kongs: List[List[_Kong]] = [[], [], [], []]
         self._wins: List[Win] = []
@@ -210,15 +211,15 @@ class GameState:
         self._end_reason: Optional[str] = None
         self._ledger = Ledger(coins)
         self._ledger.listener = self._on_transfer
-        self._ev: List[tuple] = []
-        self._decisions: List[list] = []
+        self._ev: List[Tuple[Any, ...]] = []
+        self._decisions: List[List[Any]] = []  # [seat, action id | "timeout" | "escape"]
 
         # Decision point.
         self._phase = PH_EXCHANGE
         self._pending: List[int] = []
         self._legal: Dict[int, List[Action]] = {}
         self._answers: Dict[int, Action] = {}
-        self._auto_move: Optional[tuple] = None
+        self._auto_move: Optional[Tuple[int, Action]] = None
         self._auto_flag = False
         # Turn.
         self._turn = dealer
@@ -270,11 +271,11 @@ class GameState:
         return self._back - self._front + 1
 
     @property
-    def break_point(self) -> tuple:
+    def break_point(self) -> Tuple[int, int]:
         """(wall seat, stack counted from that wall's right end) where the wall was broken."""
         return self._break
 
-    def wall_layout(self) -> list:
+    def wall_layout(self) -> List[Tuple[int, int, int]]:
         """Physical position ``(wall seat, stack, layer)`` of each draw-order index (display)."""
         return physical_layout(self.dealer, self.dice)
 
@@ -398,12 +399,12 @@ class GameState:
             self._answer(seat, self._default(seat))
         self._flow()
 
-    def observation(self, seat: Optional[int]) -> dict:
+    def observation(self, seat: Optional[int]) -> Dict[str, Any]:
         """What ``seat`` may see now (RULES §7 "Hidden information"), JSON-serialisable.
         ``None`` gives the omniscient view (every hand; for servers, logs and tests)."""
         return _view.observation(self, None if seat is None else self._seat(seat))
 
-    def events(self, seat: Optional[int] = None) -> List[dict]:
+    def events(self, seat: Optional[int] = None) -> List[Dict[str, Any]]:
         """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?")."""
         return _view.render_events(self, None if seat is None else self._seat(seat))
 
@@ -422,7 +423,7 @@ class GameState:
             end_reason=self._end_reason, kong_income=income,
             multipliers=list(self._mult) if self._mult_revealed else None)
 
-    def record(self) -> dict:
+    def record(self) -> Dict[str, Any]:
         """JSON-serialisable record: replay it with :func:`xueliu.replay`."""
         from ..record import record
         return record(self)
@@ -751,6 +752,7 @@ class GameState:
         how = kong.how
         if how == "direct":
             frm = kong.from_seat
+            assert frm is not None  # a direct kong is made on someone's discard
             dko = int(self.rules.direct_kong_others)
             dues = [(frm, 2)] + [(p, dko) for p in others if p != frm]
             label = f"direct kong {TILE_NAMES[kong.kind]} on seat {frm}'s discard"
@@ -1145,7 +1147,7 @@ class GameState:
         return max((a for a in legal if a.id < 27), key=lambda a: a.id)
 
 
-_DAJIAO_CACHE: Dict[int, tuple] = {}
+_DAJIAO_CACHE: Dict[int, Tuple[Rules, Rules]] = {}
 
 
 def _dajiao_rules(rules: Rules) -> Rules:
@@ -1161,11 +1163,11 @@ def _dajiao_rules(rules: Rules) -> Rules:
     return derived
 
 
-def _first(pair: tuple) -> int:
+def _first(pair: Tuple[int, Action]) -> int:
     return pair[0]
 
 
-def _triples_of(h: Sequence[int], kinds_range) -> List[Action]:
+def _triples_of(h: Sequence[int], kinds_range: Iterable[int]) -> List[Action]:
     """The distinct sorted triples (multisets of 3) that ``h`` can give, as exchange actions."""
     out = []
     for t in combinations_with_replacement([k for k in kinds_range if h[k]], 3):
@@ -1182,12 +1184,12 @@ def _triples_of(h: Sequence[int], kinds_range) -> List[Action]:
     return out
 
 
-_EXCHANGE_OF: Dict[tuple, Action] = {}  # kind triple -> its interned exchange action
+_EXCHANGE_OF: Dict[Tuple[int, ...], Action] = {}  # kind triple -> its interned exchange action
 
-_EXCHANGE_CACHE: Dict[tuple, List[Action]] = {}
+_EXCHANGE_CACHE: Dict[Tuple[int, Tuple[int, ...]], List[Action]] = {}
 
 
-def _exchange_triples(suit: int, counts: tuple) -> List[Action]:
+def _exchange_triples(suit: int, counts: Tuple[int, ...]) -> List[Action]:
     """Same-suit exchange options of one suit's nine counts (cached: hands repeat suit shapes)."""
     key = (suit, counts)
     hit = _EXCHANGE_CACHE.get(key)
