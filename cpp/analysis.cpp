@@ -13,11 +13,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
                                          const ScoringRules& rules) {
   validate_hand(hand);
   validate_void(void_suit);
-  const int k = hand.n_melds, want = 14 - 3 * k, got = hand.concealed();
-  if (got != want)
-    throw std::invalid_argument("best_discards needs 14 - 3k = " + std::to_string(want) +
-                                " concealed tiles (k = " + std::to_string(k) + " melds), got " +
-                                std::to_string(got));
+  check_tile_count("best_discards", hand, 14);
   // The 14-tile hand and its melds: the tile about to be discarded counts as seen too.
   const Counts own = hand.held();
   Counts seen{};
@@ -33,14 +29,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
     }
     seen = *visible;
   }
-  unsigned melded = 0;
-  for (int i = 0; i < k; ++i) melded |= 1u << suit_of(hand.melds[i].kind);
-  if ((melded & 1) + (melded >> 1 & 1) + (melded >> 2 & 1) > 2)
-    throw std::invalid_argument("best_discards: no complete hand exists: melds span three suits");
-  if (void_suit >= 0 && (melded >> void_suit & 1))
-    throw std::invalid_argument(
-        "best_discards: no complete hand exists: melds contain the void suit " +
-        std::string(1, "mps"[void_suit]));
+  check_win_reachable("best_discards", hand, void_suit);
 
   std::vector<DiscardOption> options;
   std::vector<int> best_fan;  // best discard-win fan per option, for the ordering
@@ -58,7 +47,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
         if (!(mask >> t & 1)) continue;
         WaitOption wait;
         wait.kind = static_cast<uint8_t>(t);
-        wait.remaining = static_cast<uint8_t>(std::max(0, 4 - own[t] - seen[t]));
+        wait.remaining = static_cast<uint8_t>(4 - own[t] - seen[t]);  // >= 0: checked above
         Hand won = rest;
         ++won.counts[t];
         WinContext ctx;

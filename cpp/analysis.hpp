@@ -1,4 +1,7 @@
 // 查听: best-discard analysis of a hand one tile over (RULES.md §5 "Tile counting").
+//
+// Thread safety: best_discards is reentrant (it only calls hand.hpp and fan.hpp, see there);
+// WaitOption and DiscardOption are plain values.
 #pragma once
 
 #include <cstdint>

@@ -17,6 +17,9 @@
 
 #include <string>
 
+#include "bits.hpp"
+#include "tables.hpp"
+
 namespace xueliu {
 
 const std::array<int, kPatternCount> kDefaultFanTable = {
@@ -56,19 +59,6 @@ using Signature = uint16_t;  // bit c set: feature combo c is reachable
 // An empty suit constrains nothing: neutral for "every set ..." (AND) and "some chow ..." (OR).
 constexpr Signature kNeutral = Signature(1u << (kNoChow | kAllYao));
 
-inline int lowest_bit(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-  return __builtin_ctz(x);
-#else
-  int i = 0;
-  while (!(x & 1u)) {
-    x >>= 1;
-    ++i;
-  }
-  return i;
-#endif
-}
-
 // Forgets one feature (a knob is off, or the suit is not the winning 5's): each combo holding it
 // becomes the same combo without it.
 inline Signature drop_feature(Signature sig, unsigned feature) {
@@ -99,12 +89,26 @@ inline Signature combine(Signature a, Signature b) {
 // Signatures of every complete suit: a 9-count vector (0..4 each) that splits into at most four sets
 // and at most one pair. 21,743 keys in an open-addressing table of 65,536 slots (512 KiB;
 // 1.2 probes a lookup on average).
+//
+// Thread safety: the one instance is a function-local static (suit_signatures()), built by the
+// first evaluate; C++11 makes concurrent first callers wait until it is built, and the constructor
+// never calls into Python. It is read-only afterwards, so threads share it without a lock.
 class SuitSignatures {
  public:
   SuitSignatures() {
     slots_.fill(kEmptySlot);
-    std::array<uint8_t, kRanks> counts{};
-    enumerate(0, 0, counts, 0, true);
+    for_each_suit_shape([this](const uint8_t* counts9, int, int pair, unsigned pungs,
+                               unsigned chows) {
+      // 带幺九 reading: every pung of a 1 or a 9, every chow 123 or 789, the pair (if any) yao.
+      const bool yao = (pungs & ~0x101u) == 0 && (chows & ~0x41u) == 0 &&
+                       (pair < 0 || pair == 0 || pair == kRanks - 1);
+      unsigned combo = 0;
+      if (chows == 0) combo |= kNoChow;
+      if (yao) combo |= kAllYao;
+      if ((chows & 0x49u) == 0x49u) combo |= kDragon;  // chows at ranks 0, 3, 6
+      if (chows & 0x08u) combo |= kMidFive;            // the 456 chow
+      add(suit_key(counts9), combo);
+    });
   }
 
   // 0 when the suit's tiles do not split into sets and at most one pair.
@@ -124,24 +128,10 @@ class SuitSignatures {
   static constexpr uint32_t kSlots = 1u << kSlotBits;
   static constexpr uint32_t kMask = kSlots - 1;
   static constexpr uint64_t kEmptySlot = ~uint64_t(0);
-  static constexpr int kSetTypes = 16;  // pungs of ranks 0..8, then chows starting at ranks 0..6
 
   static uint32_t hash(uint32_t key) { return (key * 2654435761u) >> (32 - kSlotBits); }
 
-  static uint32_t key_of(const std::array<uint8_t, kRanks>& c) {
-    uint32_t key = 0;
-    for (int r = kRanks - 1; r >= 0; --r) key = key * 5 + c[r];
-    return key;
-  }
-
-  void add(const std::array<uint8_t, kRanks>& counts, unsigned chows, bool sets_yao, int pair) {
-    const bool pair_yao = pair < 0 || pair == 0 || pair == kRanks - 1;
-    unsigned combo = 0;
-    if (chows == 0) combo |= kNoChow;
-    if (sets_yao && pair_yao) combo |= kAllYao;
-    if ((chows & 0x49u) == 0x49u) combo |= kDragon;  // chows at ranks 0, 3, 6
-    if (chows & 0x08u) combo |= kMidFive;            // the 456 chow
-    const uint32_t key = key_of(counts);
+  void add(uint32_t key, unsigned combo) {
     uint32_t slot = hash(key);
     while (slots_[slot] != kEmptySlot && static_cast<uint32_t>(slots_[slot]) != key)
       slot = (slot + 1) & kMask;
@@ -149,42 +139,11 @@ class SuitSignatures {
     slots_[slot] = key | ((sig | (uint64_t(1) << combo)) << 32);
   }
 
-  // Every multiset of at most four sets (set types in nondecreasing order), each with every pair.
-  void enumerate(int first_type, int n_sets, std::array<uint8_t, kRanks>& counts, unsigned chows,
-                 bool sets_yao) {
-    add(counts, chows, sets_yao, -1);
-    for (int r = 0; r < kRanks; ++r) {
-      if (counts[r] + 2 > 4) continue;
-      counts[r] += 2;
-      add(counts, chows, sets_yao, r);
-      counts[r] -= 2;
-    }
-    if (n_sets == 4) return;
-    for (int t = first_type; t < kSetTypes; ++t) {
-      if (t < kRanks) {
-        if (counts[t] + 3 > 4) continue;
-        counts[t] += 3;
-        enumerate(t, n_sets + 1, counts, chows, sets_yao && (t == 0 || t == kRanks - 1));
-        counts[t] -= 3;
-      } else {
-        const int r = t - kRanks;
-        if (counts[r] == 4 || counts[r + 1] == 4 || counts[r + 2] == 4) continue;
-        ++counts[r];
-        ++counts[r + 1];
-        ++counts[r + 2];
-        enumerate(t, n_sets + 1, counts, chows | (1u << r), sets_yao && (r == 0 || r == 6));
-        --counts[r];
-        --counts[r + 1];
-        --counts[r + 2];
-      }
-    }
-  }
-
   std::array<uint64_t, kSlots> slots_;
 };
 
 const SuitSignatures& suit_signatures() {
-  static const SuitSignatures table;  // built once, thread-safe (C++11 static initialisation)
+  static const SuitSignatures table;  // see the class comment for thread safety
   return table;
 }
 
@@ -275,7 +234,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
 
   // Facts of the whole hand (concealed tiles, the winning tile included, plus melds).
   int suit_tiles[kSuits] = {0, 0, 0};   // concealed only
-  uint32_t suit_key[kSuits] = {0, 0, 0};
+  uint32_t suit_keys[kSuits] = {0, 0, 0};
   bool suit_present[kSuits] = {false, false, false};
   bool even_counts = true;  // seven pairs shape: every kind 0, 2 or 4
   int concealed_fours = 0;
@@ -295,7 +254,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
       all_258 = all_258 && r % 3 == 1;
     }
     suit_tiles[s] = n;
-    suit_key[s] = key;
+    suit_keys[s] = key;
     suit_present[s] = n > 0;
   }
   int n_kongs = 0;
@@ -339,7 +298,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
       break;
     }
     pair_suits += rest == 2;
-    Signature m = table.lookup(suit_key[s]);
+    Signature m = table.lookup(suit_keys[s]);
     if (!m) {
       standard = false;
       break;
@@ -482,14 +441,26 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
 
 }  // namespace
 
+WinContext win_context(int win_tile, int flags) {
+  if (flags & ~kAllWinFlags)
+    fail("unknown flag bits " + std::to_string(flags & ~kAllWinFlags) + " in flags " +
+         std::to_string(flags) + " (SELF_DRAW .. EARTHLY are the bits of 127)");
+  WinContext ctx;
+  ctx.win_tile = win_tile;
+  ctx.self_draw = flags & kSelfDraw;
+  ctx.kong_replacement = flags & kKongReplacement;
+  ctx.after_kong_discard = flags & kAfterKongDiscard;
+  ctx.robbed_kong = flags & kRobbedKong;
+  ctx.last_tile = flags & kLastTile;
+  ctx.heavenly = flags & kHeavenly;
+  ctx.earthly = flags & kEarthly;
+  return ctx;
+}
+
 FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules) {
   validate_hand(hand);
   validate_void(void_suit);
-  const int need = 14 - 3 * hand.n_melds;
-  const int got = hand.concealed();
-  if (got != need)
-    fail("evaluate needs 14 - 3k = " + std::to_string(need) + " concealed tiles (k = " +
-         std::to_string(hand.n_melds) + " melds), got " + std::to_string(got));
+  check_tile_count("evaluate", hand, 14);
   check_context(hand, ctx);
   check_suits(hand, void_suit);
   return score(hand, ctx, rules);

@@ -1,4 +1,8 @@
 // Fan (番) evaluation of a winning hand (RULES.md §6 and §6.1).
+//
+// Thread safety: evaluate is reentrant; it reads a lazily built signature table (fan.cpp:
+// SuitSignatures, built once, then read-only). ScoringRules, WinContext and FanResult are plain
+// values: a const ScoringRules may be shared by any number of threads (the batch calls do).
 #pragma once
 
 #include <array>
@@ -81,6 +85,23 @@ struct WinContext {
   bool heavenly = false;            // 天胡
   bool earthly = false;             // 地胡
 };
+
+// The flags word that carries a WinContext across the Python boundary (_core.SELF_DRAW ...).
+enum WinFlag : int {
+  kSelfDraw = 1,
+  kKongReplacement = 2,
+  kAfterKongDiscard = 4,
+  kRobbedKong = 8,
+  kLastTile = 16,
+  kHeavenly = 32,
+  kEarthly = 64,
+  kAllWinFlags = 127
+};
+
+// The context of a flags word (bits of WinFlag) and a win tile (-1 or a kind, checked by evaluate).
+// Throws std::invalid_argument naming the unknown bits. Flag contradictions are evaluate's to
+// report, as they depend on the hand.
+WinContext win_context(int win_tile, int flags);
 
 struct FanResult {
   int fan = 0;              // capped total

@@ -2,31 +2,15 @@
 #include "hand.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
-#if defined(_MSC_VER)
-#include <intrin.h>
-#endif
 
+#include "bits.hpp"
 #include "tables.hpp"
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the counts-as-words checks below assume a little-endian target"
-#endif
 
 namespace xueliu {
 namespace {
 
 constexpr uint32_t kSuitMask = 0x1FF;
-
-// Bitmask of the suits holding a tile, concealed or in a meld.
-inline unsigned suits_present(const Hand& hand, const uint32_t keys[3]) {
-  unsigned present = 0;
-  for (int s = 0; s < kSuits; ++s)
-    if (keys[s]) present |= 1u << s;
-  for (int i = 0; i < hand.n_melds; ++i) present |= 1u << suit_of(hand.melds[i].kind);
-  return present;
-}
 
 inline unsigned meld_suits(const Hand& hand) {
   unsigned present = 0;
@@ -34,64 +18,37 @@ inline unsigned meld_suits(const Hand& hand) {
   return present;
 }
 
-// Two short Horner chains per suit (ranks 0..4 and 5..8) instead of one of nine: shorter latency.
+// Bitmask of the suits holding a tile, concealed (a non-zero suit key) or in a meld.
+inline unsigned suits_present(const Hand& hand, const uint32_t keys[3]) {
+  unsigned present = meld_suits(hand);
+  for (int s = 0; s < kSuits; ++s)
+    if (keys[s]) present |= 1u << s;
+  return present;
+}
+
 inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
-  for (int s = 0; s < kSuits; ++s) {
-    const uint8_t* c = hand.counts.data() + kRanks * s;
-    const uint32_t lo = (((c[4] * 5u + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0];
-    const uint32_t hi = ((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5];
-    keys[s] = lo + hi * 3125u;
-  }
+  for (int s = 0; s < kSuits; ++s) keys[s] = suit_key(hand.counts.data() + kRanks * s);
 }
 
 inline int popcount3(unsigned x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
 
-constexpr uint64_t kLowBits = 0x0101010101010101ULL;
-
-#if defined(_MSC_VER)
-inline int popcount64(uint64_t x) { return static_cast<int>(__popcnt64(x)); }
-inline int ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return static_cast<int>(i); }
-#else
-inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
-inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-#endif
-
-// The 27 counts as four little-endian words (the last padded with zeros), for branch-free checks.
-// Loads at byte offsets 0, 8, 16 and 19 (shifted so that word 3 holds bytes 24..26 only).
-inline void count_words(const Hand& hand, uint64_t w[4]) {
-  const uint8_t* c = hand.counts.data();
-  std::memcpy(&w[0], c, 8);
-  std::memcpy(&w[1], c + 8, 8);
-  std::memcpy(&w[2], c + 16, 8);
-  std::memcpy(&w[3], c + 19, 8);
-  w[3] >>= 40;  // little-endian: drop bytes 19..23, already in w[2]
-}
-
 // The kind of the only odd count, or -1 when the number of odd counts is not one.
 inline int single_odd_kind(const Hand& hand) {
   uint64_t w[4];
-  count_words(hand, w);
+  load_count_words(hand.counts.data(), w);
   int n_odd = 0, kind = -1;
   for (int i = 0; i < 4; ++i) {
-    const uint64_t odd = w[i] & kLowBits;
+    const uint64_t odd = w[i] & kLowBitOfEachByte;
     n_odd += popcount64(odd);
-    if (odd) kind = 8 * i + (ctz64(odd) >> 3);
+    if (odd) kind = 8 * i + (lowest_bit(odd) >> 3);
   }
   return n_odd == 1 ? kind : -1;
 }
 
 inline bool all_even(const Hand& hand) {
   uint64_t w[4];
-  count_words(hand, w);
-  return !((w[0] | w[1] | w[2] | w[3]) & kLowBits);
-}
-
-void check_count(const char* call, const Hand& hand, int base) {
-  const int k = hand.n_melds, want = base - 3 * k, got = hand.concealed();
-  if (got != want)
-    throw std::invalid_argument(std::string(call) + " needs " + std::to_string(base) +
-                                " - 3k = " + std::to_string(want) + " concealed tiles (k = " +
-                                std::to_string(k) + " melds), got " + std::to_string(got));
+  load_count_words(hand.counts.data(), w);
+  return !((w[0] | w[1] | w[2] | w[3]) & kLowBitOfEachByte);
 }
 
 // Seven pairs from two suits holding `free` pairs (a four is two) and `odd` odd counts: the 7
@@ -106,7 +63,8 @@ inline int seven_pairs_cost(int free, int odd) {
 // The cost word of suit s when it holds meld kinds: a peng leaves room for one more copy of its
 // kind, a kong for none, which the table (cap 4 everywhere) cannot express; the exact DP can.
 // Games ask about the same melded suit again and again (one call per discard), so the DP
-// results are kept in a small per-thread direct-mapped cache.
+// results are kept in a small direct-mapped cache. thread_local, so threads need no lock and a
+// full tag match means the word is this thread's own result for exactly these counts and caps.
 uint64_t capped_costs(const Hand& hand, int s, int sets) {
   const uint8_t* counts9 = hand.counts.data() + kRanks * s;
   uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
@@ -131,6 +89,16 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) {
     word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
   entry = {tag, word};
   return word;
+}
+
+// Out of line and cold, so that check_win_reachable inlines into shanten.
+[[noreturn]] void throw_unreachable(const char* call, unsigned melded_suits, int void_suit) {
+  if (popcount3(melded_suits) > 2)
+    throw std::invalid_argument(std::string(call) +
+                                ": no complete hand exists: melds span three suits");
+  throw std::invalid_argument(std::string(call) +
+                              ": no complete hand exists: melds contain the void suit " +
+                              "mps"[void_suit]);
 }
 
 }  // namespace
@@ -165,14 +133,11 @@ uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
     if (odd >= 0) mask |= 1u << odd;
   }
   if (!mask) return 0;
-  // No fifth copy: drop kinds already held four times (concealed fours never wait in the tables).
+  // No fifth copy: drop kinds a meld makes four. Concealed fours need no check: a table wait
+  // needs a digit below 4, and the seven-pairs wait is an odd count.
   for (int i = 0; i < hand.n_melds; ++i) {
     const int k = hand.melds[i].kind;
     if (hand.melds[i].size() + hand.counts[k] >= 4) mask &= ~(1u << k);
-  }
-  for (uint32_t m = mask; m; m &= m - 1) {
-    const int k = ctz64(m);
-    if (hand.counts[k] >= 4) mask &= ~(1u << k);
   }
   // 缺一门: two suits present fix the winning suits; the void suit never wins.
   unsigned allowed = 7;
@@ -213,34 +178,31 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   return best - 1;
 }
 
+void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
+  const unsigned melded = meld_suits(hand);
+  if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1)))
+    throw_unreachable(call, melded, void_suit);
+}
+
 bool is_win(const Hand& hand, int void_suit, bool seven_pairs) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_count("is_win", hand, 14);
+  check_tile_count("is_win", hand, 14);
   return is_win_unchecked(hand, void_suit, seven_pairs);
 }
 
 uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_count("waits", hand, 13);
+  check_tile_count("waits", hand, 13);
   return waits_unchecked(hand, void_suit, seven_pairs);
 }
 
 int shanten(const Hand& hand, int void_suit, bool seven_pairs) {
   validate_hand(hand);
   validate_void(void_suit);
-  const int k = hand.n_melds, got = hand.concealed();
-  if (got != 13 - 3 * k && got != 14 - 3 * k)
-    throw std::invalid_argument("shanten needs 13 - 3k or 14 - 3k = " + std::to_string(13 - 3 * k) +
-                                " or " + std::to_string(14 - 3 * k) + " concealed tiles (k = " +
-                                std::to_string(k) + " melds), got " + std::to_string(got));
-  const unsigned melded = meld_suits(hand);
-  if (popcount3(melded) > 2)
-    throw std::invalid_argument("shanten: no complete hand exists: melds span three suits");
-  if (void_suit >= 0 && (melded >> void_suit & 1))
-    throw std::invalid_argument("shanten: no complete hand exists: melds contain the void suit " +
-                                std::string(1, "mps"[void_suit]));
+  check_tile_count("shanten", hand, 13, /*or_one_more=*/true);
+  check_win_reachable("shanten", hand, void_suit);
   return shanten_unchecked(hand, void_suit, seven_pairs);
 }
 

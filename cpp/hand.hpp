@@ -1,4 +1,8 @@
 // Win checks, waits and exact shanten (RULES.md §5).
+//
+// Thread safety: every function is reentrant. They share the per-suit tables (tables.hpp: built
+// once, then read-only) and keep a thread_local cache for shanten with melds, so concurrent calls
+// on different threads need no lock.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +25,11 @@ uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs);
 // Throws std::invalid_argument on a bad hand, a wrong count, or when no complete hand exists
 // (the melds already break 缺一门 or the void).
 int shanten(const Hand& hand, int void_suit, bool seven_pairs);
+
+// Throws std::invalid_argument, prefixed with `call`, when the melds alone already rule out every
+// complete hand: they span three suits (缺一门) or hold the void suit. shanten and best_discards
+// raise it; shanten_unchecked's -2 means exactly this.
+void check_win_reachable(const char* call, const Hand& hand, int void_suit);
 
 // The same without validation, for batch loops that validated every row first. Return -2 from
 // shanten_unchecked when no complete hand exists.

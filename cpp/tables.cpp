@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
 namespace xueliu {
 namespace {
@@ -22,29 +24,11 @@ inline uint64_t min_nibbles(uint64_t a, uint64_t b) {
          (min_bytes((a >> 4) & kLowNibbles, (b >> 4) & kLowNibbles) << 4);
 }
 
-// Step (a): mark every complete configuration of m sets and p pairs (digits <= 4).
-void mark_complete(std::vector<uint16_t>& mask, uint8_t* digits, int m, int first_type) {
-  // Pairs on top of the m sets.
-  uint32_t key = suit_key(digits);
-  mask[key] |= static_cast<uint16_t>(1u << cost_slot(m, 0));
-  for (int r = 0; r < 9; ++r)
-    if (digits[r] <= 2) mask[key + 2 * kPow5[r]] |= static_cast<uint16_t>(1u << cost_slot(m, 1));
-  if (m == kMaxSuitSets) return;
-  // Sets in non-decreasing type order: types 0..8 pungs, 9..15 chows starting at type - 9.
-  for (int t = first_type; t < 16; ++t) {
-    if (t < 9) {
-      if (digits[t] > 1) continue;
-      digits[t] += 3;
-      mark_complete(mask, digits, m + 1, t);
-      digits[t] -= 3;
-    } else {
-      const int r = t - 9;
-      if (digits[r] == 4 || digits[r + 1] == 4 || digits[r + 2] == 4) continue;
-      ++digits[r], ++digits[r + 1], ++digits[r + 2];
-      mark_complete(mask, digits, m + 1, t);
-      --digits[r], --digits[r + 1], --digits[r + 2];
-    }
-  }
+// Whether a suit of n tiles is complete (m sets, plus one pair when n is 2 mod 3), given its
+// costs; used both to build the win bits and to check them against the DP.
+template <typename Cost>
+bool complete_by_costs(int n, const Cost& cost) {
+  return (n % 3 == 0 && cost(n / 3, 0) == 0) || (n % 3 == 2 && cost((n - 2) / 3, 1) == 0);
 }
 
 // Odometer over the base-5 digits of a key, keeping their sum.
@@ -75,9 +59,11 @@ struct Digits {
 
 SuitTables::SuitTables() {
   const auto start = std::chrono::steady_clock::now();
+  // Step (a): mark every complete shape of m sets and p pairs.
   std::vector<uint16_t> mask(kKeys, 0);
-  uint8_t digits[9] = {};
-  mark_complete(mask, digits, 0, 0);
+  for_each_suit_shape([&mask](const uint8_t* counts9, int sets, int pair, unsigned, unsigned) {
+    mask[suit_key(counts9)] |= static_cast<uint16_t>(1u << cost_slot(sets, pair >= 0 ? 1 : 0));
+  });
 
   // Step (b): downward closure, descending keys: h + e_r has a larger key, so it is final.
   Digits it;
@@ -112,23 +98,23 @@ SuitTables::SuitTables() {
     for (int r = 0; r < 9; ++r) free_pairs += (it.d[r] >= 2) + (it.d[r] == 4), odd += it.d[r] & 1;
     word |= free_pairs << 40 | odd << 45;
     cost_[key] = word;
-    const int n = it.sum;
-    const bool complete = (n % 3 == 0 && cost_of(word, n / 3, 0) == 0) ||
-                          (n % 3 == 2 && cost_of(word, (n - 2) / 3, 1) == 0);
-    if (complete) win_bits_[key >> 6] |= 1ULL << (key & 63);
+    if (complete_by_costs(it.sum, [word](int m, int p) { return cost_of(word, m, p); }))
+      win_bits_[key >> 6] |= 1ULL << (key & 63);
   }
 
   wait_.assign(kKeys, 0);
   it.set(0);
-  for (int key = 0; key < kKeys; ++key, it.increment()) {
-    if (it.sum > kMaxSuitTiles - 1) continue;
-    uint16_t w = 0;
-    for (int r = 0; r < 9; ++r)
-      if (it.d[r] < 4 && complete(static_cast<uint32_t>(key + kPow5[r]))) w |= 1u << r;
-    wait_[key] = w;
-  }
+  for (int key = 0; key < kKeys; ++key, it.increment())
+    if (it.sum <= kMaxSuitTiles - 1) wait_[key] = wait_mask_of(key, it.d);
   build_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+uint16_t SuitTables::wait_mask_of(uint32_t key, const uint8_t* digits) const {
+  uint16_t w = 0;
+  for (int r = 0; r < 9; ++r)
+    if (digits[r] < 4 && complete(key + static_cast<uint32_t>(kPow5[r]))) w |= 1u << r;
+  return w;
 }
 
 size_t SuitTables::bytes() const {
@@ -138,31 +124,26 @@ size_t SuitTables::bytes() const {
 
 long SuitTables::self_check() const {
   const uint8_t no_caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
-  auto complete_by_dp = [&](const uint8_t* d, int n) {
-    const auto f = suit_costs_dp(d, no_caps);
-    return (n % 3 == 0 && f[cost_slot(n / 3, 0)] == 0) ||
-           (n % 3 == 2 && f[cost_slot((n - 2) / 3, 1)] == 0);
-  };
   long bad = 0;
   Digits it;
   it.set(0);
   for (int key = 0; key < kKeys; ++key, it.increment()) {
     if (it.sum > kMaxSuitTiles) continue;
     const auto f = suit_costs_dp(it.d, no_caps);
-    bool ok = complete(key) == complete_by_dp(it.d, it.sum);
+    bool ok = complete(key) ==
+              complete_by_costs(it.sum, [&f](int m, int p) { return f[cost_slot(m, p)]; });
     for (int slot = 0; slot < 10; ++slot) ok = ok && f[slot] == cost_of(cost_[key], slot / 2, slot % 2);
-    if (it.sum < kMaxSuitTiles) {  // the win bits are checked above, key by key
-      uint16_t w = 0;
-      for (int r = 0; r < 9; ++r)
-        if (it.d[r] < 4 && complete(static_cast<uint32_t>(key + kPow5[r]))) w |= 1u << r;
-      ok = ok && w == wait_[key];
-    }
+    // Wait masks are read off the win bits, and those are checked key by key above.
+    if (it.sum < kMaxSuitTiles) ok = ok && wait_mask_of(key, it.d) == wait_[key];
     bad += !ok;
   }
   return bad;
 }
 
 std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, int max_sets) {
+  if (max_sets < 0 || max_sets > kMaxSuitSets)
+    throw std::invalid_argument("suit_costs_dp: max_sets " + std::to_string(max_sets) +
+                                " is outside 0..4");
   // State: a = chows started at the previous rank, b = chows started two ranks back,
   // s = sets used so far (started chows included), q = pairs used. Value: tiles added so far.
   constexpr int8_t kInf = 100;

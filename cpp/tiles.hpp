@@ -42,7 +42,8 @@ struct Meld {
   bool is_kong() const { return type != MeldType::Peng; }
 };
 
-// A seat's hand: concealed tile counts plus its melds.
+// A seat's hand: concealed tile counts plus its melds. A plain value with no hidden state: a const
+// Hand may be read by any number of threads at once (the batch calls rely on that).
 struct Hand {
   Counts counts{};
   std::array<Meld, kMaxMelds> melds{};
@@ -71,5 +72,19 @@ void validate_hand(const Hand& hand);
 
 // Checks void is kNoVoid or 0..2; throws std::invalid_argument otherwise.
 void validate_void(int void_suit);
+
+// Throws std::invalid_argument for a hand that fails check_tile_count; out of line, so the check
+// itself stays small enough to inline into every single call.
+[[noreturn]] void throw_tile_count(const char* call, const Hand& hand, int base, bool or_one_more);
+
+// Checks that `hand` holds base - 3k concealed tiles (k melds), or with `or_one_more` either that
+// or one more; throws std::invalid_argument naming `call` and both counts, e.g.
+// "waits needs 13 - 3k = 10 concealed tiles (k = 1 melds), got 11".
+inline void check_tile_count(const char* call, const Hand& hand, int base,
+                             bool or_one_more = false) {
+  const int want = base - 3 * hand.n_melds, got = hand.concealed();
+  if (got != want && !(or_one_more && got == want + 1))
+    throw_tile_count(call, hand, base, or_one_more);
+}
 
 }  // namespace xueliu

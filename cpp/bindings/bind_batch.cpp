@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "bits.hpp"  // also the little-endian guard for the word tricks below
 #include "fan.hpp"
 #include "hand.hpp"
 #include "register.hpp"
@@ -22,23 +23,19 @@
 
 namespace py = pybind11;
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the counts-as-words checks below assume a little-endian target"
-#endif
-
 namespace xueliu::bindings {
 namespace {
 
 enum class Call { IsWin, Waits, Shanten, Evaluate };
 
-const char* call_name(Call call) {
-  switch (call) {
-    case Call::IsWin: return "is_win";
-    case Call::Waits: return "waits";
-    case Call::Shanten: return "shanten";
-    default: return "evaluate";
-  }
-}
+// The tile count each call accepts, as check_tile_count takes it; indexed by Call.
+struct CallCount {
+  const char* name;
+  int base;
+  bool or_one_more;
+};
+constexpr CallCount kCallCounts[] = {
+    {"is_win", 14, false}, {"waits", 13, false}, {"shanten", 13, true}, {"evaluate", 14, false}};
 
 std::string shape_of(const py::array& a) {
   std::string s = "(";
@@ -134,8 +131,10 @@ inline int byte_sum(uint64_t x) {  // bytes <= 4 each: no carries
 // Loads row i into `hand` and checks it as the single call would. False: the row is bad (the
 // message comes from row_error, off the fast path).
 inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_suit) {
-  // Four 8-byte moves (offsets 0, 8, 16, 19) rather than a 27-byte memcpy: later word loads of
-  // hand.counts at the same offsets then forward from these stores instead of stalling.
+  // Four 8-byte moves at the offsets load_count_words (bits.hpp) reads, 0, 8, 16 and 19, rather
+  // than a 27-byte memcpy: hand.cpp's word loads of hand.counts then forward from these stores
+  // instead of stalling on a store they only partly overlap. The words are checked straight from
+  // the registers; reloading them from hand.counts costs a measured 2 ns a row in batch_shanten.
   const uint8_t* src = b.counts + kKinds * i;
   uint8_t* dst = hand.counts.data();
   uint64_t w[4];
@@ -147,7 +146,7 @@ inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_
   std::memcpy(dst + 8, &w[1], 8);
   std::memcpy(dst + 16, &w[2], 8);
   std::memcpy(dst + 19, &w[3], 8);
-  w[3] >>= 40;  // bytes 24..26 only (little-endian)
+  w[3] >>= 40;  // counts 24..26 only, as load_count_words leaves them
   if (bytes_above_4(w[0]) | bytes_above_4(w[1]) | bytes_above_4(w[2]) | bytes_above_4(w[3]))
     return false;
   const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
@@ -172,13 +171,9 @@ inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_
   hand.n_melds = static_cast<uint8_t>(k);
   void_suit = b.voids ? b.voids[i] : kNoVoid;
   if (void_suit < -1 || void_suit > 2) return false;
-  const int win = 14 - 3 * k;
-  switch (call) {
-    case Call::IsWin:
-    case Call::Evaluate: return n == win;
-    case Call::Waits: return n == win - 1;
-    default: return n == win || n == win - 1;
-  }
+  const CallCount& count = kCallCounts[static_cast<int>(call)];
+  const int want = count.base - 3 * k;
+  return n == want || (count.or_one_more && n == want + 1);
 }
 
 // The message the single call would raise for a bad row.
@@ -199,24 +194,16 @@ std::string row_error(const Batch& b, size_t i, Call call) {
   }
   hand.n_melds = static_cast<uint8_t>(k);
   const int void_suit = b.voids ? b.voids[i] : kNoVoid;
+  const CallCount& count = kCallCounts[static_cast<int>(call)];
   try {
     validate_hand(hand);
     validate_void(void_suit);
+    check_tile_count(count.name, hand, count.base, count.or_one_more);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
-  const int n = hand.concealed(), win = 14 - 3 * k;
-  const std::string tail = " concealed tiles (k = " + std::to_string(k) + " melds), got " +
-                           std::to_string(n);
-  switch (call) {
-    case Call::Waits:
-      return "waits needs 13 - 3k = " + std::to_string(win - 1) + tail;
-    case Call::Shanten:
-      return "shanten needs 13 - 3k or 14 - 3k = " + std::to_string(win - 1) + " or " +
-             std::to_string(win) + tail;
-    default:
-      return std::string(call_name(call)) + " needs 14 - 3k = " + std::to_string(win) + tail;
-  }
+  // Not reached while load_row rejects only what the checks above reject.
+  return std::string(count.name) + ": row rejected by the batch checks";
 }
 
 struct RowFailure {
@@ -225,9 +212,11 @@ struct RowFailure {
 };
 
 // Runs body(lo, hi, failure) over `threads` slices of the rows, then raises the first failure.
-// The GIL is released around the loop: the workers read the input buffers and write the output
-// buffers only (both owned by arrays that outlive this call) and touch no Python object or
-// reference count.
+// Releasing the GIL around the loop is safe: the workers touch no Python object or reference
+// count. They read the input buffers and write the output buffers, whose arrays the caller holds
+// until this returns; they read the ScoringRules, which has no setters; and each row is copied
+// into a local Hand before it is checked, so a Python thread writing into the caller's arrays
+// meanwhile can change answers but cannot slip an unchecked row past load_row.
 template <typename Body>
 void run_rows(size_t n, int threads, const Body& body) {
   if (threads < 1) throw py::value_error("threads must be >= 1, got " + std::to_string(threads));
@@ -285,105 +274,53 @@ void for_rows(const Batch& b, Call call, int threads, const Compute& compute) {
   });
 }
 
-struct FlagBits {
-  int self_draw = 1, kong_replacement = 2, after_kong_discard = 4, robbed_kong = 8,
-      last_tile = 16, heavenly = 32, earthly = 64;
-};
-
-// The flag bits bind_fan.cpp registered (the evaluate contract); the _core.pyi order otherwise.
-FlagBits read_flag_bits(const py::module_& m) {
-  FlagBits bits;
-  auto take = [&](const char* name, int& slot) {
-    if (py::hasattr(m, name)) slot = py::cast<int>(m.attr(name));
-  };
-  take("SELF_DRAW", bits.self_draw);
-  take("KONG_REPLACEMENT", bits.kong_replacement);
-  take("AFTER_KONG_DISCARD", bits.after_kong_discard);
-  take("ROBBED_KONG", bits.robbed_kong);
-  take("LAST_TILE", bits.last_tile);
-  take("HEAVENLY", bits.heavenly);
-  take("EARTHLY", bits.earthly);
-  return bits;
-}
-
-WinContext context_of(int flags, const FlagBits& bits) {
-  const int known = bits.self_draw | bits.kong_replacement | bits.after_kong_discard |
-                    bits.robbed_kong | bits.last_tile | bits.heavenly | bits.earthly;
-  if (flags & ~known) throw py::value_error("unknown flag bits " + std::to_string(flags & ~known));
-  WinContext ctx;
-  ctx.self_draw = flags & bits.self_draw;
-  ctx.kong_replacement = flags & bits.kong_replacement;
-  ctx.after_kong_discard = flags & bits.after_kong_discard;
-  ctx.robbed_kong = flags & bits.robbed_kong;
-  ctx.last_tile = flags & bits.last_tile;
-  ctx.heavenly = flags & bits.heavenly;
-  ctx.earthly = flags & bits.earthly;
-  return ctx;
+// batch_is_win, batch_waits and batch_shanten: the same arguments, one `Out` per row from
+// row(hand, void, seven_pairs).
+template <Call call, typename Out, typename Row>
+void def_hand_call(py::module_& m, const char* name, Row row, const char* doc) {
+  m.def(
+      name,
+      [row](const py::object& counts, const py::object& melds, const py::object& voids,
+            bool seven_pairs, int threads) {
+        const Batch b = read_batch(counts, melds, voids);
+        py::array_t<Out> out(static_cast<py::ssize_t>(b.n));
+        Out* o = out.mutable_data();
+        for_rows(b, call, threads, [&](size_t i, const Hand& hand, int v) {
+          o[i] = row(hand, v, seven_pairs);
+        });
+        return out;
+      },
+      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
+      py::arg("seven_pairs") = true, py::arg("threads") = 1, doc);
 }
 
 }  // namespace
 
 void register_batch(py::module_& m) {
-  m.def(
-      "batch_is_win",
-      [](const py::object& counts, const py::object& melds, const py::object& voids,
-         bool seven_pairs, int threads) {
-        const Batch b = read_batch(counts, melds, voids);
-        py::array_t<bool> out(static_cast<py::ssize_t>(b.n));
-        bool* o = out.mutable_data();
-        for_rows(b, Call::IsWin, threads, [&](size_t i, const Hand& hand, int v) {
-          o[i] = is_win_unchecked(hand, v, seven_pairs);
-        });
-        return out;
+  def_hand_call<Call::IsWin, bool>(
+      m, "batch_is_win", [](const Hand& hand, int v, bool seven_pairs) {
+        return is_win_unchecked(hand, v, seven_pairs);
       },
-      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
-      py::arg("seven_pairs") = true, py::arg("threads") = 1);
-  m.def(
-      "batch_waits",
-      [](const py::object& counts, const py::object& melds, const py::object& voids,
-         bool seven_pairs, int threads) {
-        const Batch b = read_batch(counts, melds, voids);
-        py::array_t<uint32_t> out(static_cast<py::ssize_t>(b.n));
-        uint32_t* o = out.mutable_data();
-        for_rows(b, Call::Waits, threads, [&](size_t i, const Hand& hand, int v) {
-          o[i] = waits_unchecked(hand, v, seven_pairs);
-        });
-        return out;
+      "Whether each row is a complete hand, as is_win would answer.");
+  def_hand_call<Call::Waits, uint32_t>(
+      m, "batch_waits", [](const Hand& hand, int v, bool seven_pairs) {
+        return waits_unchecked(hand, v, seven_pairs);
       },
-      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
-      py::arg("seven_pairs") = true, py::arg("threads") = 1,
       "Bitmask of the waiting kinds per row (bit k = kind k).");
-  m.def(
-      "batch_shanten",
-      [](const py::object& counts, const py::object& melds, const py::object& voids,
-         bool seven_pairs, int threads) {
-        const Batch b = read_batch(counts, melds, voids);
-        py::array_t<int8_t> out(static_cast<py::ssize_t>(b.n));
-        int8_t* o = out.mutable_data();
-        for_rows(b, Call::Shanten, threads, [&](size_t i, const Hand& hand, int v) {
-          const int s = shanten_unchecked(hand, v, seven_pairs);
-          if (s == -2) {
-            // Same words as the single call: melds that already break 缺一门 or the void.
-            unsigned melded = 0;
-            for (int j = 0; j < hand.n_melds; ++j) melded |= 1u << suit_of(hand.melds[j].kind);
-            throw std::invalid_argument(
-                melded == 7 ? "shanten: no complete hand exists: melds span three suits"
-                            : std::string("shanten: no complete hand exists: melds contain the "
-                                          "void suit ") + "mps"[v]);
-          }
-          o[i] = static_cast<int8_t>(s);
-        });
-        return out;
+  def_hand_call<Call::Shanten, int8_t>(
+      m, "batch_shanten", [](const Hand& hand, int v, bool seven_pairs) {
+        const int s = shanten_unchecked(hand, v, seven_pairs);
+        if (s == -2) check_win_reachable("shanten", hand, v);  // throws the single call's error
+        return static_cast<int8_t>(s);
       },
-      py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
-      py::arg("seven_pairs") = true, py::arg("threads") = 1);
+      "Exact shanten per row, as shanten would answer (a row whose melds rule out every "
+      "complete hand is an error).");
 
-  const FlagBits bits = read_flag_bits(m);
   m.def(
       "batch_evaluate",
-      [bits](const py::object& counts, const py::object& melds, const py::object& voids,
-             const ScoringRules& rules, int flags, int threads) {
-        const WinContext ctx = context_of(flags, bits);
+      [](const py::object& counts, const py::object& melds, const py::object& voids,
+         const ScoringRules& rules, int flags, int threads) {
+        const WinContext ctx = win_context(-1, flags);
         const Batch b = read_batch(counts, melds, voids);
         py::array_t<int16_t> fan(static_cast<py::ssize_t>(b.n));
         py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));

@@ -3,10 +3,11 @@
 
 #include <optional>
 #include <sstream>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "convert.hpp"
 #include "fan.hpp"
 #include "register.hpp"
 #include "tiles.hpp"
@@ -25,16 +26,6 @@ constexpr const char* kPatternIds[kPatternCount] = {
 constexpr const char* kExtraIds[kExtraCount] = {
     "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo",
     "menqing",      "duanyaojiu",   "yitiaolong",  "jiaxinwu",    "haidipao"};
-
-// Bits of evaluate()'s `flags`.
-constexpr int kSelfDraw = 1;
-constexpr int kKongReplacement = 2;
-constexpr int kAfterKongDiscard = 4;
-constexpr int kRobbedKong = 8;
-constexpr int kLastTile = 16;
-constexpr int kHeavenly = 32;
-constexpr int kEarthly = 64;
-constexpr int kAllFlags = 127;
 
 // A fan value above this is certainly a mistake, and keeping values small keeps sums from
 // overflowing in the core.
@@ -123,23 +114,12 @@ ScoringRules rules_from_state(const py::dict& d) {
                     d["multipliers"].cast<std::vector<int64_t>>());
 }
 
-WinContext context_from_flags(int win_tile, int flags) {
-  if (flags < 0 || (flags & ~kAllFlags))
-    throw py::value_error("flags " + std::to_string(flags) +
-                          " has bits outside SELF_DRAW .. EARTHLY (0..127)");
-  WinContext ctx;
-  ctx.win_tile = win_tile;
-  ctx.self_draw = flags & kSelfDraw;
-  ctx.kong_replacement = flags & kKongReplacement;
-  ctx.after_kong_discard = flags & kAfterKongDiscard;
-  ctx.robbed_kong = flags & kRobbedKong;
-  ctx.last_tile = flags & kLastTile;
-  ctx.heavenly = flags & kHeavenly;
-  ctx.earthly = flags & kEarthly;
-  return ctx;
-}
-
 }  // namespace
+
+py::tuple fan_tuple(const FanResult& r) {
+  return py::make_tuple(r.fan, r.multiplier, static_cast<int>(r.base), r.base_fan, r.gen,
+                        static_cast<int>(r.extras));
+}
 
 void register_fan(py::module_& m) {
   {
@@ -153,15 +133,16 @@ void register_fan(py::module_& m) {
     m.attr("EXTRA_IDS") = ids;
   }
   m.attr("DEFAULT_FAN_TABLE") = to_tuple(kDefaultFanTable);
-  m.attr("SELF_DRAW") = kSelfDraw;
-  m.attr("KONG_REPLACEMENT") = kKongReplacement;
-  m.attr("AFTER_KONG_DISCARD") = kAfterKongDiscard;
-  m.attr("ROBBED_KONG") = kRobbedKong;
-  m.attr("LAST_TILE") = kLastTile;
-  m.attr("HEAVENLY") = kHeavenly;
-  m.attr("EARTHLY") = kEarthly;
+  m.attr("SELF_DRAW") = static_cast<int>(kSelfDraw);
+  m.attr("KONG_REPLACEMENT") = static_cast<int>(kKongReplacement);
+  m.attr("AFTER_KONG_DISCARD") = static_cast<int>(kAfterKongDiscard);
+  m.attr("ROBBED_KONG") = static_cast<int>(kRobbedKong);
+  m.attr("LAST_TILE") = static_cast<int>(kLastTile);
+  m.attr("HEAVENLY") = static_cast<int>(kHeavenly);
+  m.attr("EARTHLY") = static_cast<int>(kEarthly);
 
-  // Immutable once built, so one instance may be shared by threads (batch calls release the GIL).
+  // No setters: immutable once built, so the batch calls may read one instance from several
+  // threads with the GIL released.
   py::class_<ScoringRules>(m, "ScoringRules",
                            "The scoring knobs of RULES §6/§9, built once per Rules (immutable).\n\n"
                            "ScoringRules(jingoudiao=True, heavenly_earthly=True, haidi=True)")
@@ -216,9 +197,7 @@ void register_fan(py::module_& m) {
   m.def(
       "evaluate",
       [](const Hand& hand, int void_suit, const ScoringRules& rules, int win_tile, int flags) {
-        const FanResult r = evaluate(hand, void_suit, context_from_flags(win_tile, flags), rules);
-        return py::make_tuple(r.fan, r.multiplier, static_cast<int>(r.base), r.base_fan, r.gen,
-                              static_cast<int>(r.extras));
+        return fan_tuple(evaluate(hand, void_suit, win_context(win_tile, flags), rules));
       },
       py::arg("hand"), py::arg("void"), py::arg("rules"), py::arg("win_tile") = -1,
       py::arg("flags") = 0,

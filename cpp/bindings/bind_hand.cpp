@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "convert.hpp"
 #include "hand.hpp"
 #include "register.hpp"
 #include "tables.hpp"
@@ -34,45 +35,6 @@ py::sequence as_sequence(const py::handle& obj, const std::string& what) {
     throw py::type_error(what + " must be a sequence, got " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
   return py::reinterpret_borrow<py::sequence>(obj);
-}
-
-// Counts from a 27-byte buffer (bytes, bytearray, memoryview, uint8 numpy array) or, slower, any
-// sequence of 27 ints.
-Counts counts_from(const py::handle& obj, const char* what) {
-  Counts counts{};
-  if (PyBytes_Check(obj.ptr()) && PyBytes_GET_SIZE(obj.ptr()) == kKinds) {  // the common case
-    std::memcpy(counts.data(), PyBytes_AS_STRING(obj.ptr()), kKinds);
-    return counts;
-  }
-  if (PyObject_CheckBuffer(obj.ptr()) && !PyUnicode_Check(obj.ptr())) {
-    py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
-    if (info.itemsize != 1 || info.size != kKinds || info.ndim != 1)
-      throw py::value_error(std::string(what) + " must be 27 bytes (uint8), got " +
-                            std::to_string(info.size) + " items of " +
-                            std::to_string(info.itemsize) + " bytes");
-    if (info.strides[0] == 1) {
-      std::memcpy(counts.data(), info.ptr, kKinds);
-    } else {
-      for (int k = 0; k < kKinds; ++k)
-        counts[k] = static_cast<const uint8_t*>(info.ptr)[k * info.strides[0]];
-    }
-    return counts;
-  }
-  if (!py::isinstance<py::sequence>(obj) || py::isinstance<py::str>(obj))
-    throw py::type_error(std::string(what) + " must be 27 bytes or a sequence of 27 ints, got " +
-                         std::string(py::str(py::type::of(obj).attr("__name__"))));
-  auto seq = py::reinterpret_borrow<py::sequence>(obj);
-  if (seq.size() != static_cast<size_t>(kKinds))
-    throw py::value_error(std::string(what) + " must hold 27 counts, got " +
-                          std::to_string(seq.size()));
-  for (int k = 0; k < kKinds; ++k) {
-    const long v = as_int(seq[k], std::string(what) + " item");
-    if (v < 0 || v > 4)
-      throw py::value_error(std::string(what) + ": count of " + tile_name(k) + " is " +
-                            std::to_string(v) + " (0..4)");
-    counts[k] = static_cast<uint8_t>(v);
-  }
-  return counts;
 }
 
 Hand make_hand(const py::handle& counts, const py::handle& melds) {
@@ -114,6 +76,43 @@ py::bytes counts_of(const Hand& hand) {
 
 }  // namespace
 
+Counts counts_from(const py::handle& obj, const char* what) {
+  Counts counts{};
+  if (PyBytes_Check(obj.ptr()) && PyBytes_GET_SIZE(obj.ptr()) == kKinds) {  // the common case
+    std::memcpy(counts.data(), PyBytes_AS_STRING(obj.ptr()), kKinds);
+    return counts;
+  }
+  if (PyObject_CheckBuffer(obj.ptr()) && !PyUnicode_Check(obj.ptr())) {
+    py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
+    if (info.itemsize != 1 || info.size != kKinds || info.ndim != 1)
+      throw py::value_error(std::string(what) + " must be 27 bytes (uint8), got " +
+                            std::to_string(info.size) + " items of " +
+                            std::to_string(info.itemsize) + " bytes");
+    if (info.strides[0] == 1) {
+      std::memcpy(counts.data(), info.ptr, kKinds);
+    } else {
+      for (int k = 0; k < kKinds; ++k)
+        counts[k] = static_cast<const uint8_t*>(info.ptr)[k * info.strides[0]];
+    }
+    return counts;
+  }
+  if (!py::isinstance<py::sequence>(obj) || py::isinstance<py::str>(obj))
+    throw py::type_error(std::string(what) + " must be 27 bytes or a sequence of 27 ints, got " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  auto seq = py::reinterpret_borrow<py::sequence>(obj);
+  if (seq.size() != static_cast<size_t>(kKinds))
+    throw py::value_error(std::string(what) + " must hold 27 counts, got " +
+                          std::to_string(seq.size()));
+  for (int k = 0; k < kKinds; ++k) {
+    const long v = as_int(seq[k], std::string(what) + " item");
+    if (v < 0 || v > 4)
+      throw py::value_error(std::string(what) + ": count of " + tile_name(k) + " is " +
+                            std::to_string(v) + " (0..4)");
+    counts[k] = static_cast<uint8_t>(v);
+  }
+  return counts;
+}
+
 void register_hand(py::module_& m) {
   py::class_<Hand>(m, "Hand", "A validated hand: 27 concealed counts and up to four melds.")
       .def(py::init([](const py::object& counts, const py::object& melds) {
@@ -143,7 +142,9 @@ void register_hand(py::module_& m) {
            })
       .def(py::pickle([](const Hand& h) { return py::make_tuple(counts_of(h), melds_of(h)); },
                       [](const py::tuple& t) {
-                        if (t.size() != 2) throw py::value_error("bad Hand state");
+                        if (t.size() != 2)
+                          throw py::value_error("Hand state must be (counts, melds), got " +
+                                                std::to_string(t.size()) + " items");
                         return make_hand(t[0], t[1]);
                       }));
   m.attr("Hand").attr("__hash__") = py::none();
@@ -162,7 +163,9 @@ void register_hand(py::module_& m) {
   }, "{\"bytes\": table memory, \"build_seconds\": time the first use spent building them}.");
   m.def("_check_tables", []() {
     const SuitTables& t = SuitTables::get();
-    py::gil_scoped_release release;  // pure C++ over the tables: no Python object touched
+    // Safe without the GIL: self_check only reads the tables (built above, never written
+    // since) and touches no Python object.
+    py::gil_scoped_release release;
     return t.self_check();
   }, "Test hook: the number of table keys that disagree with the exact DP (0 when all agree).");
   m.def(
@@ -170,11 +173,15 @@ void register_hand(py::module_& m) {
       [](const py::object& counts9, const py::object& caps9, bool use_table) {
         auto read9 = [](const py::object& obj, const char* what) {
           auto seq = as_sequence(obj, what);
-          if (seq.size() != 9) throw py::value_error(std::string(what) + " must hold 9 ints");
+          if (seq.size() != 9)
+            throw py::value_error(std::string(what) + " must hold 9 ints, got " +
+                                  std::to_string(seq.size()));
           std::array<uint8_t, 9> out{};
           for (int r = 0; r < 9; ++r) {
             const long v = as_int(seq[r], what);
-            if (v < 0 || v > 4) throw py::value_error(std::string(what) + " values are 0..4");
+            if (v < 0 || v > 4)
+              throw py::value_error(std::string(what) + "[" + std::to_string(r) + "] is " +
+                                    std::to_string(v) + " (0..4)");
             out[r] = static_cast<uint8_t>(v);
           }
           return out;
@@ -182,13 +189,14 @@ void register_hand(py::module_& m) {
         const auto counts = read9(counts9, "counts9");
         int n = 0;
         for (auto c : counts) n += c;
-        if (n > kMaxSuitTiles) throw py::value_error("counts9 holds more than 14 tiles");
+        if (n > kMaxSuitTiles)
+          throw py::value_error("counts9 holds " + std::to_string(n) + " tiles (at most 14)");
         std::array<int, 10> out{};
         if (use_table) {
           if (!caps9.is_none()) throw py::value_error("the table has no caps");
           const uint64_t word = SuitTables::get().costs(suit_key(counts.data()));
           for (int slot = 0; slot < 10; ++slot)
-            out[slot] = static_cast<int>(word >> (4 * slot) & 0xF);
+            out[slot] = SuitTables::cost_of(word, slot / 2, slot % 2);
         } else {
           std::array<uint8_t, 9> caps{4, 4, 4, 4, 4, 4, 4, 4, 4};
           if (!caps9.is_none()) caps = read9(caps9, "caps9");
