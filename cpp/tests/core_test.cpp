@@ -1,0 +1,354 @@
+// Plain C++ test of the core, without Python: a few rules by example, the errors, and invariants
+// that tie is_win, waits, shanten, evaluate and best_discards together on random hands (melds and
+// voids included). The Python tests check the public vectors; this one exists so that the core
+// can run under sanitizers on its own. From the repository root, configure a separate build
+// directory with the flags of a normal configure plus
+//   -DXUELIU_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=Debug
+//   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer"
+// (a normal configure: -Dpybind11_DIR=$(.venv/bin/python -m pybind11 --cmakedir)
+//  -DPython_EXECUTABLE=.venv/bin/python -DSKBUILD_PROJECT_NAME=xueliu -DSKBUILD_PROJECT_VERSION=0.1.0),
+// then build the core_test target and run it (or ctest).
+//
+// Exit status: the number of failed checks (0: all passed).
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "analysis.hpp"
+#include "bits.hpp"
+#include "fan.hpp"
+#include "hand.hpp"
+#include "tables.hpp"
+#include "tiles.hpp"
+
+namespace {
+
+using namespace xueliu;
+
+int failures = 0;
+
+void check(bool ok, const char* what, int line, const std::string& detail = "") {
+  if (ok) return;
+  ++failures;
+  std::fprintf(stderr, "core_test.cpp:%d: FAILED %s %s\n", line, what, detail.c_str());
+}
+#define CHECK(cond) check((cond), #cond, __LINE__)
+#define CHECK_HAND(cond, hand) check((cond), #cond, __LINE__, "for " + text_of(hand))
+
+// The std::invalid_argument message of f(), or "" when it does not throw.
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+#define CHECK_ERROR(expr, part)                                                     \
+  do {                                                                              \
+    const std::string message = error_of([&] { (void)(expr); });                    \
+    check(message.find(part) != std::string::npos, #expr " names " part, __LINE__, \
+          "got \"" + message + "\"");                                               \
+  } while (0)
+
+// RULES §1 notation: "11p345m(777s)(8888m)[9999p]"; (...) of 3 a peng, of 4 a kong, [...] a
+// concealed kong. Trusts its input.
+Hand hand_of(const std::string& text) {
+  Hand hand;
+  std::string digits;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch >= '1' && ch <= '9') {
+      digits += ch;
+    } else if (ch == 'm' || ch == 'p' || ch == 's') {
+      const int suit = ch == 'm' ? 0 : ch == 'p' ? 1 : 2;
+      for (char d : digits) ++hand.counts[kRanks * suit + (d - '1')];
+      digits.clear();
+    } else {
+      const size_t close = text.find(ch == '(' ? ')' : ']', i);
+      const std::string body = text.substr(i + 1, close - i - 1);
+      const char suit_ch = body.back();
+      const int suit = suit_ch == 'm' ? 0 : suit_ch == 'p' ? 1 : 2;
+      Meld& meld = hand.melds[hand.n_melds++];
+      meld.kind = static_cast<uint8_t>(kRanks * suit + (body[0] - '1'));
+      meld.type = body.size() == 4 ? MeldType::Peng
+                  : ch == '('      ? MeldType::Kong
+                                   : MeldType::ConcealedKong;
+      i = close;
+    }
+  }
+  return hand;
+}
+
+std::string text_of(const Hand& hand) {
+  std::string s;
+  for (int k = 0; k < kKinds; ++k)
+    for (int c = 0; c < hand.counts[k]; ++c) s += tile_name(k);
+  for (int i = 0; i < hand.n_melds; ++i)
+    s += " [" + std::to_string(static_cast<int>(hand.melds[i].type)) + " " +
+         tile_name(hand.melds[i].kind) + "]";
+  return s;
+}
+
+// A random legal hand of 13 - 3k + extra concealed tiles: 0..4 melds, tiles from one to three
+// suits (three-suit hands are never wins, and must say so), never a fifth copy.
+Hand random_hand(std::mt19937& rng, int extra) {
+  auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  static const int kSuitCounts[] = {1, 2, 2, 2, 3};
+  static const int kMeldCounts[] = {0, 0, 0, 1, 1, 2, 3, 4};
+  int suits[3] = {0, 1, 2};
+  std::shuffle(suits, suits + 3, rng);
+  const int n_suits = kSuitCounts[pick(5)];
+  auto random_kind = [&] { return kRanks * suits[pick(n_suits)] + pick(kRanks); };
+  Hand hand;
+  Counts held{};
+  for (int tries = kMeldCounts[pick(8)]; tries > 0; --tries) {
+    const int kind = random_kind();
+    const auto type = static_cast<MeldType>(pick(3));
+    const int size = type == MeldType::Peng ? 3 : 4;
+    if (held[kind] + size > 4) continue;
+    held[kind] = static_cast<uint8_t>(held[kind] + size);
+    hand.melds[hand.n_melds++] = Meld{type, static_cast<uint8_t>(kind)};
+  }
+  for (int want = 13 - 3 * hand.n_melds + extra; want > 0;) {
+    const int kind = random_kind();
+    if (held[kind] == 4) continue;
+    ++held[kind];
+    ++hand.counts[kind];
+    --want;
+  }
+  return hand;
+}
+
+// A random complete hand of one or two suits: 0..4 melds, pungs and chows, one pair; now and
+// then seven pairs instead. Never a fifth copy.
+Hand random_win(std::mt19937& rng) {
+  auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  static const int kMeldCounts[] = {0, 0, 0, 1, 1, 2, 3, 4};
+  while (true) {
+    const int suit_a = pick(3), suit_b = pick(3);
+    auto random_kind = [&](int ranks) { return kRanks * (pick(2) ? suit_a : suit_b) + pick(ranks); };
+    Hand hand;
+    if (pick(5) == 0) {
+      for (int i = 0; i < 7; ++i) hand.counts[random_kind(kRanks)] += 2;
+    } else {
+      hand.n_melds = static_cast<uint8_t>(kMeldCounts[pick(8)]);
+      for (int i = 0; i < hand.n_melds; ++i)
+        hand.melds[i] = Meld{static_cast<MeldType>(pick(3)), static_cast<uint8_t>(random_kind(kRanks))};
+      for (int i = hand.n_melds; i < kMaxMelds; ++i) {
+        if (pick(2)) {
+          hand.counts[random_kind(kRanks)] += 3;
+        } else {
+          const int first = random_kind(kRanks - 2);
+          for (int r = 0; r < 3; ++r) ++hand.counts[first + r];
+        }
+      }
+      hand.counts[random_kind(kRanks)] += 2;
+    }
+    const Counts held = hand.held();
+    if (std::all_of(held.begin(), held.end(), [](uint8_t c) { return c <= 4; })) return hand;
+  }
+}
+
+bool melds_allow_a_win(const Hand& hand, int void_suit) {
+  return error_of([&] { check_win_reachable("test", hand, void_suit); }).empty();
+}
+
+// --- rules by example (RULES §5, §6) ----------------------------------------------------------
+
+void test_wins_and_waits_by_example() {
+  CHECK(is_win(hand_of("23445677p345789s"), kNoVoid, true));
+  CHECK(!is_win(hand_of("123456789m11p235p"), kNoVoid, true));
+  CHECK(is_win(hand_of("2244552299m1199p"), kNoVoid, true));    // seven pairs, a four among them
+  CHECK(!is_win(hand_of("2244552299m1199p"), kNoVoid, false));  // ... not without the knob
+  CHECK(!is_win(hand_of("23445677p345789s"), 1, true));         // 缺一门: the void suit is held
+  CHECK(!is_win(hand_of("123m456p789s11m123m"), kNoVoid, true));  // three suits never win
+  // 九莲宝灯 shape waits on all nine tiles of its suit.
+  CHECK(waits(hand_of("1112345678999m"), kNoVoid, true) == 0x1FFu);
+  // A kind already held four times (melds included) is no wait, even when it would complete.
+  // 2223m waits on 1m, 3m and 4m, but the kong holds every 1m.
+  CHECK(waits(hand_of("2223m(1111m)(555p)(666p)"), kNoVoid, true) == (1u << 2 | 1u << 3));
+  CHECK(shanten(hand_of("2344567p345789s"), kNoVoid, true) == 0);
+  CHECK(shanten(hand_of("23445677p345789s"), kNoVoid, true) == -1);
+  // A peng leaves one copy of its kind: the lone 1m cannot become a pair.
+  CHECK(shanten(hand_of("1m(111m)(222m)(333m)(444m)"), kNoVoid, true) == 1);
+  CHECK(shanten(hand_of("1m(111p)(222m)(333m)(444m)"), kNoVoid, true) == 0);
+}
+
+void test_fan_by_example() {
+  const ScoringRules rules;  // the xueliu preset's scoring
+  auto fan_of = [&rules](const char* text) {
+    return evaluate(hand_of(text), kNoVoid, WinContext{}, rules);
+  };
+  FanResult r = fan_of("23445677p345789s");
+  CHECK(r.base == kPinghu && r.fan == 1 && r.multiplier == 1);
+  r = fan_of("22m666p(333m)(444m)[5555p]");  // 对对胡 + one gen (the concealed kong)
+  CHECK(r.base == kDuiduihu && r.gen == 1 && r.fan == 3 && r.multiplier == 4);
+  r = fan_of("11122233344455p");  // 清对 beats 清一色 and 对对胡
+  CHECK(r.base == kQingdui && r.fan == 4 && r.multiplier == 8);
+  r = fan_of("2244552299m1199p");  // 龙七对: the four is part of the pattern, not a gen
+  CHECK(r.base == kLongqidui && r.gen == 0 && r.fan == 5);
+
+  WinContext self_drawn;
+  self_drawn.self_draw = true;
+  ScoringRules zimo = rules;
+  zimo.zimo_fan = true;
+  r = evaluate(hand_of("23445677p345789s"), kNoVoid, self_drawn, zimo);
+  CHECK(r.fan == 2 && (r.extras >> kZimo & 1));
+  ScoringRules capped = rules;
+  capped.max_fan = 3;
+  CHECK(evaluate(hand_of("2244552299m1199p"), kNoVoid, WinContext{}, capped).fan == 3);
+}
+
+// --- errors name the bad part -----------------------------------------------------------------
+
+void test_errors_name_the_bad_part() {
+  CHECK_ERROR(validate_hand(hand_of("55m123p456p(555m)")), "fifth copy of 5m");
+  Hand five = hand_of("23445677p345789s");
+  five.counts[13] = 5;
+  CHECK_ERROR(validate_hand(five), "count of 5p is 5");
+  Hand bad_meld = hand_of("23445677p345789s");
+  bad_meld.melds[0] = Meld{MeldType::Peng, 27};
+  bad_meld.n_melds = 1;
+  CHECK_ERROR(validate_hand(bad_meld), "meld 0 has kind 27");
+  CHECK_ERROR(validate_void(3), "void suit 3");
+  CHECK_ERROR(tile_name(27), "tile kind 27");
+  CHECK_ERROR(is_win(hand_of("1234567m111p(999m)"), kNoVoid, true),
+              "is_win needs 14 - 3k = 11 concealed tiles (k = 1 melds), got 10");
+  CHECK_ERROR(shanten(hand_of("2344567p34578s"), kNoVoid, true),
+              "shanten needs 13 - 3k or 14 - 3k = 13 or 14 concealed tiles (k = 0 melds), got 12");
+  CHECK_ERROR(shanten(hand_of("11223m(111p)(999s)[5555m]"), kNoVoid, true),
+              "shanten: no complete hand exists: melds span three suits");
+  CHECK_ERROR(best_discards(hand_of("1122334m5m(111p)(999p)"), nullptr, 1, ScoringRules{}),
+              "best_discards: no complete hand exists: melds contain the void suit p");
+  CHECK_ERROR(evaluate(hand_of("123456789m11p235p"), kNoVoid, WinContext{}, ScoringRules{}),
+              "not a winning hand");
+  CHECK_ERROR(evaluate(hand_of("23445677p345789s"), kNoVoid, win_context(-1, kKongReplacement),
+                       ScoringRules{}),
+              "kong_replacement");
+  CHECK_ERROR(win_context(-1, 128), "unknown flag bits 128");
+  const uint8_t counts9[9] = {}, caps9[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+  CHECK_ERROR(suit_costs_dp(counts9, caps9, 5), "max_sets 5");
+  Counts visible{};
+  visible[4] = 4;
+  CHECK_ERROR(best_discards(hand_of("12334577m23345p1p"), &visible, kNoVoid, ScoringRules{}),
+              "visible shows 4 of 5m but the hand holds 1");
+}
+
+// --- invariants on random hands ---------------------------------------------------------------
+
+// waits(h) is exactly the kinds t (no fifth copy) with is_win(h + t); shanten 0 means some wait.
+void test_waits_are_the_tiles_that_win(std::mt19937& rng, int n) {
+  for (int i = 0; i < n; ++i) {
+    const Hand hand = random_hand(rng, 0);
+    const int void_suit = static_cast<int>(rng() % 4) - 1;
+    for (bool seven_pairs : {true, false}) {
+      const uint32_t mask = waits(hand, void_suit, seven_pairs);
+      const Counts held = hand.held();
+      uint32_t want = 0;
+      for (int t = 0; t < kKinds; ++t) {
+        if (held[t] == 4) continue;
+        Hand won = hand;
+        ++won.counts[t];
+        if (is_win(won, void_suit, seven_pairs)) want |= 1u << t;
+      }
+      CHECK_HAND(mask == want, hand);
+      if (melds_allow_a_win(hand, void_suit))
+        CHECK_HAND((shanten(hand, void_suit, seven_pairs) == 0) == (mask != 0), hand);
+    }
+  }
+}
+
+// One tile over (random hands, every other one complete): a win is shanten -1 and evaluates to
+// its base fan plus gens plus extras; otherwise shanten is that of the best discard; and
+// best_discards agrees with the single calls option by option.
+void test_one_tile_over(std::mt19937& rng, int n) {
+  const ScoringRules rules;
+  for (int i = 0; i < n; ++i) {
+    const Hand hand = i % 2 ? random_win(rng) : random_hand(rng, 1);
+    const int void_suit = static_cast<int>(rng() % 4) - 1;
+    const bool win = is_win(hand, void_suit, true);
+    const std::string fan_error =
+        error_of([&] { evaluate(hand, void_suit, WinContext{}, rules); });
+    CHECK_HAND(win == fan_error.empty(), hand);
+    if (win && fan_error.empty()) {
+      const FanResult r = evaluate(hand, void_suit, WinContext{}, rules);
+      CHECK_HAND(r.base_fan == rules.fan_table[r.base], hand);
+      CHECK_HAND(r.fan == r.base_fan + r.gen + popcount64(r.extras), hand);
+      CHECK_HAND(r.multiplier == int64_t(1) << (r.fan - 1), hand);
+    }
+    if (!melds_allow_a_win(hand, void_suit)) {
+      CHECK_HAND(!win, hand);
+      continue;
+    }
+    const int sh = shanten(hand, void_suit, true);
+    CHECK_HAND(win == (sh == -1), hand);
+    const auto options = best_discards(hand, nullptr, void_suit, rules);
+    CHECK_HAND(!options.empty() && options.front().shanten == std::max(sh, 0), hand);
+    const Counts own = hand.held();
+    for (const DiscardOption& option : options) {
+      Hand rest = hand;
+      --rest.counts[option.discard];
+      CHECK_HAND(option.shanten == shanten(rest, void_suit, true), hand);
+      CHECK_HAND(option.shanten >= sh, hand);
+      const uint32_t mask = option.shanten == 0 ? waits(rest, void_suit, true) : 0;
+      uint32_t listed = 0;
+      int total = 0;
+      for (const WaitOption& w : option.waits) {
+        listed |= 1u << w.kind;
+        CHECK_HAND(w.remaining == 4 - own[w.kind], hand);
+        total += w.remaining;
+      }
+      CHECK_HAND(listed == mask && option.total_remaining == total, hand);
+    }
+  }
+}
+
+// Threads that start at the same moment share the lazily built tables (the per-suit tables and
+// the fan signatures): the first use builds each once, and every thread gets the single-threaded
+// answers.
+void test_threads_share_the_tables(int n_threads, int n) {
+  std::mt19937 rng(11);
+  std::vector<std::pair<Hand, Hand>> hands;  // (13 tiles, a complete 14)
+  for (int i = 0; i < n; ++i) hands.emplace_back(random_hand(rng, 0), random_win(rng));
+  using Answers = std::vector<std::tuple<uint32_t, int, int>>;  // waits, shanten, fan per pair
+  auto answer = [&hands](Answers& out) {
+    const ScoringRules rules;
+    for (const auto& [h13, win] : hands)
+      out.emplace_back(waits_unchecked(h13, kNoVoid, true), shanten_unchecked(h13, kNoVoid, true),
+                       evaluate_unchecked(win, WinContext{}, rules).fan);
+  };
+  std::vector<Answers> got(static_cast<size_t>(n_threads));
+  std::vector<std::thread> pool;
+  for (auto& out : got) pool.emplace_back(answer, std::ref(out));
+  for (auto& thread : pool) thread.join();
+  Answers want;
+  answer(want);
+  for (const auto& answers : got) CHECK(answers == want);
+}
+
+void test_every_table_key_equals_the_exact_dp() { CHECK(SuitTables::get().self_check() == 0); }
+
+}  // namespace
+
+int main() {
+  test_threads_share_the_tables(4, 2000);  // first: the tables are built under contention
+  test_wins_and_waits_by_example();
+  test_fan_by_example();
+  test_errors_name_the_bad_part();
+  std::mt19937 rng(2024);
+  test_waits_are_the_tiles_that_win(rng, 3000);
+  test_one_tile_over(rng, 3000);
+  test_every_table_key_equals_the_exact_dp();
+  if (failures) std::fprintf(stderr, "%d check(s) failed\n", failures);
+  else std::printf("core_test: all checks passed\n");
+  return failures;
+}
