@@ -53,8 +53,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
         WinContext ctx;
         ctx.win_tile = t;
         wait.discard_win = evaluate_unchecked(won, ctx, rules);
-        ctx.self_draw = true;
-        wait.self_draw = evaluate_unchecked(won, ctx, rules);
+        wait.self_draw = self_draw_of_discard_win(wait.discard_win, rules);
         option.total_remaining += wait.remaining;
         top = std::max(top, wait.discard_win.fan);
         option.waits.push_back(wait);

@@ -228,6 +228,25 @@ inline bool better(const Candidate& a, const Candidate& b) {
   return decomposition_rank(a.combo) > decomposition_rank(b.combo);
 }
 
+// The capped fan and its multiplier of a result whose base, gen and extras are set.
+void set_total(FanResult& result, const ScoringRules& rules) {
+  int n_extras = 0;
+  for (unsigned e = result.extras; e; e &= e - 1) ++n_extras;
+  const int total = result.base_fan + result.gen + n_extras;
+  const int fan = (rules.max_fan > 0 && total > rules.max_fan) ? rules.max_fan : total;
+  result.fan = fan;
+  if (rules.multipliers.empty()) {
+    if (fan < 1 || fan > 63)
+      fail("fan " + std::to_string(fan) + " has no 2 ** (fan - 1) multiplier in 64 bits");
+    result.multiplier = int64_t(1) << (fan - 1);
+  } else {
+    if (fan < 1 || fan > static_cast<int>(rules.multipliers.size()))
+      fail("fan " + std::to_string(fan) + " is beyond the multipliers table (" +
+           std::to_string(rules.multipliers.size()) + " entries)");
+    result.multiplier = rules.multipliers[static_cast<size_t>(fan - 1)];
+  }
+}
+
 FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   const Counts& counts = hand.counts;
   const int n_melds = hand.n_melds;
@@ -415,27 +434,12 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   set_extra((best.combo & kMidFive) != 0, kJiaxinwu);
   set_extra(rules.haidipao && ctx.last_tile && !ctx.self_draw, kHaidipao);
 
-  int n_extras = 0;
-  for (unsigned e = extras; e; e &= e - 1) ++n_extras;
-
   FanResult result;
   result.base = static_cast<Pattern>(best.pattern);
   result.base_fan = best.base_fan;
   result.gen = best.gen;
   result.extras = extras;
-  const int total = best.base_fan + best.gen + n_extras;
-  const int fan = (rules.max_fan > 0 && total > rules.max_fan) ? rules.max_fan : total;
-  result.fan = fan;
-  if (rules.multipliers.empty()) {
-    if (fan < 1 || fan > 63)
-      fail("fan " + std::to_string(fan) + " has no 2 ** (fan - 1) multiplier in 64 bits");
-    result.multiplier = int64_t(1) << (fan - 1);
-  } else {
-    if (fan < 1 || fan > static_cast<int>(rules.multipliers.size()))
-      fail("fan " + std::to_string(fan) + " is beyond the multipliers table (" +
-           std::to_string(rules.multipliers.size()) + " entries)");
-    result.multiplier = rules.multipliers[static_cast<size_t>(fan - 1)];
-  }
+  set_total(result, rules);
   return result;
 }
 
@@ -464,6 +468,18 @@ FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const
   check_context(hand, ctx);
   check_suits(hand, void_suit);
   return score(hand, ctx, rules);
+}
+
+FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRules& rules) {
+  // In score(), self_draw is read only by the extras 海底捞月 (needs last_tile), 自摸 (needs
+  // zimo_fan), 海底炮 (needs last_tile and no self_draw) and the 杠上花 / 天胡 / 地胡 checks (their
+  // flags are off here). None of them touches the candidates, so the base pattern, gen and the
+  // decomposition extras are those of the discard win; only 自摸, the cap and the multiplier change.
+  FanResult result = discard_win;
+  if (!rules.zimo_fan) return result;
+  result.extras = uint16_t(result.extras | (1u << kZimo));
+  set_total(result, rules);
+  return result;
 }
 
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {

@@ -121,4 +121,9 @@ FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const
 // contradictions and an unreachable multiplier.
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules);
 
+// The self-draw score of a win whose score on a discard, with no flag but win_tile set, is
+// `discard_win`: equal to evaluate_unchecked with self_draw set (only 自摸, the cap and the
+// multiplier can differ). Throws like evaluate when the multipliers table does not reach the fan.
+FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRules& rules);
+
 }  // namespace xueliu

@@ -5,7 +5,7 @@ Meld pairs are ``(type, kind)`` with type 0 peng, 1 exposed kong, 2 concealed ko
 ``void`` is -1 (none) or a suit 0..2. Every function raises ``ValueError`` naming the bad part.
 """
 
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -86,6 +86,14 @@ def best_discards(
 ) -> list[tuple[int, int, int, list[tuple[int, int, FanTuple, FanTuple]]]]:
     """Per discard, best first: (discard kind, shanten, total remaining,
     [(wait kind, remaining, discard-win fan tuple, self-draw fan tuple), ...])."""
+def best_discards_keys(
+    hand: Hand, visible: Optional[bytes], void: int, rules: ScoringRules
+) -> list[tuple[int, int, int, tuple[Union[int, tuple[int, int, FanTuple, FanTuple]], ...]]]:
+    """best_discards with each wait as one key: a packed int, low bits first kind 5, remaining 3,
+    base pattern code 5, discard-win extras mask 10, self-draw adds zimo 1, gen 6, base_fan 10,
+    discard-win fan 12, self-draw fan 12 (the multipliers follow from the fans and the rules); or,
+    when a field does not fit, the tuple (wait kind, remaining, discard-win fan tuple, self-draw fan
+    tuple)."""
 
 def batch_is_win(
     counts: npt.NDArray[np.uint8],

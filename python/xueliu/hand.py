@@ -42,7 +42,7 @@ _is_win = _core.is_win
 _waits = _core.waits
 _shanten = _core.shanten
 _evaluate = _core.evaluate
-_best_discards = _core.best_discards
+_best_discards_keys = _core.best_discards_keys
 
 _SELF_DRAW = _core.SELF_DRAW
 _KONG_REPLACEMENT = _core.KONG_REPLACEMENT
@@ -274,16 +274,44 @@ _tuple_new = tuple.__new__  # skips the NamedTuple __new__ wrapper: results are 
 _NO_WAITS = [
     [_tuple_new(DiscardOption, (TILE_NAMES[d], sh, 0, ())) for d in range(27)] for sh in range(16)
 ]
-_WAIT_CACHE: dict[tuple[int, int, _core.FanTuple, _core.FanTuple], WaitOption] = {}
+# WaitOption by wait key and DiscardOption by native option of _core.best_discards_keys, one pair
+# of tables per native rules object (a key leaves out the multipliers, which follow from the fan
+# and the rules). All are immutable, so they are shared.
+_WAIT_CACHES: dict[
+    int, tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]
+] = {}
+_ZIMO_BIT = 1 << EXTRA_IDS.index("zimo")
 
 
-def _wait_option(t: tuple[int, int, _core.FanTuple, _core.FanTuple]) -> WaitOption:
-    """WaitOption of a native (kind, remaining, discard-win fan tuple, self-draw fan tuple)."""
-    w, rem, a, b = t
+def _wait_cache(
+    sc: _core.ScoringRules,
+) -> tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]:
+    """The tables of a native rules object (the entry keeps the object alive, so its id is not
+    reused while the entry lives)."""
+    if len(_WAIT_CACHES) >= 64:
+        _WAIT_CACHES.clear()
+    entry = _WAIT_CACHES[id(sc)] = (sc, {}, {})
+    return entry
+
+
+def _wait_option(key: Any, sc: _core.ScoringRules, cache: dict[Any, WaitOption]) -> WaitOption:
+    """WaitOption of a wait key of ``_core.best_discards_keys`` (see there for the bits)."""
+    if key.__class__ is tuple:
+        w, rem, a, b = key
+    else:
+        w, rem = key & 31, key >> 5 & 7
+        code, mask, zimo = key >> 8 & 31, key >> 13 & 1023, key >> 23 & 1
+        gen, base_fan, fan_a, fan_b = key >> 24 & 63, key >> 30 & 1023, key >> 40 & 4095, key >> 52
+        # The core has checked that the multipliers table reaches both fans.
+        table = sc.multipliers
+        mult_a = table[fan_a - 1] if table else 1 << (fan_a - 1)
+        mult_b = table[fan_b - 1] if table else 1 << (fan_b - 1)
+        a = (fan_a, mult_a, code, base_fan, gen, mask)
+        b = (fan_b, mult_b, code, base_fan, gen, mask | (_ZIMO_BIT if zimo else 0))
     o = _tuple_new(WaitOption, (TILE_NAMES[w], rem, _fan_result(a), _fan_result(b)))
-    if len(_WAIT_CACHE) >= 65536:
-        _WAIT_CACHE.clear()
-    _WAIT_CACHE[t] = o
+    if len(cache) >= 65536:
+        cache.clear()
+    cache[key] = o
     return o
 
 
@@ -320,19 +348,30 @@ def best_discards(
     n, v = _native_args(hand, void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
     vis = None if visible is None else _visible_bytes(visible)
-    out = []
-    for d, sh, total, ws in _best_discards(n, vis, v, sc):
-        if not ws:
-            if total == 0 and 0 <= sh < 16:
-                out.append(_NO_WAITS[sh][d])
-            else:
-                out.append(_tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, ())))
-            continue
-        opts = []
-        for t in ws:
-            o = _WAIT_CACHE.get(t)
-            if o is None:
-                o = _wait_option(t)
-            opts.append(o)
-        out.append(_tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, tuple(opts))))
-    return out
+    entry = _WAIT_CACHES.get(id(sc))
+    if entry is None:
+        entry = _wait_cache(sc)
+    raw = _best_discards_keys(n, vis, v, sc)
+    try:
+        return list(map(entry[2].__getitem__, raw))  # the usual case: every option seen before
+    except KeyError:
+        options = entry[2]
+        return [options[r] if r in options else _discard_option(r, sc, entry) for r in raw]
+
+
+def _discard_option(raw: tuple[int, int, int, tuple[Any, ...]], sc: _core.ScoringRules,
+                    entry: tuple[Any, dict[Any, WaitOption], dict[Any, DiscardOption]]
+                    ) -> DiscardOption:
+    """DiscardOption of a native option of ``_core.best_discards_keys``, cached in ``entry``."""
+    d, sh, total, ks = raw
+    if not ks and total == 0 and 0 <= sh < 16:
+        o = _NO_WAITS[sh][d]
+    else:
+        cache = entry[1]
+        opts = tuple(cache[k] if k in cache else _wait_option(k, sc, cache) for k in ks)
+        o = _tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, opts))
+    options = entry[2]
+    if len(options) >= 65536:
+        options.clear()
+    options[raw] = o
+    return o
