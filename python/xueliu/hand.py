@@ -281,6 +281,9 @@ _WAIT_CACHES: dict[
     int, tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]
 ] = {}
 _ZIMO_BIT = 1 << EXTRA_IDS.index("zimo")
+# Bounds that keep the caches to a few tens of MB in the worst case (a server juggling many Rules).
+_MAX_RULES_CACHED = 8
+_MAX_OPTIONS_CACHED = 8192
 
 
 def _wait_cache(
@@ -288,7 +291,7 @@ def _wait_cache(
 ) -> tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]:
     """The tables of a native rules object (the entry keeps the object alive, so its id is not
     reused while the entry lives)."""
-    if len(_WAIT_CACHES) >= 64:
+    if len(_WAIT_CACHES) >= _MAX_RULES_CACHED:
         _WAIT_CACHES.clear()
     entry = _WAIT_CACHES[id(sc)] = (sc, {}, {})
     return entry
@@ -309,7 +312,7 @@ def _wait_option(key: Any, sc: _core.ScoringRules, cache: dict[Any, WaitOption])
         a = (fan_a, mult_a, code, base_fan, gen, mask)
         b = (fan_b, mult_b, code, base_fan, gen, mask | (_ZIMO_BIT if zimo else 0))
     o = _tuple_new(WaitOption, (TILE_NAMES[w], rem, _fan_result(a), _fan_result(b)))
-    if len(cache) >= 65536:
+    if len(cache) >= _MAX_OPTIONS_CACHED:
         cache.clear()
     cache[key] = o
     return o
@@ -371,7 +374,7 @@ def _discard_option(raw: tuple[int, int, int, tuple[Any, ...]], sc: _core.Scorin
         opts = tuple(cache[k] if k in cache else _wait_option(k, sc, cache) for k in ks)
         o = _tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, opts))
     options = entry[2]
-    if len(options) >= 65536:
+    if len(options) >= _MAX_OPTIONS_CACHED:
         options.clear()
     options[raw] = o
     return o
