@@ -117,6 +117,8 @@ FIGURES = {
     "test_api_evaluate": ("xueliu.evaluate, per call", "ns_per_call", 2000, "test_api_reference_evaluate"),
     "test_api_best_discards": ("xueliu.best_discards, per call", "ns_per_call", 5000,
                                "test_api_reference_best_discards"),
+    "test_api_best_discards_distinct_hands": ("xueliu.best_discards, 2,000 unseen hands, per call",
+                                              "ns_per_call", 5000, "test_api_reference_best_discards"),
     "test_single_is_win": ("_core.is_win, per call", "ns_per_call", None, None),
     "test_single_waits": ("_core.waits, per call", "ns_per_call", None, None),
     "test_single_shanten": ("_core.shanten, per call", "ns_per_call", None, None),
