@@ -16,50 +16,37 @@ RANDOM = ["random", "random", "random", "random"]
 README = ["greedy", "random", "random", "random"]
 
 
-def _report(benchmark, games: int, workers: int) -> None:
+def _run(benchmark, games: int, workers: int, rounds: int = 3, **kwargs):
+    """Time ``simulate(games, workers=workers, **kwargs)``; put the rates into extra_info."""
+    summary = benchmark.pedantic(simulate, args=(games,), kwargs=dict(workers=workers, **kwargs),
+                                 rounds=rounds, iterations=1)
     stats = getattr(benchmark, "stats", None)
-    if stats is None:  # --benchmark-disable
-        return
-    rate = games / stats.stats.min
-    benchmark.extra_info["hands"] = games
-    benchmark.extra_info["workers"] = workers
-    benchmark.extra_info["hands_per_second"] = round(rate, 1)
-    benchmark.extra_info["hands_per_second_per_worker"] = round(rate / workers, 1)
+    if stats is not None:  # None under --benchmark-disable
+        rate = games / stats.stats.min
+        benchmark.extra_info["hands"] = games
+        benchmark.extra_info["workers"] = workers
+        benchmark.extra_info["hands_per_second"] = round(rate, 1)
+        benchmark.extra_info["hands_per_second_per_worker"] = round(rate / workers, 1)
+    return summary
 
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
 def test_greedy_self_play_one_worker(benchmark, preset):
-    games = 200
-    summary = benchmark.pedantic(simulate, args=(games,),
-                                 kwargs=dict(bots=GREEDY, rules=preset, seed=1, workers=1),
-                                 rounds=3, iterations=1)
-    _report(benchmark, games, 1)
-    assert summary.bots[0].seat_hands == 4 * games
+    summary = _run(benchmark, 200, 1, bots=GREEDY, rules=preset, seed=1)
+    assert summary.bots[0].seat_hands == 4 * 200
 
 
 def test_greedy_self_play_two_workers(benchmark):
-    games = 400
-    summary = benchmark.pedantic(simulate, args=(games,),
-                                 kwargs=dict(bots=GREEDY, seed=1, workers=2),
-                                 rounds=3, iterations=1)
-    _report(benchmark, games, 2)
-    assert summary.bots[0].seat_hands == 4 * games
+    summary = _run(benchmark, 400, 2, bots=GREEDY, seed=1)
+    assert summary.bots[0].seat_hands == 4 * 400
 
 
 def test_random_self_play_one_worker(benchmark):
-    games = 200
-    summary = benchmark.pedantic(simulate, args=(games,),
-                                 kwargs=dict(bots=RANDOM, seed=1, workers=1),
-                                 rounds=3, iterations=1)
-    _report(benchmark, games, 1)
-    assert summary.bots[0].seat_hands == 4 * games
+    summary = _run(benchmark, 200, 1, bots=RANDOM, seed=1)
+    assert summary.bots[0].seat_hands == 4 * 200
 
 
 def test_readme_strength_run_two_workers(benchmark):
     """The shape of the README's strength table: greedy + 3 random, duplicate, two workers."""
-    games = 800
-    summary = benchmark.pedantic(simulate, args=(games,),
-                                 kwargs=dict(bots=README, seed=0, workers=2, duplicate=True),
-                                 rounds=2, iterations=1)
-    _report(benchmark, games, 2)
+    summary = _run(benchmark, 800, 2, rounds=2, bots=README, seed=0, duplicate=True)
     assert summary.bots[0].mean > 0
