@@ -7,6 +7,7 @@
     xueliu simulate --games 1000 --bots greedy,random,random,random --workers 2
     xueliu play --preset xuezhan                # you (seat 0) against three GreedyBots
     xueliu replay hands.jsonl                   # the events and settlement of a record
+    xueliu serve --port 8700                    # the table server (pip install "xueliu[server]")
 
 Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback.
 """
@@ -481,6 +482,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # -- entry point -----------------------------------------------------------------------------------
 
 
+def _window(text: str) -> Optional[float]:
+    return None if text.lower() == "none" else float(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:  # the server's libraries are the optional "server" extra
+        from .server import ServerConfig, serve
+    except ImportError as e:
+        raise CommandError(f"{e}; install the server extra: pip install \"xueliu[server]\"") from None
+    return serve(ServerConfig(
+        host=args.host, port=args.port, db=args.db, time_scale=args.time_scale,
+        starting_coins=args.starting_coins, reconnect_window=args.reconnect_window,
+        lease=args.lease, stop_after=args.stop_after))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="xueliu", description="Sichuan mahjong: 血流成河 (xueliu) and 血战到底 (xuezhan).")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -530,6 +546,23 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seat", type=int, default=None, choices=range(4),
                    help="show the hand as this seat saw it (default: everything)")
     r.set_defaults(func=cmd_replay)
+
+    sv = sub.add_parser("serve", help="run the table server (HTTP + websocket; docs/server.md)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8700, help="port (default 8700; 0: any free port)")
+    sv.add_argument("--db", default="sqlite:///xueliu.db",
+                    help="sqlite:///PATH (default sqlite:///xueliu.db) or postgresql://...")
+    sv.add_argument("--time-scale", type=float, default=1.0, metavar="X",
+                    help="multiply every timer by X (e.g. 0.01 for tests; default 1)")
+    sv.add_argument("--starting-coins", type=int, default=1000, metavar="N",
+                    help="coins of a new player (default 1000)")
+    sv.add_argument("--reconnect-window", type=_window, default=90.0, metavar="SECONDS",
+                    help="a dropped seat escapes after this long; 'none': never (default 90)")
+    sv.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
+                    help="another process takes a silent process's tables after this long "
+                         "(default 10)")
+    sv.add_argument("--stop-after", type=float, default=None, help=argparse.SUPPRESS)
+    sv.set_defaults(func=cmd_serve)
     return p
 
 

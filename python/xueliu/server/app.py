@@ -1,0 +1,267 @@
+"""The HTTP API and the websocket endpoint (Starlette), and the static files served at ``/``.
+
+Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
+``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
+``GET /api/tables/{id}/hands``; websocket ``/ws?token=TOKEN``. Errors are ``{"error": message}``
+with 400, 401, 403, 404 or 409.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import pathlib
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from ..rules import Rules
+from . import protocol, store
+from .auth import bearer, new_token, plausible, token_hash
+from .config import ServerConfig
+from .db import Database
+from .errors import ApiError, BadRequest, Elsewhere, Forbidden, NotFound, Unauthorized
+from .hub import CLOSE_ELSEWHERE, CLOSE_POLICY, CLOSE_UNAUTHORIZED, Connection, Hub, RateLimit
+from .lobby import Lobby
+
+log = logging.getLogger("xueliu.server")
+
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+
+Handler = Callable[[Request], Awaitable[Dict[str, Any]]]
+
+
+def _json(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """A route whose handler returns a dict (200) or raises an ApiError ({"error"} + status)."""
+    async def route(request: Request) -> Response:
+        try:
+            return JSONResponse(await handler(request))
+        except ApiError as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+    return route
+
+
+class Server:
+    """One process's app: its database, connections and tables."""
+
+    def __init__(self, config: ServerConfig, address: str) -> None:
+        self.config = config
+        self.db = Database(config.db)
+        self.hub = Hub()
+        self.lobby = Lobby(config, self.db, self.hub, address)
+        self.ready: List[Callable[[], None]] = []
+
+    # -- plumbing --------------------------------------------------------------------------------
+    async def _body(self, request: Request) -> Dict[str, Any]:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > self.config.max_frame):
+            raise BadRequest(f"a request body is at most {self.config.max_frame} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > self.config.max_frame:
+                raise BadRequest(f"a request body is at most {self.config.max_frame} bytes")
+        if not body.strip():
+            return {}
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            raise BadRequest("the body is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise BadRequest("the body must be a JSON object")
+        return data
+
+    async def _player(self, request: Request) -> store.PlayerRow:
+        token = bearer(request.headers)
+        if token is None:
+            raise Unauthorized("missing or malformed 'Authorization: Bearer TOKEN'")
+        row = await self.db.run(store.player_by_token(token_hash(token)))
+        if row is None:
+            raise Unauthorized("unknown token")
+        return row
+
+    @staticmethod
+    def _table_id(request: Request) -> int:
+        raw = request.path_params["table"]
+        if not raw.isdigit() or len(raw) > 15:
+            raise NotFound(f"no table {raw[:20]!r}")
+        return int(raw)
+
+    # -- HTTP ------------------------------------------------------------------------------------
+    async def health(self, request: Request) -> Dict[str, Any]:
+        return {"ok": True}
+
+    async def create_player(self, request: Request) -> Dict[str, Any]:
+        body = await self._body(request)
+        name = body.get("name")
+        if not isinstance(name, str):
+            raise BadRequest("'name' must be a string")
+        if not 1 <= len(name) <= self.config.name_max or not name.strip():
+            raise BadRequest(f"'name' must be 1..{self.config.name_max} characters")
+        if any(ord(c) < 32 or ord(c) == 127 for c in name):
+            raise BadRequest("'name' must not contain control characters")
+        token = new_token()
+        coins = self.config.starting_coins
+        player = await self.db.run(store.create_player(name, token_hash(token), coins))
+        return {"player": player, "token": token, "coins": coins}
+
+    async def me(self, request: Request) -> Dict[str, Any]:
+        p = await self._player(request)
+        return {"player": p.player, "name": p.name, "coins": p.coins,
+                "tables": [] if p.table is None else [p.table]}
+
+    async def create_table(self, request: Request) -> Dict[str, Any]:
+        p = await self._player(request)
+        body = await self._body(request)
+        rules = _rules(body.get("rules", "xueliu"))
+        bots = body.get("bots", 0)
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= 3:
+            raise BadRequest("'bots' must be an integer 0..3")
+        if "base" in body:
+            base = body["base"]
+            if (isinstance(base, bool) or not isinstance(base, int)
+                    or not 1 <= base <= self.config.max_base):
+                raise BadRequest(f"'base' must be an integer 1..{self.config.max_base}")
+            rules = rules.replace(base=base)
+        try:
+            table, seat = await self.lobby.create(p.player, rules, bots)
+        except (TypeError, ValueError) as e:
+            raise BadRequest(f"these rules cannot deal a hand: {e}") from None
+        return {"table": table, "seat": seat}
+
+    async def join(self, request: Request) -> Dict[str, Any]:
+        p = await self._player(request)
+        table = self._table_id(request)
+        seat = await self.lobby.join(p.player, p.name, table)
+        return {"table": table, "seat": seat}
+
+    async def leave(self, request: Request) -> Dict[str, Any]:
+        p = await self._player(request)
+        table = self._table_id(request)
+        seat, now = await self.lobby.leave(p.player, table)
+        return {"table": table, "seat": seat, "left": now}
+
+    async def hands(self, request: Request) -> Dict[str, Any]:
+        p = await self._player(request)
+        table = self._table_id(request)
+        if not await self.db.run(store.table_exists(table)):
+            raise NotFound(f"no table {table}")
+        hands = await self.db.run(store.finished_hands(table, p.player))
+        if hands is None:
+            raise Forbidden(f"you never sat at table {table}")
+        return {"hands": hands}
+
+    # -- websocket -------------------------------------------------------------------------------
+    async def websocket(self, ws: WebSocket) -> None:
+        token = ws.query_params.get("token")
+        await ws.accept()
+        player = None
+        if plausible(token):
+            assert token is not None
+            player = await self.db.run(store.player_by_token(token_hash(token)))
+        if player is None:
+            await ws.send_text(json.dumps(protocol.error("missing or unknown token")))
+            await ws.close(CLOSE_UNAUTHORIZED)
+            return
+        conn = Connection(ws, player.player)
+        self.hub.add(conn)
+        try:
+            if player.table is not None:
+                try:
+                    t = await self.lobby.table(player.table)
+                    await t.connected(player.player)
+                except Elsewhere as e:
+                    conn.send(protocol.error(e.message))
+                    conn.close(CLOSE_ELSEWHERE)
+                except ApiError:
+                    pass  # the table closed meanwhile
+            await self._read(ws, conn)
+        finally:
+            if self.hub.remove(conn):
+                t = self.lobby.running(player.player)
+                if t is not None:
+                    t.dropped(player.player)
+            conn.close(1000)
+
+    async def _read(self, ws: WebSocket, conn: Connection) -> None:
+        limit = RateLimit(self.config.rate, self.config.burst)
+        while conn.closing is None:
+            try:
+                msg = await ws.receive()
+            except (RuntimeError, OSError):  # closed under us (slow client, shutdown)
+                return
+            if msg["type"] == "websocket.disconnect":
+                return
+            if not limit.allow():
+                conn.send(protocol.error("rate limit exceeded: too many messages"))
+                conn.close(CLOSE_POLICY)
+                return
+            text = msg.get("text")
+            if text is None:
+                conn.send(protocol.error("messages are JSON text frames"))
+                continue
+            try:
+                act = protocol.parse(text)
+            except protocol.BadMessage as e:
+                conn.send(protocol.error(str(e)))
+                continue
+            t = self.lobby.running(conn.player)
+            if t is None or t.id != act.table:
+                conn.send(protocol.error(f"you do not sit at table {act.table} here"))
+                continue
+            err = await t.act(conn.player, act.seq, act.action)
+            if err is not None:
+                conn.send(protocol.error(err))
+
+    # -- the app ---------------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.db.start(store.setup)
+        await self.lobby.start()
+        for callback in self.ready:
+            callback()
+        try:
+            yield
+        finally:
+            try:
+                await self.lobby.stop()
+            finally:
+                self.db.close()
+
+    def app(self) -> Starlette:
+        routes: List[Any] = [
+            Route("/health", _json(self.health)),
+            Route("/api/players", _json(self.create_player), methods=["POST"]),
+            Route("/api/me", _json(self.me)),
+            Route("/api/tables", _json(self.create_table), methods=["POST"]),
+            Route("/api/tables/{table}/join", _json(self.join), methods=["POST"]),
+            Route("/api/tables/{table}/leave", _json(self.leave), methods=["POST"]),
+            Route("/api/tables/{table}/hands", _json(self.hands)),
+            WebSocketRoute("/ws", self.websocket),
+        ]
+        if STATIC.is_dir():
+            routes.append(Mount("/", StaticFiles(directory=str(STATIC), html=True)))
+        return Starlette(routes=routes, lifespan=self.lifespan)
+
+
+def _rules(spec: Any) -> Rules:
+    if isinstance(spec, str):
+        if spec not in ("xueliu", "xuezhan"):
+            raise BadRequest(f"unknown preset {spec[:32]!r} (xueliu or xuezhan)")
+        return Rules.preset(spec)
+    if isinstance(spec, dict):
+        try:
+            return Rules.from_dict(spec)
+        except (TypeError, ValueError) as e:
+            raise BadRequest(f"bad rules: {e}") from None
+    raise BadRequest("'rules' must be a preset name or a rules object")
+
+
+def config_from(**kwargs: Optional[Any]) -> ServerConfig:
+    return ServerConfig(**{k: v for k, v in kwargs.items() if v is not None})

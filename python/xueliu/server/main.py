@@ -1,0 +1,44 @@
+"""``xueliu serve``: bind the socket, run the app under uvicorn, print where it listens."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from typing import Optional, TextIO
+
+import uvicorn
+
+from .app import Server
+from .config import ServerConfig
+
+
+def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
+    """Runs one server process until SIGINT/SIGTERM (or ``config.stop_after``). The socket is
+    bound before the app starts, so ``--port 0`` picks a free port and the printed address is
+    the real one."""
+    out = sys.stdout if out is None else out
+    family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((config.host, config.port))
+    sock.listen(2048)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    address = f"http://{shown}:{port}"
+    server = Server(config, address)
+    dialect = server.db.dialect
+    server.ready.append(lambda: print(f"xueliu serve: listening on {address} (database: "
+                                      f"{dialect})", file=out, flush=True))
+    uv = uvicorn.Server(uvicorn.Config(
+        server.app(), ws="websockets-sansio", ws_max_size=config.max_frame, log_level="warning",
+        access_log=False,  # the websocket URL carries the token: never log it
+        lifespan="on", timeout_graceful_shutdown=3, ws_ping_interval=20, ws_ping_timeout=20))
+    if config.stop_after is not None:
+        stop_after = config.stop_after
+
+        def arm() -> None:
+            asyncio.get_running_loop().call_later(stop_after, setattr, uv, "should_exit", True)
+        server.ready.append(arm)
+    uv.run(sockets=[sock])
+    return 0 if uv.started else 1

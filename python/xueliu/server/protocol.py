@@ -1,0 +1,78 @@
+"""The websocket messages (docs/server.md): what a client may send, what the server sends.
+
+Client → server, one JSON object a frame: ``{"type": "act", "table", "seq", "action"}``.
+Server → client: ``state``, ``event``, ``request``, ``hand_end``, ``error``. Everything a message
+carries about a hand comes from the engine's per-seat views (``observation(seat)``,
+``events(seat)``), so hidden tiles are filtered in one place, the engine's.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence
+
+from ..game import Action
+
+
+class BadMessage(ValueError):
+    """A client frame that is not a well-formed message (answered with an ``error``)."""
+
+
+@dataclass(frozen=True)
+class Act:
+    table: int
+    seq: int
+    action: int
+
+
+def _int_field(msg: Dict[str, Any], key: str) -> int:
+    value = msg.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessage(f"'{key}' must be an integer, got {type(value).__name__}")
+    if not 0 <= value < 2**53:
+        raise BadMessage(f"'{key}' is out of range")
+    return value
+
+
+def parse(text: str) -> Act:
+    """The one message a client sends. Anything else raises :class:`BadMessage`."""
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("malformed JSON") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("a message is a JSON object")
+    kind = msg.get("type")
+    if kind != "act":
+        shown = kind if isinstance(kind, str) and len(kind) <= 32 else "?"
+        raise BadMessage(f"unknown message type {shown!r} (a client sends only 'act')")
+    return Act(_int_field(msg, "table"), _int_field(msg, "seq"), _int_field(msg, "action"))
+
+
+def action_dict(a: Action) -> Dict[str, Any]:
+    return {"id": a.id, "kind": a.kind, "tile": a.tile,
+            "tiles": None if a.tiles is None else list(a.tiles), "suit": a.suit, "value": a.value}
+
+
+def state(table: int, seat: int, observation: Optional[Dict[str, Any]],
+          events: List[Dict[str, Any]], players: List[Optional[Dict[str, Any]]]) -> Dict[str, Any]:
+    return {"type": "state", "table": table, "seat": seat, "observation": observation,
+            "events": events, "players": players}
+
+
+def event(table: int, ev: Dict[str, Any]) -> Dict[str, Any]:
+    return {"type": "event", "table": table, "event": ev}
+
+
+def request(table: int, seq: int, deadline_ms: int, actions: Sequence[Action]) -> Dict[str, Any]:
+    return {"type": "request", "table": table, "seq": seq, "deadline_ms": deadline_ms,
+            "actions": [action_dict(a) for a in actions]}
+
+
+def hand_end(table: int, net: List[int], coins: List[int]) -> Dict[str, Any]:
+    return {"type": "hand_end", "table": table, "net": net, "coins": coins}
+
+
+def error(message: str) -> Dict[str, Any]:
+    return {"type": "error", "message": message}

@@ -1,0 +1,491 @@
+"""One running table: its game, seats, outstanding requests, timers, bots, and what it persists.
+
+Everything that changes a table happens under its lock, in this order: check the decision, write
+it to the database (fenced by ownership; the game is not touched if the write fails), apply it to
+the engine, then tell the seats (events as each sees them, new requests). A restarted or new owner
+rebuilds the same game by replaying the stored decisions (:meth:`Table.load`).
+
+Who decides for a pending seat, and when (RULES §8, times scaled by ``--time-scale``):
+
+- a server bot (GreedyBot): after ``bot_delay``;
+- a person whose connection dropped: auto-play (托管, AutoPlayBot: the §8 default moves, recorded as
+  ordinary decisions, so the seat gets its seat back when it reconnects) after ``auto_delay``;
+  dropped for longer than the reconnect window, the seat escapes (``escape``: penalty, then the
+  engine plays it to the end of the hand);
+- anyone else: the person, until the decision time of the phase runs out, then ``apply_timeout``
+  (two in a row and the engine auto-plays the seat for the rest of the hand).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
+
+from ..bots import AutoPlayBot, GreedyBot
+from ..game import Action, GameState, new_game
+from ..record import replay
+from ..rules import Rules
+from ..settlement import Settlement
+from . import protocol, store
+from .config import ServerConfig
+from .db import Conflict, Database
+from .errors import Busy, Forbidden
+from .hub import CLOSE_ELSEWHERE, Hub
+
+log = logging.getLogger("xueliu.server")
+
+_SEQ_GAP = 16  # a reloaded table skips this many seqs: no request number is ever reused
+
+
+@dataclass
+class TableContext:
+    """What a table needs from its process."""
+
+    config: ServerConfig
+    db: Database
+    hub: Hub
+    pid: str
+    seated: Callable[[int, int], None]      # (player, table)
+    unseated: Callable[[int], None]         # (player)
+    closed: Callable[[int], None]           # (table)
+
+
+@dataclass
+class Seat:
+    player: int
+    name: str
+    bot: bool
+    leaving: bool = False
+    dropped_at: Optional[float] = None  # monotonic time the person's last connection closed
+    escaped: bool = False               # in the current hand
+
+
+@dataclass
+class Request:
+    seq: int
+    issued: float
+    deadline: float
+
+
+@dataclass
+class _Hand:
+    id: int
+    state: GameState
+    players: List[int]
+    coins: List[int]
+    started: float
+    decisions: int = 0
+    sent: int = 0  # events already sent to the seats
+    requests: Dict[int, Request] = field(default_factory=dict)
+
+
+Due = Tuple[float, str, int]
+
+
+class Table:
+    def __init__(self, ctx: TableContext, row: store.TableRow) -> None:
+        self.ctx = ctx
+        self.id = row.table
+        self.rules = Rules.from_dict(row.rules)
+        self.seats: List[Optional[Seat]] = [None] * 4
+        for s in row.seats:
+            self.seats[s.seat] = Seat(s.player, s.name, s.bot, s.leaving)
+        self.dealer = row.dealer
+        self.hands = row.hands
+        self.seq = row.seq + _SEQ_GAP
+        self.hand: Optional[_Hand] = None
+        self.next_deal: Optional[float] = None
+        self.closed = False
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._task: Optional[asyncio.Task[None]] = None
+        self._bot = GreedyBot(rules=self.rules)
+        self._autoplay = AutoPlayBot(rules=self.rules)
+        if row.start is not None and row.hand_id is not None and row.hand_seats is not None:
+            rec = dict(row.start)
+            rec["decisions"] = row.decisions
+            rec.pop("result", None)
+            state = replay(rec)
+            self.hand = _Hand(row.hand_id, state, row.hand_seats, list(rec["coins"]),
+                              time.monotonic(), len(row.decisions))
+        now = time.monotonic()
+        for seat in self.seats:  # their connections died with the previous owner
+            if seat is not None and not seat.bot and not ctx.hub.connected(seat.player):
+                seat.dropped_at = now
+
+    # -- life cycle ------------------------------------------------------------------------------
+    async def start(self) -> None:
+        for seat in self.seats:
+            if seat is not None:
+                self.ctx.seated(seat.player, self.id)
+        async with self.lock:
+            h = self.hand
+            if h is not None and h.state.is_over:
+                await self._settle()
+            elif h is not None:
+                h.sent = len(h.state.events())
+                self._issue_requests(set(), send=False)
+                for s, seat in enumerate(self.seats):
+                    if seat is not None and not seat.bot and self.ctx.hub.connected(seat.player):
+                        self._send_state(s)
+            else:
+                await self._remove_leavers([s.player for s in self.seats if s and s.leaving])
+                self._schedule_deal(0.0)
+        if not self.closed:
+            self._task = asyncio.ensure_future(self._drive())
+
+    def stop(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        for seat in self.seats:
+            if seat is not None:
+                self.ctx.unseated(seat.player)
+        self.ctx.closed(self.id)
+
+    def _lost(self) -> None:
+        """Another process took this table over: stop, and send our clients to it."""
+        log.warning("table %s: ownership lost", self.id)
+        for seat in self.seats:
+            if seat is not None and not seat.bot:
+                self.ctx.hub.close_player(seat.player, protocol.error(
+                    f"table {self.id} moved to another process; reconnect"), CLOSE_ELSEWHERE)
+        self.stop()
+
+    # -- people ----------------------------------------------------------------------------------
+    def seat_of(self, player: int) -> Optional[int]:
+        for s, seat in enumerate(self.seats):
+            if seat is not None and seat.player == player:
+                return s
+        return None
+
+    async def join(self, player: int, name: str) -> int:
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is not None:
+                return s
+            if self.closed:
+                raise Busy(f"table {self.id} is closed")
+            free = [i for i, seat in enumerate(self.seats) if seat is None]
+            if not free:
+                raise Busy(f"table {self.id} is full")
+            try:
+                await self.ctx.db.run(store.join(self.id, self.ctx.pid, free[0], player))
+            except store.Fenced:
+                self._lost()
+                raise Busy(f"table {self.id} moved to another process; try again") from None
+            except Conflict:
+                raise Busy("you already sit at another table") from None
+            self.seats[free[0]] = Seat(player, name, False)
+            self.ctx.seated(player, self.id)
+            self._send_state(free[0])
+            self._schedule_deal(0.0)
+            return free[0]
+
+    async def leave(self, player: int) -> Tuple[int, bool]:
+        """Leaves now between hands, else after the current hand. Returns (seat, left now)."""
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is None:
+                raise Forbidden(f"you do not sit at table {self.id}")
+            if self.hand is not None and not self.hand.state.is_over:
+                await self._write(store.set_leaving(self.id, self.ctx.pid, player))
+                seat = self.seats[s]
+                assert seat is not None
+                seat.leaving = True
+                return s, False
+            await self._remove_leavers([player])
+            return s, True
+
+    async def connected(self, player: int) -> None:
+        """A connection of ``player`` opened: its seat is its own again; it gets the state and its
+        pending request."""
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is None or self.closed:
+                return
+            seat = self.seats[s]
+            assert seat is not None
+            seat.dropped_at = None
+            self._send_state(s)
+            self._wake.set()
+
+    def dropped(self, player: int) -> None:
+        s = self.seat_of(player)
+        if s is not None:
+            seat = self.seats[s]
+            assert seat is not None
+            seat.dropped_at = time.monotonic()
+            self._wake.set()
+
+    async def act(self, player: int, seq: int, action_id: int) -> Optional[str]:
+        """A client's answer to a request; returns an error message, or None once it is saved and
+        applied."""
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is None or self.closed:
+                return f"you do not sit at table {self.id}"
+            h = self.hand
+            req = None if h is None else h.requests.get(s)
+            if h is None or req is None or req.seq != seq:
+                return f"seq {seq} is not your pending request (stale, repeated or unknown)"
+            if all(a.id != action_id for a in h.state.legal_actions(s)):
+                return f"action {action_id} is not one of the actions of request {seq}"
+            try:
+                await self._decide(s, action_id)
+            except store.Fenced:
+                self._lost()
+                return "this table moved to another process; reconnect"
+            except Exception as e:  # the database did not take it: nothing changed, try again
+                log.warning("table %s: decision not saved: %s", self.id, e)
+                return "the decision could not be saved; try again"
+            return None
+
+    # -- the clock -------------------------------------------------------------------------------
+    async def _drive(self) -> None:
+        try:
+            while not self.closed:
+                due = self._next_due()
+                timeout = None if due is None else max(0.0, due[0] - time.monotonic())
+                if timeout is None or timeout > 0:
+                    try:
+                        await asyncio.wait_for(self._wake.wait(), timeout)
+                    except asyncio.TimeoutError:
+                        pass
+                    self._wake.clear()
+                async with self.lock:
+                    due = self._next_due()
+                    if due is None or due[0] > time.monotonic() or self.closed:
+                        continue
+                    try:
+                        await self._fire(due[1], due[2])
+                    except store.Fenced:
+                        self._lost()
+                        return
+                    except Exception:
+                        log.exception("table %s: %s for seat %s failed; retrying", self.id,
+                                      due[1], due[2])
+                        await asyncio.sleep(0.5)
+        except asyncio.CancelledError:
+            pass
+
+    def _next_due(self) -> Optional[Due]:
+        cfg = self.ctx.config
+        h = self.hand
+        if h is None or h.state.is_over:
+            return None if self.next_deal is None else (self.next_deal, "deal", -1)
+        best: Optional[Due] = None
+        for s, req in h.requests.items():
+            seat = self.seats[s]
+            assert seat is not None
+            if seat.bot:
+                due: Due = (req.issued + cfg.scaled(cfg.bot_delay), "bot", s)
+            elif seat.dropped_at is not None and not self.ctx.hub.connected(seat.player):
+                due = (min(req.deadline, max(req.issued, seat.dropped_at)
+                           + cfg.scaled(cfg.auto_delay)), "auto", s)
+            else:
+                due = (req.deadline, "timeout", s)
+            if best is None or due < best:
+                best = due
+        window = cfg.window
+        if window is not None:
+            for s, seat in enumerate(self.seats):
+                if (seat is not None and seat.dropped_at is not None and not seat.escaped
+                        and not self.ctx.hub.connected(seat.player)):
+                    due = (max(seat.dropped_at, h.started) + window, "escape", s)
+                    if best is None or due < best:
+                        best = due
+        return best
+
+    async def _fire(self, what: str, s: int) -> None:
+        if what == "deal":
+            await self._deal()
+            return
+        h = self.hand
+        assert h is not None
+        if what in ("bot", "auto"):
+            bot = self._bot if what == "bot" else self._autoplay
+            action = bot.act(h.state.observation(s), h.state.legal_actions(s))
+            await self._decide(s, int(action.id))
+        else:
+            await self._decide(s, what)
+
+    # -- decisions -------------------------------------------------------------------------------
+    async def _write(self, op: Callable[[Any], Any]) -> Any:
+        return await self.ctx.db.run(op)
+
+    async def _decide(self, s: int, what: Union[int, str]) -> None:
+        h = self.hand
+        assert h is not None
+        await self._write(store.add_decision(self.id, self.ctx.pid, h.id, h.decisions, s,
+                                             str(what), self.seq))
+        state = h.state
+        before, phase = set(state.pending()), state.phase
+        if what == "timeout":
+            state.apply_timeout(s)
+        elif what == "escape":
+            state.escape(s)
+            seat = self.seats[s]
+            assert seat is not None
+            seat.escaped = True
+        else:
+            assert isinstance(what, int)
+            state.step({s: Action.from_id(what)})
+        h.decisions += 1
+        self._broadcast_events()
+        if state.is_over:
+            h.requests.clear()
+            await self._settle()
+            return
+        # In a joint decision (exchange, void, multiplier, a claim window) the seats still
+        # pending after one answer face the same question: their requests stand.
+        self._issue_requests(before - {s} if state.phase == phase else set())
+
+    def _issue_requests(self, standing: Set[int], send: bool = True) -> None:
+        h = self.hand
+        assert h is not None
+        now = time.monotonic()
+        old, h.requests = h.requests, {}
+        for s in h.state.pending():
+            if s in standing and s in old:
+                h.requests[s] = old[s]
+                continue
+            self.seq += 1
+            req = Request(self.seq, now, now + self.ctx.config.decision_time(h.state.phase))
+            h.requests[s] = req
+            if send:
+                self._send_request(s)
+        self._wake.set()
+
+    # -- hands -----------------------------------------------------------------------------------
+    def _schedule_deal(self, delay: float) -> None:
+        if self.hand is not None and not self.hand.state.is_over:
+            return
+        if all(seat is not None for seat in self.seats):
+            self.next_deal = time.monotonic() + delay
+        else:
+            self.next_deal = None
+        self._wake.set()
+
+    async def _deal(self) -> None:
+        self.next_deal = None
+        if any(seat is None for seat in self.seats):
+            return
+        players = [seat.player for seat in self.seats if seat is not None]
+        coins = await self._write(store.seated_coins(self.id, players))
+        state = new_game(self.rules, seed=secrets.randbits(64), dealer=self.dealer, coins=coins)
+        start = state.record()
+        start.pop("result", None)
+        start["decisions"] = []
+        hand_id = await self._write(store.deal(self.id, self.ctx.pid, self.hands, players, start,
+                                               self.seq))
+        self.hands += 1
+        for seat in self.seats:
+            assert seat is not None
+            seat.escaped = False
+        self.hand = _Hand(hand_id, state, players, coins, time.monotonic())
+        self._broadcast_events()
+        self._issue_requests(set())
+
+    async def _settle(self) -> None:
+        h = self.hand
+        assert h is not None
+        st = h.state.settlement()
+        assert st.coins is not None
+        deltas = [st.coins[i] - h.coins[i] for i in range(4)]
+        house = sum(t.amount for t in st.transfers if t.payee is None)
+        nxt = next_dealer(self.rules, h.state.dealer, st)
+        payout = store.Payout(
+            hand_id=h.id, players=h.players, deltas=deltas, house=house, record=h.state.record(),
+            settlement={"net": list(st.net), "transfers": [
+                {"payer": t.payer, "payee": t.payee, "amount": t.amount, "reason": t.reason}
+                for t in st.transfers]},
+            next_dealer=nxt)
+        await self._write(store.settle(self.id, self.ctx.pid, payout))
+        self.dealer = nxt
+        for s, seat in enumerate(self.seats):
+            if seat is not None and not seat.bot:
+                self.ctx.hub.send(seat.player, protocol.hand_end(self.id, list(st.net),
+                                                                 list(st.coins)))
+        # Leaving now: who asked to, who escaped and is still away, and who missed a whole hand.
+        gone = [seat.player for seat in self.seats if seat is not None and not seat.bot and (
+            seat.leaving or (seat.dropped_at is not None
+                             and not self.ctx.hub.connected(seat.player)
+                             and (seat.escaped or seat.dropped_at <= h.started)))]
+        await self._remove_leavers(gone)
+        if not self.closed:
+            self._schedule_deal(self.ctx.config.scaled(self.ctx.config.hand_pause))
+
+    async def _remove_leavers(self, players: List[int]) -> None:
+        remaining = [seat for seat in self.seats
+                     if seat is not None and not seat.bot and seat.player not in players]
+        close = not remaining
+        if not players and not close:
+            return
+        await self._write(store.unseat(self.id, self.ctx.pid, players, close))
+        for s, seat in enumerate(self.seats):
+            if seat is not None and seat.player in players:
+                self.seats[s] = None
+                self.ctx.unseated(seat.player)
+        if close:
+            self.stop()
+        elif self.next_deal is not None:
+            self._schedule_deal(max(0.0, self.next_deal - time.monotonic()))
+
+    # -- messages --------------------------------------------------------------------------------
+    def _players(self) -> List[Optional[Dict[str, Any]]]:
+        return [None if seat is None else {"player": seat.player, "name": seat.name,
+                                           "bot": seat.bot} for seat in self.seats]
+
+    def _send_state(self, s: int) -> None:
+        seat = self.seats[s]
+        if seat is None or seat.bot:
+            return
+        h = self.hand
+        obs = None if h is None else h.state.observation(s)
+        events = [] if h is None else h.state.events(s)
+        self.ctx.hub.send(seat.player, protocol.state(self.id, s, obs, events, self._players()))
+        self._send_request(s)
+
+    def _send_request(self, s: int) -> None:
+        seat = self.seats[s]
+        h = self.hand
+        if seat is None or seat.bot or h is None or s not in h.requests:
+            return
+        req = h.requests[s]
+        left = max(0, int((req.deadline - time.monotonic()) * 1000))
+        self.ctx.hub.send(seat.player, protocol.request(self.id, req.seq, left,
+                                                        h.state.legal_actions(s)))
+
+    def _broadcast_events(self) -> None:
+        h = self.hand
+        assert h is not None
+        n: Optional[int] = None
+        for s, seat in enumerate(self.seats):
+            if seat is None or seat.bot or not self.ctx.hub.connected(seat.player):
+                continue
+            events = h.state.events(s)
+            for ev in events[h.sent:]:
+                self.ctx.hub.send(seat.player, protocol.event(self.id, ev))
+            n = len(events)
+        h.sent = len(h.state.events()) if n is None else n
+
+
+def next_dealer(rules: Rules, dealer: int, st: Settlement) -> int:
+    """The dealer of the next hand (knob ``next_dealer``, RULES §8 "Matches"). The server rolls
+    the dice of ``"dice"`` itself; the dealer it rolled is stored with the table."""
+    if rules.next_dealer == "rotate":
+        return (dealer + 1) % 4
+    if rules.next_dealer == "first_winner":
+        if not st.wins:
+            return dealer
+        first = st.wins[0]
+        if len(first.winners) > 1 and first.from_seat is not None:  # 一炮多响: the discarder
+            return first.from_seat
+        return first.seat
+    total = secrets.randbelow(6) + secrets.randbelow(6) + 2
+    return (dealer + total - 1) % 4
