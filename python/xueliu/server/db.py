@@ -143,9 +143,13 @@ class Database:
                 conn = self._conn = self._connect()
             if conn.dialect == "sqlite":
                 conn.raw.execute("BEGIN IMMEDIATE")  # the write lock up front: no upgrade deadlock
-            for op, _ in batch:
-                results.append(self._one(conn, op))
-            conn.raw.commit() if conn.dialect == "postgres" else conn.raw.execute("COMMIT")
+                for op, _ in batch:
+                    results.append(self._one(conn, op))
+                conn.raw.execute("COMMIT")
+            else:
+                with conn.raw.transaction():  # commits at the end; inner blocks are savepoints
+                    for op, _ in batch:
+                        results.append(self._one(conn, op))
         except Exception as e:  # the connection or the commit failed: nothing of the batch holds
             self._drop_connection()
             results = [(False, e)] * len(batch)

@@ -1,0 +1,97 @@
+"""Whole hands on a real server process (SQLite and PostgreSQL) with real websocket clients: two
+people and two server bots, coins checked against the stored settlements."""
+
+from __future__ import annotations
+
+import asyncio
+
+import xueliu
+
+from .client import Person, audit, hands_of, http, new_player, play, seat_view_matches
+
+
+def test_health_and_a_new_player(serve, db_url):
+    server = serve(db_url)
+    assert http("GET", f"{server.address}/health").json() == {"ok": True}
+    p = new_player(server.address, "ann")
+    assert p["coins"] == 1000 and isinstance(p["player"], int)
+    me = http("GET", f"{server.address}/api/me", p["token"]).json()
+    assert me == {"player": p["player"], "name": "ann", "coins": 1000, "tables": []}
+
+
+def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
+    server = serve(db_url)
+    base = server.address
+    ann, bob = new_player(base, "ann"), new_player(base, "bob")
+    r = http("POST", f"{base}/api/tables", ann["token"],
+             json={"rules": "xueliu", "bots": 2, "base": 2})
+    assert r.status_code == 200, r.text
+    table = r.json()["table"]
+    assert r.json()["seat"] == 0
+    people = [Person([server.ws], ann["token"], seed=1), Person([server.ws], bob["token"], seed=2)]
+
+    async def scenario():
+        task = asyncio.ensure_future(play(people, lambda: all(len(p.hands) >= 2 for p in people)))
+        await asyncio.sleep(0.3)  # ann is connected and waiting: bob's join starts the table
+        joined = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join",
+                                         bob["token"])
+        assert joined.json() == {"table": table, "seat": 3}
+        await task
+
+    asyncio.run(scenario())
+
+    hands = hands_of(base, ann["token"], table)
+    assert len(hands) >= 2
+    records = [h["record"] for h in hands]
+    for h in hands:
+        assert h["record"]["rules"]["base"] == 2
+        assert len(h["seats"]) == 4 and h["seats"][0] == ann["player"]
+        assert h["seats"][3] == bob["player"]
+        assert sum(h["settlement"]["net"]) + sum(
+            t["amount"] for t in h["settlement"]["transfers"] if t["payee"] is None) == 0
+        assert xueliu.replay(h["record"]).settlement().net == h["settlement"]["net"]
+    for person, who in zip(people, (ann, bob)):
+        assert person.errors == []
+        assert seat_view_matches(person, records) >= 2
+        # The hand_end message carries the stored settlement's net and the coins after it.
+        for seen in person.hands:
+            stored = next(h for h in hands if xueliu.replay(h["record"]).events(person.seat)[0]
+                          == seen["events"][0])
+            assert seen["net"] == stored["settlement"]["net"]
+        me = http("GET", f"{base}/api/me", who["token"]).json()
+        assert me["tables"] == [table]
+    server.stop()
+    counts = audit(db_url)
+    assert counts["settled"] == len(hands_of_db(db_url, table))
+    # People's coins: 1000 plus their net over the hands they sat in (audit checked every player).
+    assert counts["settled"] >= 2
+
+
+def hands_of_db(url, table):
+    from .client import query
+    return query(url, "SELECT id FROM hands WHERE table_id = ? AND status = 'settled'", (table,))
+
+
+def test_a_table_of_four_people_and_the_coins_they_end_with(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/four.db"
+    server = serve(url)
+    base = server.address
+    players = [new_player(base, f"p{i}") for i in range(4)]
+    table = http("POST", f"{base}/api/tables", players[0]["token"],
+                 json={"rules": "xuezhan", "bots": 0}).json()["table"]
+    for p in players[1:]:
+        assert http("POST", f"{base}/api/tables/{table}/join", p["token"]).status_code == 200
+    full = http("POST", f"{base}/api/tables/{table}/join", new_player(base, "late")["token"])
+    assert full.status_code == 409 and "full" in full.json()["error"]
+    people = [Person([server.ws], p["token"], seed=i) for i, p in enumerate(players)]
+    asyncio.run(play(people, lambda: all(len(p.hands) >= 1 for p in people)))
+    hands = hands_of(base, players[0]["token"], table)
+    # Each hand_end carried everyone's coins after that hand: the chain of stored nets.
+    for person in people:
+        for seen in person.hands:
+            stored = next(h for h in hands if xueliu.replay(h["record"]).events(person.seat)[0]
+                          == seen["events"][0])
+            before = stored["record"]["coins"]
+            assert seen["coins"] == [c + n for c, n in zip(before, stored["settlement"]["net"])]
+    server.stop()
+    audit(url)
