@@ -494,7 +494,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(ServerConfig(
         host=args.host, port=args.port, db=args.db, time_scale=args.time_scale,
         starting_coins=args.starting_coins, reconnect_window=args.reconnect_window,
-        lease=args.lease, stop_after=args.stop_after))
+        bot_delay=args.bot_delay, auto_delay=args.auto_delay, lease=args.lease,
+        stop_after=args.stop_after))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -558,6 +559,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="coins of a new player (default 1000)")
     sv.add_argument("--reconnect-window", type=_window, default=90.0, metavar="SECONDS",
                     help="a dropped seat escapes after this long; 'none': never (default 90)")
+    sv.add_argument("--bot-delay", type=float, default=1.0, metavar="SECONDS",
+                    help="a server bot answers after this long (default 1)")
+    sv.add_argument("--auto-delay", type=float, default=1.0, metavar="SECONDS",
+                    help="a dropped seat is auto-played after this long per decision (default 1)")
     sv.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
                     help="another process takes a silent process's tables after this long "
                          "(default 10)")

@@ -187,7 +187,7 @@ class Server:
                 t = self.lobby.running(player.player)
                 if t is not None:
                     t.dropped(player.player)
-            conn.close(1000)
+            await conn.finish(1000)
 
     async def _read(self, ws: WebSocket, conn: Connection) -> None:
         limit = RateLimit(self.config.rate, self.config.burst)

@@ -63,6 +63,15 @@ class Connection:
                 self.writer.cancel()
                 asyncio.ensure_future(self._close_now())
 
+    async def finish(self, code: int = 1000) -> None:
+        """Closes and waits until what was queued is sent (the handler must not return first:
+        the server would drop the connection under the writer)."""
+        self.close(code)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.writer), 5)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self.writer.cancel()
+
     async def _close_now(self) -> None:
         try:
             await self.ws.close(self.closing or 1000)

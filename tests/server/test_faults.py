@@ -1,0 +1,203 @@
+"""Nothing is lost: the server is SIGKILLed at random points of play and restarted, clients drop
+and reconnect, and two processes share one PostgreSQL database while one of them dies. Every hand
+is finished, settled exactly once, coins are conserved, and records replay to their settlements
+(``audit``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+from .client import (Person, audit, hands_of, http, new_player, play, query,
+                     seat_view_matches)
+
+# Restarts are quick: a process that stopped beating for half a second is dead.
+FAST = ("--lease", "0.5", "--reconnect-window", "none")
+
+
+def _open_hands(url):
+    return query(url, "SELECT COUNT(*) FROM hands WHERE status <> 'settled'")[0][0]
+
+
+def _open_tables(url):
+    return query(url, "SELECT COUNT(*) FROM tables WHERE status <> 'closed'")[0][0]
+
+
+def _leave_all(base_of, people_tokens, tables):
+    """Everyone leaves after the current hand (retrying while the server restarts)."""
+    for token, table in people_tokens:
+        while True:
+            try:
+                r = http("POST", f"{base_of()}/api/tables/{table}/leave", token)
+            except OSError:
+                time.sleep(0.1)
+                continue
+            if r.status_code == 200:
+                break
+            assert r.status_code == 409, r.text  # served elsewhere for a moment: try again
+            time.sleep(0.1)
+
+
+def _play_through_kills(serve, url, kills, seed):
+    rng = random.Random(seed)
+    server = serve(url, *FAST)
+    base = server.address
+    ann, bob, cat = (new_player(base, n) for n in ("ann", "bob", "cat"))
+    t1 = http("POST", f"{base}/api/tables", ann["token"], json={"rules": "xueliu", "bots": 2})
+    t1 = t1.json()["table"]
+    t2 = http("POST", f"{base}/api/tables", cat["token"],
+              json={"rules": "xuezhan", "bots": 3}).json()["table"]
+    assert http("POST", f"{base}/api/tables/{t1}/join", bob["token"]).status_code == 200
+    people = [Person([server.ws], p["token"], seed=i) for i, p in enumerate((ann, bob, cat))]
+    killed_during = []
+    state = {"done": False}
+
+    async def killer():
+        for _ in range(kills):
+            await asyncio.sleep(rng.uniform(0.05, 1.2))
+            killed_during.append(_open_hands(url))
+            await asyncio.to_thread(server.kill)
+            await asyncio.to_thread(server.start)  # same port: the clients' address still works
+        await asyncio.sleep(0.5)
+        await asyncio.to_thread(_leave_all, lambda: server.address,
+                                [(ann["token"], t1), (bob["token"], t1), (cat["token"], t2)],
+                                (t1, t2))
+        while _open_tables(url):
+            await asyncio.sleep(0.1)
+        state["done"] = True
+
+    asyncio.run(play(people, lambda: state["done"], killer()))
+    assert _open_hands(url) == 0  # every hand dealt was finished
+    records = {t: [h["record"] for h in hands_of(server.address, tok, t)]
+               for t, tok in ((t1, ann["token"]), (t2, cat["token"]))}
+    server.stop()
+    counts = audit(url)
+    assert counts["settled"] == len(records[t1]) + len(records[t2])
+    # Kills fell inside hands, and the people carried on after reconnecting.
+    assert sum(1 for n in killed_during if n) >= kills // 2
+    for p, t in zip(people, (t1, t1, t2)):
+        assert p.connects > kills // 2
+        seat_view_matches(p, records[t])
+    return counts
+
+
+def test_twenty_sigkills_during_play_lose_nothing_sqlite(serve, tmp_path):
+    counts = _play_through_kills(serve, f"sqlite:///{tmp_path}/kill.db", kills=20, seed=7)
+    assert counts["settled"] >= 4
+
+
+def test_sigkills_during_play_lose_nothing_postgres(serve, pg_url):
+    counts = _play_through_kills(serve, pg_url, kills=8, seed=8)
+    assert counts["settled"] >= 2
+
+
+def _first_request(person):
+    return next(m for m in person.messages if m["type"] == "request")
+
+
+def test_a_dropped_client_gets_its_state_and_pending_request_again(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/drop.db"
+    # Real time here: 15 s for the exchange, auto-play of a dropped seat after 5 s (time to come
+    # back first); the bots answer at once.
+    server = serve(url, "--time-scale", "1", "--auto-delay", "5", "--bot-delay", "0.01")
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    first = Person([server.ws], ann["token"], act=False)
+    asyncio.run(play([first], lambda: any(m["type"] == "request" for m in first.messages)))
+    pending = _first_request(first)  # the connection is closed now: ann dropped
+    second = Person([server.ws], ann["token"], seed=3)
+    asyncio.run(play([second], lambda: len(second.hands) >= 1))
+    assert second.messages[0]["type"] == "state"
+    assert second.messages[0]["observation"]["pending"] is True
+    again = second.messages[1]
+    assert again["type"] == "request" and again["seq"] == pending["seq"]
+    assert again["actions"] == pending["actions"]
+    assert second.errors == []  # its answer to the old seq was accepted
+    hands = hands_of(server.address, ann["token"], table)
+    own = [a for s, a in hands[0]["record"]["decisions"] if s == 0]
+    assert own[0] in {a["id"] for a in pending["actions"]}  # her own answer, no timeout
+    assert seat_view_matches(second, [h["record"] for h in hands]) == 1
+    server.stop()
+    audit(url)
+
+
+def test_a_dropped_seat_is_auto_played_then_escapes_past_the_window(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/escape.db"
+    # Auto-play at once; the reconnect window is 20 × 0.02 = 0.4 s.
+    server = serve(url, "--auto-delay", "0", "--reconnect-window", "20")
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([server.ws], ann["token"], act=False)
+    asyncio.run(play([person], lambda: any(m["type"] == "request" for m in person.messages)))
+    # ann is gone for good: auto-played, she escapes, and after the hand she leaves the table.
+    deadline = time.monotonic() + 60
+    while http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    hands = hands_of(server.address, ann["token"], table)
+    assert len(hands) == 1
+    rec = hands[0]["record"]
+    assert [0, "escape"] in rec["decisions"]
+    own = [d for d in rec["decisions"][:rec["decisions"].index([0, "escape"])] if d[0] == 0]
+    assert own and all(isinstance(a, int) for _, a in own)  # auto-played, not timed out
+    penalty = [t for t in hands[0]["settlement"]["transfers"] if t["reason"] == "escape"]
+    # xueliu: escape_penalty 3 × base 1 × room 1, to the house.
+    assert penalty == [{"payer": 0, "payee": None, "amount": 3, "reason": "escape"}]
+    me = http("GET", f"{server.address}/api/me", ann["token"]).json()
+    assert me["coins"] == 1000 + hands[0]["settlement"]["net"][0]
+    server.stop()
+    counts = audit(url)
+    assert counts["fees"] == 3
+
+
+def test_two_processes_on_one_postgres_the_survivor_finishes_the_hand(serve, pg_url):
+    a = serve(pg_url, "--lease", "1", "--reconnect-window", "none")
+    b = serve(pg_url, "--lease", "1", "--reconnect-window", "none")
+    ann, bob = new_player(a.address, "ann"), new_player(b.address, "bob")  # one database
+    table = http("POST", f"{a.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 2}).json()["table"]
+    # B does not run A's table: it names the owner.
+    r = http("POST", f"{b.address}/api/tables/{table}/join", bob["token"])
+    assert r.status_code == 409 and a.address in r.json()["error"]
+    assert http("POST", f"{a.address}/api/tables/{table}/join", bob["token"]).status_code == 200
+    routed = Person([b.ws], ann["token"], act=False)
+    asyncio.run(play([routed], lambda: bool(routed.closes)))
+    assert routed.errors == [f"table {table} is served by {a.address}"], (routed.closes, routed.messages)
+    assert routed.closes == [4409]
+
+    people = [Person([a.ws, b.ws], p["token"], seed=i) for i, p in enumerate((ann, bob))]
+    state = {"done": False, "hand": None, "acts": 0}
+
+    async def kill_owner_mid_hand():
+        while not all(p.acts >= 3 for p in people):
+            await asyncio.sleep(0.02)
+        rows = await asyncio.to_thread(query, pg_url, "SELECT id FROM hands WHERE status = 'playing'")
+        state["hand"] = rows[0][0]
+        await asyncio.to_thread(a.kill)
+        state["acts"] = sum(p.acts for p in people)
+        while query(pg_url, "SELECT status FROM hands WHERE id = ?", (state["hand"],))[0][0] \
+                != "settled":
+            await asyncio.sleep(0.1)
+        await asyncio.to_thread(_leave_all, lambda: b.address,
+                                [(ann["token"], table), (bob["token"], table)], (table,))
+        while _open_tables(pg_url):
+            await asyncio.sleep(0.1)
+        state["done"] = True
+
+    asyncio.run(play(people, lambda: state["done"], kill_owner_mid_hand()))
+    owner = query(pg_url, "SELECT owner FROM tables WHERE id = ?", (table,))[0][0]
+    assert owner is None  # closed by B (it clears the owner)
+    hands = hands_of(b.address, ann["token"], table)
+    finished = next(h for h in hands if h["hand"] == state["hand"])
+    assert sum(p.acts for p in people) > state["acts"]  # they played on at B
+    for p in people:
+        assert p.connects >= 2  # to A, then to B
+        seat_view_matches(p, [h["record"] for h in hands])
+    b.stop()
+    audit(pg_url)
+    assert json.loads(query(pg_url, "SELECT settlement FROM hands WHERE id = ?",
+                            (state["hand"],))[0][0])["net"] == finished["settlement"]["net"]
