@@ -27,7 +27,7 @@ def auth(token: str) -> Dict[str, str]:
 
 
 def http(method: str, url: str, token: Optional[str] = None, **kw: Any) -> httpx.Response:
-    headers = auth(token) if token else {}
+    headers = {**(auth(token) if token else {}), **kw.pop("headers", {})}
     return httpx.request(method, url, headers=headers, timeout=30, **kw)
 
 

@@ -1,0 +1,275 @@
+"""Nobody gets in where they don't belong (issue 10): tokens, seats, hidden tiles, malformed and
+stale messages, big frames, floods, names — each refused with an error or a close, and nothing
+changes."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import pathlib
+import time
+
+import pytest
+import xueliu
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from .client import http, new_player, query
+
+# Real time with bots that never answer during a test: the exchange waits 15 s for everyone, so
+# a refused message provably changed nothing (no decision is stored).
+QUIET = ("--time-scale", "1", "--bot-delay", "1000", "--auto-delay", "1000")
+
+
+@pytest.fixture
+def quiet(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/sec.db"
+    server = serve(url, *QUIET)
+    return server, url
+
+
+def _decisions(url):
+    return query(url, "SELECT COUNT(*) FROM decisions")[0][0]
+
+
+def _recv(ws, kind, limit=50):
+    for _ in range(limit):
+        m = json.loads(ws.recv(timeout=10))
+        if m["type"] == kind:
+            return m
+    raise AssertionError(f"no {kind} message")
+
+
+def _seated(server, name="ann", bots=3):
+    p = new_player(server.address, name)
+    t = http("POST", f"{server.address}/api/tables", p["token"],
+             json={"rules": "xueliu", "bots": bots}).json()["table"]
+    return p, t
+
+
+def _act(table, seq, action):
+    return json.dumps({"type": "act", "table": table, "seq": seq, "action": action})
+
+
+# -- tokens --------------------------------------------------------------------------------------
+def test_tokens_are_random_256_bit_and_only_their_hash_is_stored(quiet):
+    server, url = quiet
+    players = [new_player(server.address, f"p{i}") for i in range(20)]
+    tokens = [p["token"] for p in players]
+    assert len(set(tokens)) == 20
+    for t in tokens:
+        assert len(base64.urlsafe_b64decode(t + "=" * (-len(t) % 4))) * 8 >= 128
+    stored = dict(query(url, "SELECT id, token_hash FROM players"))
+    for p in players:
+        assert stored[p["player"]] == hashlib.sha256(p["token"].encode()).hexdigest()
+    server.stop()
+    db = pathlib.Path(url[len("sqlite:///"):])
+    raw = b"".join(f.read_bytes() for f in db.parent.glob(db.name + "*"))
+    assert not any(t.encode() in raw for t in tokens)
+
+
+def test_a_missing_or_unknown_token_is_401(quiet):
+    server, url = quiet
+    owner, table = _seated(server)
+    for header in (None, "Bearer", "Basic abc", "Bearer not-a-token", "Bearer " + "A" * 43,
+                   "Bearer x'; DROP TABLE players; --", "Bearer " + owner["token"] + "x"):
+        headers = {} if header is None else {"Authorization": header}
+        for method, path in (("GET", "/api/me"), ("POST", "/api/tables"),
+                             ("POST", f"/api/tables/{table}/join"),
+                             ("POST", f"/api/tables/{table}/leave"),
+                             ("GET", f"/api/tables/{table}/hands")):
+            r = http(method, server.address + path, headers=headers, json={})
+            assert r.status_code == 401 and "error" in r.json(), (header, path)
+    assert query(url, "SELECT COUNT(*) FROM seats WHERE table_id = ?", (table,))[0][0] == 4
+    assert query(url, "SELECT COUNT(*) FROM tables")[0][0] == 1
+
+
+def test_a_websocket_without_a_good_token_is_closed_4401(quiet):
+    server, _ = quiet
+    for query_string in ("", "?token=", "?token=nope", "?token=%27%20OR%201=1"):
+        with connect(server.ws + query_string) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd.code == 4401
+
+
+# -- seats ---------------------------------------------------------------------------------------
+def test_a_client_acts_only_for_its_own_seat(quiet):
+    server, url = quiet
+    ann, table = _seated(server, "ann", bots=2)
+    bob = new_player(server.address, "bob")
+    assert http("POST", f"{server.address}/api/tables/{table}/join", bob["token"]).json() == \
+        {"table": table, "seat": 3}
+    eve = new_player(server.address, "eve")
+    with connect(f"{server.ws}?token={ann['token']}") as a, \
+            connect(f"{server.ws}?token={bob['token']}") as b, \
+            connect(f"{server.ws}?token={eve['token']}") as e:
+        req_a = _recv(a, "request")
+        req_b = _recv(b, "request")
+        assert req_a["seq"] != req_b["seq"]
+        # bob answers with ann's request number, eve (not seated) with anyone's: both refused.
+        b.send(_act(table, req_a["seq"], req_a["actions"][0]["id"]))
+        assert _recv(b, "error")["message"].startswith(f"seq {req_a['seq']} is not your")
+        e.send(_act(table, req_a["seq"], req_a["actions"][0]["id"]))
+        assert "do not sit at table" in _recv(e, "error")["message"]
+        assert _decisions(url) == 0
+        # ann's own answer is taken: exactly one decision, ann's.
+        a.send(_act(table, req_a["seq"], req_a["actions"][0]["id"]))
+        b.send(_act(table, req_b["seq"], req_b["actions"][0]["id"]))
+        for _ in range(200):
+            if _decisions(url) == 2:
+                break
+            time.sleep(0.05)
+    rows = query(url, "SELECT seat, action FROM decisions ORDER BY idx")
+    assert sorted(rows) == sorted([(0, str(req_a["actions"][0]["id"])),
+                                   (3, str(req_b["actions"][0]["id"]))])
+
+
+def test_tables_refuse_with_403_404_409(quiet):
+    server, _ = quiet
+    ann, table = _seated(server)
+    bob = new_player(server.address, "bob")
+    base = server.address
+    assert http("GET", f"{base}/api/tables/{table}/hands", bob["token"]).status_code == 403
+    assert http("POST", f"{base}/api/tables/{table}/leave", bob["token"]).status_code == 403
+    for path in ("/api/tables/999/join", "/api/tables/999/hands", "/api/tables/abc/join"):
+        method = "GET" if path.endswith("hands") else "POST"
+        r = http(method, base + path, bob["token"])
+        assert r.status_code == 404 and "error" in r.json()
+    assert http("POST", f"{base}/api/tables/{table}/join", bob["token"]).status_code == 409  # full
+    again = http("POST", f"{base}/api/tables", ann["token"], json={"bots": 3})
+    assert again.status_code == 409  # ann already sits at a table
+    for body in ({"bots": 4}, {"bots": "3"}, {"rules": "mahjong"}, {"rules": {"mode": "x"}},
+                 {"base": 0}, {"base": 2.5}, {"rules": ["xueliu"]}):
+        r = http("POST", f"{base}/api/tables", bob["token"], json=body)
+        assert r.status_code == 400 and "error" in r.json(), body
+    assert http("GET", f"{base}/api/me", bob["token"]).json()["tables"] == []
+
+
+# -- hidden information --------------------------------------------------------------------------
+def test_what_a_seat_is_sent_is_the_engines_view_of_that_seat(quiet):
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        state = _recv(ws, "state")
+        request = _recv(ws, "request")
+    obs = state["observation"]
+    assert not {"hands", "wall", "seed", "exchanges", "pending_seats"} & set(obs)
+    # Rebuild the hand from the database and compare with the engine's view of seat 0.
+    start = json.loads(query(url, "SELECT start FROM hands")[0][0])
+    game = xueliu.replay({**start, "decisions": []})
+    assert state["events"] == game.events(0)
+    assert obs == game.observation(0)
+    assert [a["id"] for a in request["actions"]] == [a.id for a in game.legal_actions(0)]
+    others = [e for e in state["events"] if e["type"] == "start_hand"][0]["tehais"]
+    assert all(set(others[s]) == {"?"} for s in (1, 2, 3))
+
+
+# -- malformed, stale and oversized messages, floods ---------------------------------------------
+MALFORMED = [
+    "{not json", "[]", "42", '"act"', "{}", '{"type": "hello"}', '{"type": "act"}',
+    '{"type": "act", "table": "1", "seq": 1, "action": 1}',
+    '{"type": "act", "table": 1, "seq": true, "action": 1}',
+    '{"type": "act", "table": 1, "seq": 1, "action": -5}',
+    '{"type": "act", "table": 1, "seq": 1, "action": 1e400}',
+    "[" * 10000 + "]" * 10000, b"\x00\x01binary"]
+
+
+def test_malformed_messages_get_an_error_and_change_nothing(quiet):
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        request = _recv(ws, "request")
+        for frame in MALFORMED:
+            ws.send(frame)
+            assert _recv(ws, "error")["message"], frame
+            assert _decisions(url) == 0
+        # The connection is still good, and the request still stands.
+        ws.send(_act(table, request["seq"], request["actions"][0]["id"]))
+        with pytest.raises(TimeoutError):
+            _recv_error_within(ws, 0.5)
+    assert query(url, "SELECT seat, action FROM decisions") == [
+        (0, str(request["actions"][0]["id"]))]
+
+
+def _recv_error_within(ws, seconds):
+    while True:
+        m = json.loads(ws.recv(timeout=seconds))
+        if m["type"] == "error":
+            return m
+
+
+def test_stale_repeated_and_unknown_seqs_are_refused(quiet):
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        request = _recv(ws, "request")
+        seq, action = request["seq"], request["actions"][0]["id"]
+        ws.send(_act(table, seq + 1, action))
+        assert "not your pending request" in _recv(ws, "error")["message"]
+        ws.send(_act(table, seq, 99999))
+        assert "not one of the actions" in _recv(ws, "error")["message"]
+        assert _decisions(url) == 0
+        ws.send(_act(table, seq, action))
+        ws.send(_act(table, seq, action))  # the same act again: a replay
+        assert "not your pending request" in _recv(ws, "error")["message"]
+        ws.send(_act(table + 1, seq, action))
+        assert "do not sit at table" in _recv(ws, "error")["message"]
+    assert _decisions(url) == 1
+
+
+def test_a_frame_over_64_kib_closes_the_connection_and_changes_nothing(quiet):
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}", max_size=None) as ws:
+        _recv(ws, "request")
+        ws.send(json.dumps({"type": "act", "table": table, "seq": 1, "action": 1,
+                            "pad": "x" * 70000}))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(100):
+                ws.recv(timeout=10)
+    assert closed.value.rcvd.code == 1009  # message too big
+    assert _decisions(url) == 0
+    big = http("POST", f"{server.address}/api/players", content=json.dumps(
+        {"name": "x", "pad": "y" * 70000}), headers={"Content-Type": "application/json"})
+    assert big.status_code == 400
+    assert query(url, "SELECT COUNT(*) FROM players WHERE name = 'x'")[0][0] == 0
+
+
+def test_a_flood_is_cut_off_by_the_rate_limit_and_changes_nothing(quiet):
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        request = _recv(ws, "request")
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(500):
+                ws.send(_act(table, request["seq"] + 1000, 0))
+            for _ in range(1000):
+                m = json.loads(ws.recv(timeout=10))
+                if m["type"] == "error" and "rate limit" in m["message"]:
+                    ws.recv(timeout=10)
+    assert closed.value.rcvd.code == 1008
+    assert _decisions(url) == 0
+
+
+# -- names ---------------------------------------------------------------------------------------
+def test_bad_names_are_refused(quiet):
+    server, url = quiet
+    for name in ("", " ", "x" * 33, None, 42, ["ann"], "tab\there", "nul\x00"):
+        r = http("POST", f"{server.address}/api/players", json={"name": name})
+        assert r.status_code == 400 and "name" in r.json()["error"], name
+    assert http("POST", f"{server.address}/api/players", json={}).status_code == 400
+    assert query(url, "SELECT COUNT(*) FROM players")[0][0] == 0
+
+
+def test_names_are_stored_as_given_never_interpreted(quiet):
+    server, url = quiet
+    names = ["Robert'); DROP TABLE players;--", "<img src=x onerror=alert(1)>", "x" * 32,
+             "血流成河 🀄", "%s %d {0} ?"]
+    for name in names:
+        p = new_player(server.address, name)
+        assert http("GET", f"{server.address}/api/me", p["token"]).json()["name"] == name
+        assert query(url, "SELECT name FROM players WHERE id = ?", (p["player"],)) == [(name,)]
+    assert query(url, "SELECT COUNT(*) FROM players")[0][0] == len(names)
