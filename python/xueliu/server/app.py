@@ -184,9 +184,9 @@ class Server:
             await self._read(ws, conn)
         finally:
             if self.hub.remove(conn):
-                t = self.lobby.running(player.player)
-                if t is not None:
-                    t.dropped(player.player)
+                running = self.lobby.running(player.player)
+                if running is not None:
+                    running.dropped(player.player)
             await conn.finish(1000)
 
     async def _read(self, ws: WebSocket, conn: Connection) -> None:

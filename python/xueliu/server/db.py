@@ -83,7 +83,7 @@ class Database:
     def start(self, setup: Op) -> None:
         """Connects and runs ``setup`` (schema creation) before any operation; raises on failure."""
         self._conn = self._connect()
-        self._transaction([(setup, None)])  # type: ignore[list-item]
+        self._transaction([(setup, None)])
         self._thread = threading.Thread(target=self._loop, name="xueliu-db", daemon=True)
         self._thread.start()
 
@@ -108,22 +108,22 @@ class Database:
     def _connect(self) -> Conn:
         if self.dialect == "sqlite":
             path = self.url[len("sqlite:///"):] or ":memory:"
-            raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
-            raw.execute("PRAGMA journal_mode=WAL")
-            raw.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut, not just a kill
-            raw.execute("PRAGMA foreign_keys=ON")
-            return Conn(raw, "sqlite")
+            lite = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+            lite.execute("PRAGMA journal_mode=WAL")
+            lite.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut, not a kill only
+            lite.execute("PRAGMA foreign_keys=ON")
+            return Conn(lite, "sqlite")
         import psycopg
 
-        raw = psycopg.connect(self.url, autocommit=False, connect_timeout=10)
-        return Conn(raw, "postgres")
+        pg = psycopg.connect(self.url, autocommit=False, connect_timeout=10)
+        return Conn(pg, "postgres")
 
     def _loop(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
                 return
-            batch = [item]
+            batch: List[Tuple[Op, Optional[asyncio.Future[Any]]]] = [item]
             while len(batch) < _BATCH:
                 try:
                     nxt = self._queue.get_nowait()
