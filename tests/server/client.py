@@ -61,6 +61,7 @@ class Person:
                 async with connect(f"{url}?token={self.token}", open_timeout=5, close_timeout=1,
                                    max_size=2**22) as ws:
                     self.connects += 1
+                    self.current = None  # what a new connection knows starts with its state
                     await self.session(ws, done)
                     self.closes.append(ws.close_code)
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as e:
@@ -194,6 +195,11 @@ def seat_view_matches(person: Person, records: List[Dict[str, Any]]) -> int:
     for hand in person.hands:
         match = [v for v in views if v[0] == hand["events"][0]]
         assert len(match) == 1, "a hand the client saw is not among the stored hands"
-        assert hand["events"] == match[0]
+        seen, stored = hand["events"], match[0]
+        first = next((i for i, (a, b) in enumerate(zip(seen, stored)) if a != b),
+                     min(len(seen), len(stored)))
+        assert seen == stored, (f"seat {person.seat}: differs at event {first} of {len(stored)} "
+                                f"(client saw {len(seen)}): {seen[first:first + 2]} vs "
+                                f"{stored[first:first + 2]}")
         compared += 1
     return compared

@@ -13,11 +13,27 @@ from .app import Server
 from .config import ServerConfig
 
 
+def _more_files() -> None:
+    """Every websocket is a file descriptor: raise the soft limit to the hard one (often 1024
+    by default, too few for a thousand players)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            pass
+
+
 def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
     """Runs one server process until SIGINT/SIGTERM (or ``config.stop_after``). The socket is
     bound before the app starts, so ``--port 0`` picks a free port and the printed address is
     the real one."""
     out = sys.stdout if out is None else out
+    _more_files()
     family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -124,15 +124,16 @@ class Table:
                 self.ctx.seated(seat.player, self.id)
         async with self.lock:
             h = self.hand
-            if h is not None and h.state.is_over:
-                await self._settle()
-            elif h is not None:
+            if h is not None and not h.state.is_over:
                 h.sent = len(h.state.events())
                 self._issue_requests(set(), send=False)
-                for s, seat in enumerate(self.seats):
-                    if seat is not None and not seat.bot and self.ctx.hub.connected(seat.player):
-                        self._send_state(s)
-            else:
+            for s, seat in enumerate(self.seats):  # people already connected here: the state
+                if seat is not None and not seat.bot and self.ctx.hub.connected(seat.player):
+                    self._send_state(s)
+            if h is not None and h.state.is_over:  # the last decision was saved, not settled
+                h.sent = len(h.state.events())
+                await self._settle()
+            elif h is None:
                 await self._remove_leavers([s.player for s in self.seats if s and s.leaving])
                 self._schedule_deal(0.0)
         if not self.closed:
@@ -180,7 +181,9 @@ class Table:
                 raise Busy(f"table {self.id} moved to another process; try again") from None
             except Conflict:
                 raise Busy("you already sit at another table") from None
-            self.seats[free[0]] = Seat(player, name, False)
+            # Not connected yet: counted as away from now (auto-played until it connects).
+            away = None if self.ctx.hub.connected(player) else time.monotonic()
+            self.seats[free[0]] = Seat(player, name, False, dropped_at=away)
             self.ctx.seated(player, self.id)
             self._send_state(free[0])
             self._schedule_deal(0.0)
