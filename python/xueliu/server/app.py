@@ -222,7 +222,6 @@ class Server:
     # -- the app ---------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        self.db.start(store.setup)
         await self.lobby.start()
         for callback in self.ready:
             callback()

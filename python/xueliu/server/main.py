@@ -9,6 +9,7 @@ from typing import Optional, TextIO
 
 import uvicorn
 
+from . import store
 from .app import Server
 from .config import ServerConfig
 
@@ -43,6 +44,12 @@ def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     address = f"http://{shown}:{port}"
     server = Server(config, address)
+    try:  # before the app starts: a bad database is one line, not an ASGI startup traceback
+        server.db.start(store.setup)
+    except Exception as e:
+        sock.close()
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ValueError(f"cannot open the {server.db.dialect} database: {first}") from None
     dialect = server.db.dialect
     server.ready.append(lambda: print(f"xueliu serve: listening on {address} (database: "
                                       f"{dialect})", file=out, flush=True))
