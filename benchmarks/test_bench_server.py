@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -170,16 +171,35 @@ def _serve(db: str) -> "subprocess.Popen[str]":
     return proc
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _run_load(think: float, seconds: float) -> Dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         server = _serve(f"sqlite:///{tmp}/bench.db")
         try:
+            cpu0, wall0 = _cpu_seconds(server.pid), time.monotonic()
+            kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             out = subprocess.run([sys.executable, __file__, "--client", server.address,  # type: ignore[attr-defined]
                                   "--people", str(PEOPLE), "--think", str(think),
                                   "--seconds", str(seconds)],
                                  capture_output=True, text=True, timeout=seconds + 900)
             assert out.returncode == 0, out.stderr[-2000:]
-            return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+            figures = dict(json.loads(out.stdout.strip().splitlines()[-1]))
+            # The server's share of one core over the whole run (setup included).
+            wall = time.monotonic() - wall0
+            figures["server_cpu_percent"] = round(100 * (_cpu_seconds(server.pid) - cpu0) / wall, 1)
+            kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+            figures["client_cpu_percent"] = round(100 * (
+                kids.ru_utime + kids.ru_stime - kids0.ru_utime - kids0.ru_stime) / wall, 1)
+            return figures
         finally:
             server.terminate()
             server.wait(30)
