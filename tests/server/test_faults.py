@@ -40,6 +40,22 @@ def _leave_all(base_of, people_tokens, tables):
             time.sleep(0.1)
 
 
+def _dealers_follow_the_first_winner(records):
+    """xuezhan's next_dealer = "first_winner" (RULES §8): the first winner deals the next hand,
+    the discarder after a multi-win first win, the same dealer when nobody won."""
+    import xueliu
+
+    for before, after in zip(records, records[1:]):
+        wins = xueliu.replay(before).settlement().wins
+        if not wins:
+            expected = before["dealer"]
+        elif len(wins[0].winners) > 1:
+            expected = wins[0].from_seat
+        else:
+            expected = wins[0].seat
+        assert after["dealer"] == expected
+
+
 def _play_through_kills(serve, url, kills, seed):
     rng = random.Random(seed)
     server = serve(url, *FAST)
@@ -80,6 +96,7 @@ def _play_through_kills(serve, url, kills, seed):
     for p, t in zip(people, (t1, t1, t2)):
         assert p.connects > kills // 2
         seat_view_matches(p, records[t])
+    _dealers_follow_the_first_winner(records[t2])
     return counts
 
 

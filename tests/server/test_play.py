@@ -95,3 +95,50 @@ def test_a_table_of_four_people_and_the_coins_they_end_with(serve, tmp_path):
             assert seen["coins"] == [c + n for c, n in zip(before, stored["settlement"]["net"])]
     server.stop()
     audit(url)
+
+
+def test_leaving_mid_hand_takes_effect_after_the_hand(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/leave.db"
+    server = serve(url)
+    base = server.address
+    ann = new_player(base, "ann")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([server.ws], ann["token"], seed=5)
+    state = {"left": None}
+
+    async def leave_once_playing():
+        while person.acts < 3:
+            await asyncio.sleep(0.01)
+        r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/leave", ann["token"])
+        state["left"] = r.json()
+
+    asyncio.run(play([person], lambda: len(person.hands) >= 1 or bool(person.closes),
+                     leave_once_playing()))
+    assert state["left"] == {"table": table, "seat": 0, "left": False}
+    assert http("GET", f"{base}/api/me", ann["token"]).json()["tables"] == []
+    assert len(hands_of(base, ann["token"], table)) == 1  # the hand she started was finished
+    # Nobody is left at the table: it is closed and refuses newcomers.
+    bob = new_player(base, "bob")
+    assert http("POST", f"{base}/api/tables/{table}/join", bob["token"]).status_code == 409
+    server.stop()
+    audit(url)
+
+
+def test_static_files_are_served_at_the_root(serve, tmp_path):
+    server = serve(f"sqlite:///{tmp_path}/static.db")
+    r = http("GET", f"{server.address}/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "xueliu" in r.text
+    assert http("GET", f"{server.address}/api/nothing").status_code == 404
+
+
+def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    for db in ("mysql://x", f"sqlite:///{tmp_path}/no/such/dir/x.db"):
+        out = subprocess.run([sys.executable, "-m", "xueliu", "serve", "--port", "0", "--db", db],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 1
+        assert out.stderr.startswith("xueliu serve: error:") and out.stderr.count("\n") == 1
