@@ -218,3 +218,24 @@ def test_two_processes_on_one_postgres_the_survivor_finishes_the_hand(serve, pg_
     audit(pg_url)
     assert json.loads(query(pg_url, "SELECT settlement FROM hands WHERE id = ?",
                             (state["hand"],))[0][0])["net"] == finished["settlement"]["net"]
+
+
+def test_a_connected_seat_that_misses_deadlines_times_out_then_is_auto_played(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/timeout.db"
+    server = serve(url)  # decision times × 0.02: 0.3 s for the exchange, 0.2 s a discard
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([server.ws], ann["token"], act=False)  # connected, never answers
+    asyncio.run(play([person], lambda: len(person.hands) >= 1))
+    rec = hands_of(server.address, ann["token"], table)[0]["record"]
+    own = [a for s, a in rec["decisions"] if s == 0]
+    assert own == ["timeout", "timeout"]  # then the engine plays the seat (托管): no more asks
+    seen = [m["event"] for m in person.messages if m["type"] == "event"]
+    assert [e["type"] for e in seen if e.get("actor") == 0 and e["type"] in
+            ("timeout", "auto_play")] == ["timeout", "timeout", "auto_play"]
+    assert len(person.requests) == 2
+    # Still seated (connected people are not removed), and the table deals on.
+    assert http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"] == [table]
+    server.stop()
+    audit(url)
