@@ -29,8 +29,8 @@ from ..bots import AutoPlayBot, GreedyBot
 from ..game import Action, GameState, new_game
 from ..record import replay
 from ..rules import Rules
-from ..settlement import Settlement
 from . import protocol, store
+from .dealer import next_dealer
 from .config import ServerConfig
 from .db import Conflict, Database
 from .errors import Busy, Forbidden
@@ -191,6 +191,13 @@ class Table:
 
     async def leave(self, player: int) -> Tuple[int, bool]:
         """Leaves now between hands, else after the current hand. Returns (seat, left now)."""
+        try:
+            return await self._leave(player)
+        except store.Fenced:
+            self._lost()
+            raise Busy(f"table {self.id} moved to another process; try again") from None
+
+    async def _leave(self, player: int) -> Tuple[int, bool]:
         async with self.lock:
             s = self.seat_of(player)
             if s is None:
@@ -477,18 +484,3 @@ class Table:
             n = len(events)
         h.sent = len(h.state.events()) if n is None else n
 
-
-def next_dealer(rules: Rules, dealer: int, st: Settlement) -> int:
-    """The dealer of the next hand (knob ``next_dealer``, RULES §8 "Matches"). The server rolls
-    the dice of ``"dice"`` itself; the dealer it rolled is stored with the table."""
-    if rules.next_dealer == "rotate":
-        return (dealer + 1) % 4
-    if rules.next_dealer == "first_winner":
-        if not st.wins:
-            return dealer
-        first = st.wins[0]
-        if len(first.winners) > 1 and first.from_seat is not None:  # 一炮多响: the discarder
-            return first.from_seat
-        return first.seat
-    total = secrets.randbelow(6) + secrets.randbelow(6) + 2
-    return (dealer + total - 1) % 4

@@ -1,0 +1,24 @@
+"""Who deals the next hand at a table (knob ``next_dealer``, RULES §8 "Matches")."""
+
+from __future__ import annotations
+
+import secrets
+
+from ..rules import Rules
+from ..settlement import Settlement
+
+
+def next_dealer(rules: Rules, dealer: int, st: Settlement) -> int:
+    """The dealer of the next hand (knob ``next_dealer``, RULES §8 "Matches"). The server rolls
+    the dice of ``"dice"`` itself; the dealer it rolled is stored with the table."""
+    if rules.next_dealer == "rotate":
+        return (dealer + 1) % 4
+    if rules.next_dealer == "first_winner":
+        if not st.wins:
+            return dealer
+        first = st.wins[0]
+        if len(first.winners) > 1 and first.from_seat is not None:  # 一炮多响: the discarder
+            return first.from_seat
+        return first.seat
+    total = secrets.randbelow(6) + secrets.randbelow(6) + 2
+    return (dealer + total - 1) % 4
