@@ -100,6 +100,9 @@ def register_process(pid: str, address: str) -> Callable[[Conn], None]:
 def heartbeat(pid: str) -> Callable[[Conn], None]:
     def op(conn: Conn) -> None:
         conn.execute("UPDATE processes SET heartbeat = NOW() WHERE id = ?", (pid,))
+        # Processes killed a day ago that own nothing are history: forget them.
+        conn.execute("DELETE FROM processes WHERE heartbeat < NOW() - 86400 AND id NOT IN"
+                     " (SELECT owner FROM tables WHERE owner IS NOT NULL)")
     return op
 
 
