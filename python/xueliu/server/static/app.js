@@ -1,0 +1,266 @@
+// The browser table: a name and a token (kept in localStorage, so a reload or a dropped connection
+// comes back to the same seat), a lobby, and the table, speaking only the server's public HTTP +
+// WebSocket contract (docs/server.md).
+
+import { TableModel } from "./model.js";
+import { sortTiles } from "./tiles.js";
+import { renderReport, renderTable } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const TOKEN_KEY = "xueliu.token";
+
+const app = {
+  token: localStorage.getItem(TOKEN_KEY),
+  me: null,
+  ws: null,
+  model: null,
+  request: null,
+  names: {},
+  lastHandEnd: null,
+  retry: 0,
+  ui: {
+    selected: new Set(),
+    help: false,
+    analysis: null,
+    toggle(i) {
+      if (this.selected.has(i)) this.selected.delete(i);
+      else if (this.selected.size < 3) this.selected.add(i);
+      draw();
+    },
+    selectedTiles() {
+      const tiles = [...document.querySelectorAll(".own-hand .tile")];
+      return [...this.selected].map((i) => tiles.find((t) => t.dataset.index === String(i))?.dataset.tile).filter(Boolean);
+    },
+  },
+};
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (app.token) headers.Authorization = `Bearer ${app.token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = { error: `HTTP ${res.status}` };
+  }
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `HTTP ${res.status}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+function show(view) {
+  for (const id of ["login", "lobby", "table"]) $(id).hidden = id !== view;
+}
+
+function showMe() {
+  $("who").textContent = app.me ? `${app.me.name} · 🪙 ${app.me.coins}` : "";
+}
+
+async function refreshMe() {
+  app.me = await api("GET", "/api/me");
+  showMe();
+  return app.me;
+}
+
+async function start() {
+  $("login-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = $("name").value.trim();
+    if (!name) return;
+    try {
+      const p = await api("POST", "/api/players", { name });
+      app.token = p.token;
+      localStorage.setItem(TOKEN_KEY, p.token);
+      await enterLobby();
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  $("play-bots").addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/tables", { rules: $("rules").value, bots: 3, base: 1 });
+      connect();
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const id = $("table-id").value.trim();
+    if (!id) return;
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`);
+      connect();
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  $("help-toggle").addEventListener("change", (ev) => {
+    app.ui.help = ev.target.checked;
+    analyse();
+    draw();
+  });
+  $("report-close").addEventListener("click", () => { $("report").hidden = true; });
+  setInterval(tick, 250);
+  if (app.token) {
+    try {
+      await enterLobby();
+      return;
+    } catch (e) {
+      if (e.status !== 401) throw e;
+      localStorage.removeItem(TOKEN_KEY);
+      app.token = null;
+    }
+  }
+  show("login");
+}
+
+async function enterLobby() {
+  const me = await refreshMe();
+  if (me.tables && me.tables.length) {
+    connect(); // seated already: the server sends the table's state on connect
+  } else {
+    show("lobby");
+  }
+}
+
+function connect() {
+  if (app.ws && app.ws.readyState <= 1) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(app.token)}`);
+  app.ws = ws;
+  $("status").textContent = "connecting…";
+  ws.onopen = () => {
+    app.retry = 0;
+    $("status").textContent = "connected";
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = () => {
+    $("status").textContent = "reconnecting…";
+    app.ws = null;
+    const delay = Math.min(5000, 250 * 2 ** app.retry++);
+    setTimeout(connect, delay);
+  };
+}
+
+async function loadNames(table) {
+  try {
+    const t = await api("GET", `/api/tables/${encodeURIComponent(table)}`);
+    const names = {};
+    (t.seats || []).forEach((s, i) => { names[i] = s ? s.name : `Seat ${i}`; });
+    app.names = names;
+    draw();
+  } catch {
+    /* names are a nicety: the table plays without them */
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "state":
+      app.model = new TableModel(msg.table, msg.seat, msg.observation, msg.events);
+      app.request = null;
+      app.ui.selected.clear();
+      $("table-label").textContent = `table ${msg.table} · seat ${msg.seat}`;
+      show("table");
+      loadNames(msg.table);
+      break;
+    case "event":
+      if (!app.model) return;
+      app.model.apply(msg.event);
+      if (msg.event.type === "start_hand") {
+        app.request = null;
+        loadNames(app.model.table);
+      }
+      break;
+    case "request": {
+      const ms = Number(msg.deadline_ms) || 0;
+      // deadline_ms is the time left for this decision, in milliseconds.
+      app.request = { ...msg, deadline: performance.now() + ms };
+      app.ui.selected.clear();
+      break;
+    }
+    case "hand_end":
+      app.request = null;
+      app.lastHandEnd = msg;
+      if (app.model) {
+        app.model.isOver = true;
+        renderReport($("report-body"), app.model, app.names, msg);
+        $("report").hidden = false;
+      }
+      refreshMe().catch(() => {});
+      break;
+    case "error":
+      toast(msg.message);
+      break;
+    default:
+      break;
+  }
+  analyse();
+  draw();
+}
+
+function send(action) {
+  if (!app.request || !app.ws) return;
+  app.ws.send(JSON.stringify({ type: "act", table: app.request.table, seq: app.request.seq, action: action.id }));
+  app.request = null;
+  app.ui.selected.clear();
+  draw();
+}
+
+function draw() {
+  if (!app.model) return;
+  renderTable($("table-body"), app.model, app.request, app.ui, app.names, send, performance.now());
+}
+
+function tick() {
+  const c = document.querySelector(".countdown");
+  if (c && app.request) c.textContent = `⏱ ${Math.max(0, Math.ceil((app.request.deadline - performance.now()) / 1000))}s`;
+}
+
+/** The hand in RULES §1 notation, for the help's 查听 request. */
+function notation(model) {
+  const bySuit = { m: [], p: [], s: [] };
+  for (const t of sortTiles(model.hand)) bySuit[t[1]].push(t[0]);
+  let text = ["m", "p", "s"].filter((u) => bySuit[u].length).map((u) => bySuit[u].join("") + u).join("");
+  for (const m of model.melds[model.seat]) {
+    const n = m.type === "peng" ? 3 : 4;
+    const body = m.tile[0].repeat(n) + m.tile[1];
+    text += m.type === "concealed_kong" ? `[${body}]` : `(${body})`;
+  }
+  return text;
+}
+
+let analysing = 0;
+async function analyse() {
+  const m = app.model;
+  if (!app.ui.help || !m || m.isOver) return;
+  const visible = [...m.setAside];
+  m.discards.forEach((d) => visible.push(...d));
+  m.melds.forEach((ms, s) => {
+    if (s === m.seat) return;
+    for (const x of ms) if (x.tile !== "?") for (let i = 0; i < (x.type === "peng" ? 3 : 4); i++) visible.push(x.tile);
+  });
+  const mine = ++analysing;
+  try {
+    const res = await api("POST", "/api/analyze", { hand: notation(m), void: m.void, visible, rules: m.mode });
+    if (mine === analysing) app.ui.analysis = res;
+  } catch (e) {
+    if (mine === analysing) app.ui.analysis = { error: e.message };
+  }
+  draw();
+}
+
+start().catch((e) => toast(e.message));
