@@ -155,34 +155,22 @@ function connect() {
   };
 }
 
-async function loadNames(table) {
-  try {
-    const t = await api("GET", `/api/tables/${encodeURIComponent(table)}`);
-    const names = {};
-    (t.seats || []).forEach((s, i) => { names[i] = s ? s.name : `Seat ${i}`; });
-    app.names = names;
-    draw();
-  } catch {
-    /* names are a nicety: the table plays without them */
-  }
-}
-
 function onMessage(msg) {
   switch (msg.type) {
     case "state":
       app.model = new TableModel(msg.table, msg.seat, msg.observation, msg.events);
+      app.names = Object.fromEntries((msg.players || []).map((p, i) => [i, p ? p.name : `Seat ${i}`]));
       app.request = null;
       app.ui.selected.clear();
       $("table-label").textContent = `table ${msg.table} · seat ${msg.seat}`;
       show("table");
-      loadNames(msg.table);
       break;
     case "event":
       if (!app.model) return;
       app.model.apply(msg.event);
       if (msg.event.type === "start_hand") {
         app.request = null;
-        loadNames(app.model.table);
+        $("report-close").textContent = "Next hand · 下一局";
       }
       break;
     case "request": {
@@ -198,6 +186,7 @@ function onMessage(msg) {
       if (app.model) {
         app.model.isOver = true;
         renderReport($("report-body"), app.model, app.names, msg);
+        $("report-close").textContent = "Continue · 继续";
         $("report").hidden = false;
       }
       refreshMe().catch(() => {});

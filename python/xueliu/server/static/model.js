@@ -11,11 +11,21 @@ function removeOne(list, tile) {
   if (i >= 0) list.splice(i, 1);
 }
 
+const BLANK = {
+  mode: null, dealer: null, phase: "waiting", is_over: false, turn: null, hand: [], drawn: null,
+  void: null, voids: [null, null, null, null], multipliers: null, melds: [[], [], [], []],
+  discards: [[], [], [], []], wins: [[], [], [], []], set_aside: [], claim: null, exchange: null,
+  wall_remaining: 0, dice: null, in_play: [true, true, true, true],
+  frozen: [false, false, false, false], auto_play: [false, false, false, false],
+  hand_sizes: [0, 0, 0, 0], net: [0, 0, 0, 0], coins: null, base: 1,
+};
+
 export class TableModel {
   constructor(table, seat, observation, events) {
     this.table = table;
     this.seat = seat;
-    const o = observation;
+    // Before the first deal (people still sitting down) there is no observation: an empty table.
+    const o = observation || BLANK;
     this.mode = o.mode;
     this.dealer = o.dealer;
     this.phase = o.phase;
@@ -68,8 +78,10 @@ export class TableModel {
     switch (e.type) {
       case "start_hand":
         // A new hand at the same table: start from scratch (the server also sends `state`).
+        this.mode = e.mode;
         this.dealer = e.dealer;
         this.dice = e.dice;
+        this.autoPlay = [false, false, false, false];
         this.hand = sortTiles(e.tehais[me]);
         this.handSizes = e.tehais.map((t) => t.length);
         this.melds = [[], [], [], []];
