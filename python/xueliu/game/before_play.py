@@ -138,7 +138,7 @@ def start_play(g: HandData) -> None:
     g._turn = g.dealer
     g._drawn = -1
     g._turn_kind = TK_FIRST
-    open_turn(g)
+    open_turn(g, g.dealer, -1, TK_FIRST)
 
 
 def _triples_of(h: Sequence[int], kinds_range: Iterable[int]) -> List[Action]:

@@ -162,4 +162,4 @@ def peng(g: HandData, s: int) -> None:
     g._rinshan = False
     g._last_kong = None
     g._haitei = False
-    open_turn(g)
+    open_turn(g, s, -1, TK_PENG)

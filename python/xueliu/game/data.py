@@ -74,6 +74,22 @@ class HandData:
     :func:`~xueliu.game.state.new_game`.
     """
 
+    # Slots: the hot path reads and writes these fields on every step, and a slot is the fastest
+    # attribute CPython has (an instance with this many attributes otherwise gets a plain dict).
+    __slots__ = ("rules", "seed", "dealer", "base", "dice", "_wall", "_exchange_die",
+                 "_exchange_pick", "_break", "_answers", "_any_meld", "_auto", "_auto_flag",
+                 "_auto_move", "_back", "_base_bonus", "_c_after_kong", "_c_forced", "_c_from",
+                 "_c_kong", "_c_last", "_c_opts", "_c_rob", "_c_tile", "_core_melds",
+                 "_decisions", "_dgh_discarder", "_drawn", "_earthly", "_end_checks",
+                 "_end_reason", "_escaped", "_ev", "_exchange", "_first_draw", "_forced_n",
+                 "_front", "_frozen", "_haitei", "_hands", "_he", "_immediate", "_in_play",
+                 "_initial_coins", "_kong_back", "_kongs", "_last_kong", "_ledger", "_legal",
+                 "_melds", "_mult", "_mult_revealed", "_multi", "_pass_block", "_pass_rule",
+                 "_pending", "_pending_kongs", "_phase", "_pm_allowed", "_pm_default", "_pwk",
+                 "_rinshan", "_rivers", "_set_aside", "_sp", "_stake",
+                 "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
+                 "_wall_given", "_wins", "_won", "_xueliu", "__weakref__")
+
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
                  coins: Optional[List[int]]) -> None:
         r = rules
@@ -107,7 +123,7 @@ class HandData:
 
         # The wall in draw order, the dice and the two exchange-direction draws (RULES §2, §3.1).
         self._wall, self.dice, self._exchange_die, self._exchange_pick = roll(seed, wall)
-        self._hands: List[List[int]] = deal(self._wall, dealer)  # concealed counts per seat
+        self._hands: List[bytearray] = deal(self._wall, dealer)  # concealed counts per seat
         self._front = 53  # next live draw (wall[0:53] were dealt)
         self._back = 107  # next "back" kong replacement; the live wall is [front, back]
 
@@ -127,7 +143,6 @@ class HandData:
         self._set_aside: List[int] = []  # winning tiles set aside face up
         self._auto = [False, False, False, False]  # 托管 auto-play
         self._escaped = [False, False, False, False]
-        self._timeouts = [0, 0, 0, 0]  # timeouts in a row
         self._pass_block: List[Optional[int]] = [None, None, None, None]  # 过水 (highest fan passed)
         self._first_draw = [s != dealer for s in range(4)]  # for 地胡
         self._any_meld = False  # any peng or kong yet (地胡)
@@ -139,7 +154,9 @@ class HandData:
         self._end_reason: Optional[str] = None
         self._ev: List[Tuple[Any, ...]] = []  # events as small tuples, rendered by events.py
         self._ledger = Ledger(coins, self._ev)
-        self._decisions: List[List[Any]] = []  # [seat, action id | "timeout" | "escape"]
+        # (seat, action id | "timeout" | "escape"), in the order applied. Its length counts the
+        # steps: seat views cache what does not change within one.
+        self._decisions: List[Tuple[int, Any]] = []
 
         # The decision point: who must answer, what each may do, the answers so far, and an
         # automatic turn move the engine plays itself.
@@ -168,7 +185,6 @@ class HandData:
         self._c_forced = False  # forced_win_last_n took the wins
 
         self._break = break_point(dealer, self.dice)  # (wall seat, stack) where it was broken
-        self._tick = 0  # counts steps: seat views cache what does not change within one
 
     # ---- small shared helpers
     @property

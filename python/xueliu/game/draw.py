@@ -28,32 +28,34 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
         return
     if replacement and g._kong_back:
         k = g._wall[back]
-        g._back = back - 1
+        g._back = back = back - 1
     else:
         k = g._wall[front]
-        g._front = front + 1
+        g._front = front = front + 1
     g._hands[s][k] += 1
     if k // 9 == g._void[s]:
         g._void_count[s] += 1
-    g._pass_block[s] = None
-    g._earthly = g._he and g._first_draw[s] and not g._any_meld and not replacement
-    g._first_draw[s] = False
+    if g._pass_rule:
+        g._pass_block[s] = None  # 过水 lasts until the seat's own next draw
+    if g._he:
+        g._earthly = g._first_draw[s] and not g._any_meld and not replacement
+        g._first_draw[s] = False
     g._phase = PH_TURN
     g._turn = s
     g._drawn = k
     g._turn_kind = TK_DRAW
     g._rinshan = replacement
     g._last_kong = kong
-    g._haitei = g._back < g._front  # this draw emptied the live wall (海底)
+    g._haitei = back < front  # this draw emptied the live wall (海底)
     g._ev.append(("tsumo", s, k, replacement))
-    open_turn(g)
+    open_turn(g, s, k, TK_DRAW)
 
 
-def open_turn(g: HandData) -> None:
-    """The decision point of the seat on turn: its legal actions, or an automatic move."""
-    s = g._turn
+def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
+    """The decision point of seat ``s`` on turn (``g._turn``), which got its tiles by ``tk`` (a
+    draw of ``k``, the dealer's first 14 or a peng; ``g._drawn``, ``g._turn_kind``): its legal
+    actions, or an automatic move."""
     h = g._hands[s]
-    k = g._drawn
     live = g._back - g._front + 1
     can_hu = False
     if g._frozen[s]:
@@ -73,12 +75,11 @@ def open_turn(g: HandData) -> None:
             g._auto_move = (s, legal[0])
             return
     else:
-        tk = g._turn_kind
         if g._void_count[s]:
             v = 9 * g._void[s]
-            legal = list(compress(DISCARD[v:v + 9], h[v:v + 9]))
+            legal = [*compress(DISCARD[v:v + 9], h[v:v + 9])]
         else:
-            legal = list(compress(DISCARD, h))
+            legal = [*compress(DISCARD, h)]
             if tk != TK_PENG:
                 if live > 0:
                     if 4 in h:

@@ -39,7 +39,7 @@ class ViewCache:
     A piece is rebuilt only when what it shows has changed: a seat's hand names when its tile
     counts differ from the counts they were built from, its melds, discards and void likewise, the
     wins and the set-aside tiles when more were added (both only grow). What changes with every
-    step (phase, turn, claim, hand sizes) is read once per step: ``state._tick`` counts the steps.
+    step (phase, turn, claim, hand sizes) is read once per step: the number of decisions so far counts the steps.
     Observations get fresh lists and dicts copied from these pieces, so a caller may change its
     observation without touching the next one.
     """
@@ -50,7 +50,7 @@ class ViewCache:
 
     def __init__(self) -> None:
         self.tick = -1
-        self.hand_src: List[Optional[List[int]]] = [None] * 4
+        self.hand_src: List[Optional[bytearray]] = [None] * 4
         self.hand_names: List[Tuple[str, ...]] = [()] * 4
         self.meld_src: List[List[List[Any]]] = [[], [], [], []]
         self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * 4
@@ -67,7 +67,7 @@ class ViewCache:
 
     def refresh(self, state: HandData) -> None:
         """Brings the public pieces up to the state's current step."""
-        self.tick = state._tick
+        self.tick = len(state._decisions)
         ph = self.phase = state._phase
         self.turn = (state._c_from if ph == PH_CLAIM else state._turn) \
             if ph == PH_TURN or ph == PH_CLAIM else None
@@ -105,7 +105,7 @@ class ViewCache:
         """Seat ``o``'s concealed tiles as sorted names."""
         h = state._hands[o]
         if h != self.hand_src[o]:
-            self.hand_src[o] = list(h)
+            self.hand_src[o] = bytearray(h)
             self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
         return self.hand_names[o]
 
@@ -118,7 +118,7 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``. ``c`` is the game's
     :class:`ViewCache`."""
-    if c.tick != state._tick:
+    if c.tick != len(state._decisions):
         c.refresh(state)
     s = seat
     full = s is None

@@ -38,7 +38,7 @@ from .defaults import default_action
 from .events import render_events
 from .hand_record import record as _record
 from .observation import ViewCache, observation as _observation
-from .turn import apply_turn, play_automatic_moves
+from .turn import apply_turn, discard, play_automatic_moves
 from .wall import physical_layout
 
 
@@ -90,10 +90,12 @@ def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
 class GameState(HandData):
     """One hand in progress. Build it with :func:`new_game`; see the module docstring."""
 
+    __slots__ = ("_views",)
+
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
                  coins: Optional[List[int]]) -> None:
         super().__init__(rules, seed, wall, dealer, coins)
-        # Seat views: pieces cached between observations, refreshed once per step (_tick).
+        # Seat views: pieces cached between observations, refreshed once per step.
         self._views = ViewCache()
         self._ev.append(("start_hand", [list(h) for h in self._hands], self._break))  # counts
         begin(self)
@@ -176,37 +178,51 @@ class GameState(HandData):
             raise TypeError(f"step takes a dict {{seat: action}}, got {type(actions).__name__}")
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
-        if not actions:
-            raise ValueError("step needs the action of at least one pending seat")
-        pending = self._pending
-        chosen = []
-        for seat, action in actions.items():
-            if seat.__class__ is not int:
-                if not isinstance(seat, np.integer):
-                    raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
-                seat = int(seat)
-            if seat not in pending:
-                raise ValueError(f"seat {seat!r} is not pending (pending: {pending})")
-            if action.__class__ is not Action:
-                action = self._coerce(action)
-            legal = self._legal.get(seat)
-            if legal is None:
-                legal = joint_legal(self, seat)
-            if action not in legal:
-                raise ValueError(f"{action!r} is not legal for seat {seat} now; legal: "
-                                 + ", ".join(repr(a) for a in legal[:12])
-                                 + (" ..." if len(legal) > 12 else ""))
-            chosen.append((seat, action))
-        if len(chosen) > 1:
-            chosen.sort(key=_first)
-        self._tick += 1
-        decisions = self._decisions
-        for seat, action in chosen:
-            decisions.append([seat, action.id])
-            self._timeouts[seat] = 0
-            self._answer(seat, action)
+        if len(actions) == 1:  # the common case, without the lists of the general one
+            for seat, action in actions.items():
+                legal = self._legal.get(seat)
+                if legal is None or action.__class__ is not Action or action not in legal \
+                        or seat.__class__ is not int or seat not in self._pending:
+                    seat, action = self._checked(seat, action)  # the slow way, with the errors
+                aid = action.id
+                self._decisions.append((seat, aid))
+                if self._phase == PH_TURN:  # (the turn's answer opens the next decision point)
+                    if aid < 27:  # most turns are a discard
+                        discard(self, seat, aid)
+                    else:
+                        apply_turn(self, seat, action)
+                else:
+                    self._answer(seat, action)
+        else:
+            if not actions:
+                raise ValueError("step needs the action of at least one pending seat")
+            chosen = sorted((self._checked(seat, action) for seat, action in actions.items()),
+                            key=_first)
+            for seat, action in chosen:
+                self._decisions.append((seat, action.id))
+                self._answer(seat, action)
         if self._auto_move is not None:
             play_automatic_moves(self)
+
+    def _checked(self, seat: Any, action: Any) -> Tuple[int, Action]:
+        """``(seat, action)`` as an int seat and an interned action, checked: the seat is pending
+        and the action is one of its legal actions (``ValueError`` otherwise)."""
+        if seat.__class__ is not int:
+            if not isinstance(seat, np.integer):
+                raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
+            seat = int(seat)
+        if seat not in self._pending:
+            raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+        if action.__class__ is not Action:
+            action = self._coerce(action)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = joint_legal(self, seat)
+        if action not in legal:
+            raise ValueError(f"{action!r} is not legal for seat {seat} now; legal: "
+                             + ", ".join(repr(a) for a in legal[:12])
+                             + (" ..." if len(legal) > 12 else ""))
+        return seat, action
 
     def apply_timeout(self, seat: int) -> Action:
         """Takes the default action of RULES §8 for a pending seat; two timeouts in a row switch
@@ -216,11 +232,12 @@ class GameState(HandData):
         if seat not in self._pending or isinstance(seat, bool):
             raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
         action = default_action(self, seat)
-        self._tick += 1
-        self._decisions.append([seat, "timeout"])
+        # In a row: this seat's previous decision (escapes aside) was a timeout too.
+        previous = next((what for s, what in reversed(self._decisions)
+                         if s == seat and what != "escape"), None)
+        self._decisions.append((seat, "timeout"))
         self._ev.append(("timeout", seat))
-        self._timeouts[seat] += 1
-        if self._timeouts[seat] >= 2 and not self._auto[seat]:
+        if previous == "timeout" and not self._auto[seat]:
             self._auto[seat] = True
             self._ev.append(("auto_play", seat))
         self._answer(seat, action)
@@ -235,8 +252,7 @@ class GameState(HandData):
             raise ValueError("the hand is over")
         if self._escaped[seat]:
             raise ValueError(f"seat {seat} has already escaped")
-        self._tick += 1
-        self._decisions.append([seat, "escape"])
+        self._decisions.append((seat, "escape"))
         self._escaped[seat] = True
         self._ev.append(("escape", seat))
         m = self._mult[seat] if self._mult_revealed else self._pm_default
@@ -252,7 +268,6 @@ class GameState(HandData):
     def _answer(self, seat: int, action: Action) -> None:
         ph = self._phase
         if ph == PH_TURN:
-            self._pending = []
             apply_turn(self, seat, action)
         elif ph == PH_CLAIM:
             answer_claim(self, seat, action)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .actions import HU_ID, Action
 from .claims import open_claims
-from .data import HandData
+from .data import AFTER, HandData
+from .draw import draw
 from .kongs import concealed_kong
 from .wins import self_draw_win
 
@@ -24,7 +25,6 @@ def play_automatic_moves(g: HandData) -> None:
 
 def apply_turn(g: HandData, s: int, action: Action) -> None:
     aid = action.id
-    g._legal = {}
     if aid < 27:
         discard(g, s, aid)
     elif aid == HU_ID:
@@ -36,13 +36,26 @@ def apply_turn(g: HandData, s: int, action: Action) -> None:
 
 
 def discard(g: HandData, s: int, k: int) -> None:
-    g._hands[s][k] -= 1
-    if k // 9 == g._void[s]:
-        g._void_count[s] -= 1
+    hands = g._hands
+    hands[s][k] -= 1
+    vc = g._void_count
+    if vc[s] and k // 9 == g._void[s]:
+        vc[s] -= 1
     g._rivers[s].append(k)
-    g._ev.append(("dahai", s, k, k == g._drawn, g._auto_flag))
-    g._update_waits(s)
-    open_claims(g, s, k, False)
+    drawn = g._drawn
+    g._ev.append(("dahai", s, k, k == drawn, g._auto_flag))
+    # A seat's waits always describe its hand without the tile just drawn (a draw does not
+    # recompute them), so discarding that tile leaves them as they are.
+    if k != drawn:
+        g._update_waits(s)
+    # Most discards interest nobody: no other seat waits on the tile or holds two of it. Then the
+    # claim window would open and close at once (it has no event), so the next seat draws now.
+    w = g._waits
+    a, b, c = AFTER[s]
+    if ((w[a] | w[b] | w[c]) >> k) & 1 or hands[a][k] > 1 or hands[b][k] > 1 or hands[c][k] > 1:
+        open_claims(g, s, k, False)
+    else:
+        draw(g, a if g._in_play[a] else g._next_in_play(s))
 
 
 def declare_added_kong(g: HandData, s: int, k: int) -> None:
