@@ -152,6 +152,7 @@ def peng(g: HandData, s: int) -> None:
     """Seat ``s`` pengs the discard of the claim window; its turn opens (discard only)."""
     k, frm = g._c_tile, g._c_from
     g._rivers[frm].pop()
+    g._seen[k] += 2  # the discard (already seen) and two more, in the peng
     g._hands[s][k] -= 2
     add_meld(g, s, "peng", k, frm)
     g._ev.append(("pon", s, frm, k))

@@ -86,7 +86,7 @@ class HandData:
                  "_initial_coins", "_kong_back", "_kongs", "_last_kong", "_ledger", "_legal",
                  "_melds", "_mult", "_mult_revealed", "_multi", "_pass_block", "_pass_rule",
                  "_pending", "_pending_kongs", "_phase", "_pm_allowed", "_pm_default", "_pwk",
-                 "_rinshan", "_rivers", "_set_aside", "_sp", "_stake",
+                 "_rinshan", "_rivers", "_seen", "_set_aside", "_sp", "_stake",
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
                  "_wall_given", "_wins", "_won", "_xueliu", "__weakref__")
 
@@ -141,6 +141,9 @@ class HandData:
         self._frozen = [False, False, False, False]  # xueliu winners' hands are frozen
         self._won: List[List[int]] = [[], [], [], []]  # win orders per seat
         self._set_aside: List[int] = []  # winning tiles set aside face up
+        # Copies of each kind every seat can see: discards in the rivers, exposed melds (peng 3,
+        # direct or added kong 4) and set-aside winning tiles; kept up to date where those change.
+        self._seen = [0] * 27
         self._auto = [False, False, False, False]  # 托管 auto-play
         self._escaped = [False, False, False, False]
         self._pass_block: List[Optional[int]] = [None, None, None, None]  # 过水 (highest fan passed)

@@ -35,6 +35,7 @@ def direct_kong(g: HandData, s: int) -> None:
     """Seat ``s`` kongs the discard of the claim window."""
     k, frm = g._c_tile, g._c_from
     g._rivers[frm].pop()
+    g._seen[k] += 3  # the discard (already seen) and three more, in the kong
     g._hands[s][k] -= 3
     add_meld(g, s, "direct", k, frm)
     g._ev.append(("daiminkan", s, frm, k))
@@ -49,6 +50,7 @@ def complete_added_kong(g: HandData) -> None:
             m[0] = "added"
     cm = g._core_melds[s]
     cm[cm.index((0, k))] = (1, k)
+    g._seen[k] += 1
     g._any_meld = True
     kong_made(g, s, k, "added", None)
 

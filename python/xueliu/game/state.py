@@ -39,6 +39,7 @@ from .events import render_events
 from .hand_record import record as _record
 from .observation import ViewCache, observation as _observation
 from .turn import apply_turn, discard, play_automatic_moves
+from .view import SeatView
 from .wall import physical_layout
 
 
@@ -286,6 +287,12 @@ class GameState(HandData):
         """What ``seat`` may see now (RULES §7 "Hidden information"), JSON-serialisable.
         ``None`` gives the omniscient view (every hand; for servers, logs and tests)."""
         return _observation(self, None if seat is None else self._seat(seat), self._views)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now, as counts for bots in this process (see
+        :class:`~xueliu.game.view.SeatView`): the same information as ``observation(seat)``,
+        each piece built only when read. Valid until the next decision."""
+        return SeatView(self, self._seat(seat), self._views)
 
     def events(self, seat: Optional[int] = None) -> List[Dict[str, Any]]:
         """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?")."""

@@ -42,6 +42,7 @@ def discard(g: HandData, s: int, k: int) -> None:
     if vc[s] and k // 9 == g._void[s]:
         vc[s] -= 1
     g._rivers[s].append(k)
+    g._seen[k] += 1
     drawn = g._drawn
     g._ev.append(("dahai", s, k, k == drawn, g._auto_flag))
     # A seat's waits always describe its hand without the tile just drawn (a draw does not

@@ -50,6 +50,7 @@ def self_draw_win(g: HandData, s: int) -> None:
     w = record_win(g, s, k, "self_draw", None, res, h, flags, (s,))
     h[k] -= 1
     g._set_aside.append(k)
+    g._seen[k] += 1
     mult = res.multiplier
     pay = g._ledger.pay
     lk = g._last_kong
@@ -88,6 +89,8 @@ def discard_wins(g: HandData, winners: List[int]) -> None:
         results.append((s, w))
     if not rob:
         g._rivers[frm].pop()
+    else:
+        g._seen[k] += 1  # the robbed tile was in no river
     g._set_aside.append(k)
     pay = g._ledger.pay
     how = "robbing the kong" if rob else "discard"
