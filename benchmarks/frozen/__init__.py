@@ -7,3 +7,18 @@ their imports (``xueliu._core``, ``xueliu.rules``, ``xueliu.tiles`` and ``xueliu
 are used from the installed package; ``_hand.py`` copies the two private helpers of hand.py the
 engine called). Never edit them: they are the "before" of docs/performance.md.
 """
+
+import time
+from typing import Callable, Dict
+
+
+def fastest_rounds(rounds: int, runs: Dict[str, Callable[[], object]]) -> Dict[str, float]:
+    """The fastest of ``rounds`` rounds of each run, in seconds, the runs alternating round by
+    round (so that a burst of load on the shared machine hits all of them alike)."""
+    best = {name: float("inf") for name in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best

@@ -29,7 +29,7 @@ from typing import Any, Mapping
 from .game.actions import Action
 from .game.hand_record import RECORD_FORMAT, RECORD_VERSION, record
 from .game.hand_record import result as _result
-from .game.state import GameState, new_game
+from .game.state import GameState, restore
 from .rules import Rules
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "record", "replay"]
@@ -58,7 +58,8 @@ def replay(rec: Mapping[str, Any]) -> GameState:
     if seed is None and wall is None:
         raise ValueError("record has neither a seed nor a wall")
     try:
-        state = new_game(rules, seed=seed, wall=wall, dealer=rec["dealer"], coins=rec.get("coins"))
+        state = restore(rules, seed=seed, wall=wall, dealer=rec["dealer"], coins=rec.get("coins"),
+                        dice=rec.get("dice"))
     except (TypeError, ValueError) as e:
         raise ValueError(f"record setup does not fit: {e}") from None
     decisions = rec["decisions"]

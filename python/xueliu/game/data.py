@@ -80,7 +80,7 @@ class HandData:
                  "_exchange_pick", "_break", "_answers", "_any_meld", "_auto", "_auto_flag",
                  "_auto_move", "_back", "_base_bonus", "_c_after_kong", "_c_forced", "_c_from",
                  "_c_kong", "_c_last", "_c_opts", "_c_rob", "_c_tile", "_core_melds",
-                 "_decisions", "_dgh_discarder", "_drawn", "_earthly", "_end_checks",
+                 "_decisions", "_dgh_discarder", "_dice_given", "_drawn", "_earthly", "_end_checks",
                  "_end_reason", "_escaped", "_ev", "_exchange", "_first_draw", "_forced_n",
                  "_front", "_frozen", "_haitei", "_hands", "_he", "_immediate", "_in_play",
                  "_initial_coins", "_kong_back", "_kongs", "_last_kong", "_ledger", "_legal",
@@ -91,12 +91,13 @@ class HandData:
                  "_wall_given", "_wins", "_won", "_xueliu", "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
-                 coins: Optional[List[int]]) -> None:
+                 coins: Optional[List[int]], dice: Optional[Tuple[int, int]]) -> None:
         r = rules
         self.rules = r
         self.seed = seed
         self.dealer = dealer
         self._wall_given = wall is not None
+        self._dice_given = dice is not None
         self._initial_coins = None if coins is None else list(coins)
         # Knobs read on the hot path, once.
         self._xueliu = r.mode == "xueliu"
@@ -122,7 +123,8 @@ class HandData:
         self._stake = self.base * int(r.room)
 
         # The wall in draw order, the dice and the two exchange-direction draws (RULES §2, §3.1).
-        self._wall, self.dice, self._exchange_die, self._exchange_pick = roll(seed, wall)
+        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall)
+        self.dice = rolled if dice is None else dice  # rolled all the same: one stream per seed
         self._hands: List[bytearray] = deal(self._wall, dealer)  # concealed counts per seat
         self._front = 53  # next live draw (wall[0:53] were dealt)
         self._back = 107  # next "back" kong replacement; the live wall is [front, back]

@@ -20,6 +20,9 @@ from .defaults import default_action
 from .end_of_hand import end_by_wall
 
 
+_SUIT_DISCARDS = (DISCARD[0:9], DISCARD[9:18], DISCARD[18:27])
+
+
 def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = None) -> None:
     """Seat ``s`` draws (a kong replacement when ``replacement``) and its turn opens."""
     front, back = g._front, g._back
@@ -56,11 +59,10 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
     draw of ``k``, the dealer's first 14 or a peng; ``g._drawn``, ``g._turn_kind``): its legal
     actions, or an automatic move."""
     h = g._hands[s]
-    live = g._back - g._front + 1
     can_hu = False
     if g._frozen[s]:
         legal = [DISCARD[k]]
-        if live > 0:
+        if g._back >= g._front:
             pwk = g._pwk
             if h[k] == 4 and "concealed" in pwk \
                     and g._waits_after_kong(s, k, "concealed") == g._waits[s]:
@@ -74,33 +76,31 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
             g._pending = []
             g._auto_move = (s, legal[0])
             return
+    elif g._void_count[s]:  # it must discard a tile of its void suit, and may do nothing else
+        v = g._void[s]
+        legal = [*compress(_SUIT_DISCARDS[v], h[9 * v:9 * v + 9])]
     else:
-        if g._void_count[s]:
-            v = 9 * g._void[s]
-            legal = [*compress(DISCARD[v:v + 9], h[v:v + 9])]
-        else:
-            legal = [*compress(DISCARD, h)]
-            if tk != TK_PENG:
-                if live > 0:
-                    if 4 in h:
-                        legal.extend(CONCEALED_KONG[j] for j, c in enumerate(h) if c == 4)
-                    if g._melds[s]:
-                        adds = sorted(m[1] for m in g._melds[s] if m[0] == "peng" and h[m[1]])
-                        legal.extend(ADDED_KONG[j] for j in adds)
-                if tk == TK_DRAW:
-                    can_hu = (g._waits[s] >> k) & 1 == 1
-                elif g._he:
-                    can_hu = _core.is_win(_core.Hand(bytes(h), g._core_melds[s]),
-                                          g._void[s], g._sp)
+        legal = [*compress(DISCARD, h)]
+        if tk != TK_PENG:
+            if g._back >= g._front:  # no kong when the wall is empty
+                if 4 in h:
+                    legal.extend(CONCEALED_KONG[j] for j, c in enumerate(h) if c == 4)
+                if g._melds[s]:
+                    adds = sorted(m[1] for m in g._melds[s] if m[0] == "peng" and h[m[1]])
+                    legal.extend(ADDED_KONG[j] for j in adds)
+            if tk == TK_DRAW:
+                can_hu = (g._waits[s] >> k) & 1 == 1
+            elif g._he:
+                can_hu = _core.is_win(_core.Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
+    g._legal = {s: legal}
     if can_hu:
         legal.append(HU)
-    g._legal = {s: legal}
-    if can_hu and g._forced_n and live < g._forced_n:
-        g._pending = []
-        g._auto_move = (s, HU)
-    elif g._auto[s]:
+        if g._forced_n and g._back - g._front + 1 < g._forced_n:
+            g._pending = []
+            g._auto_move = (s, HU)
+            return
+    if g._auto[s]:
         g._pending = []
         g._auto_move = (s, default_action(g, s))
     else:
         g._pending = [s]
-

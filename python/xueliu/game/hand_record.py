@@ -15,8 +15,9 @@ RECORD_VERSION = 1
 
 
 def record(state: HandData) -> Dict[str, Any]:
-    """The JSON-serialisable record of ``state`` (see :mod:`xueliu.record`)."""
-    return {
+    """The JSON-serialisable record of ``state`` (see :mod:`xueliu.record`). ``"dice"`` is there
+    only when the dice were given to ``new_game`` (otherwise the seed rolls them)."""
+    rec = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "rules": state.rules.to_dict(),
@@ -27,6 +28,9 @@ def record(state: HandData) -> Dict[str, Any]:
         "decisions": [list(d) for d in state._decisions],
         "result": result(state),
     }
+    if state._dice_given:
+        rec["dice"] = list(state.dice)
+    return rec
 
 
 def result(state: HandData) -> Dict[str, Any]:

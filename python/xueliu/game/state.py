@@ -29,7 +29,7 @@ import numpy as np
 from ..rules import Rules
 from ..settlement import Settlement
 from ..tiles import TILE_NAMES, Hand
-from .actions import Action
+from .actions import MAX_MULTIPLIER, Action
 from .before_play import answer_joint, begin, joint_legal
 from .claims import answer_claim
 from .data import PH_CLAIM, PH_OVER, PH_TURN, PHASE_NAMES, HandData
@@ -45,18 +45,35 @@ from .wall import physical_layout
 
 def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
              wall: Optional[Sequence[str]] = None, dealer: int = 0,
-             coins: Optional[Sequence[int]] = None) -> "GameState":
+             coins: Optional[Sequence[int]] = None,
+             dice: Optional[Sequence[int]] = None) -> "GameState":
     """A new hand, dealt and waiting for the first decisions.
 
     ``rules`` is a preset name or a :class:`~xueliu.Rules`; ``wall`` the 108 tile names in draw
     order (scripted tests, servers that shuffle elsewhere), otherwise our own PRNG shuffles from
-    ``seed`` (a fresh random seed when None; it is kept in the record). The dice come from ``seed``
-    too (from a hash of the wall when only a wall is given).
+    ``seed``. The same generator rolls the dice and draws the exchange direction (RULES §2,
+    §3.1), so they never depend on the hidden tiles; ``dice`` (two ints 1..6) takes the dice
+    from a server that rolls them itself. Without a seed a fresh one is drawn from the system's
+    entropy (``secrets``); the seed, the wall when given and the dice when given are kept in the
+    record, so replay deals the same hand.
 
     >>> state = new_game("xuezhan", seed=1, coins=[1000] * 4)
     >>> state.pending()
     [0, 1, 2, 3]
+    >>> new_game(wall=state.wall, dice=(3, 4)).dice
+    (3, 4)
     """
+    if seed is None:
+        seed = secrets.randbits(64)
+    return restore(rules, seed=seed, wall=wall, dealer=dealer, coins=coins, dice=dice)
+
+
+def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Sequence[str]],
+            dealer: int, coins: Optional[Sequence[int]],
+            dice: Optional[Sequence[int]]) -> "GameState":
+    """The hand a record describes (:func:`xueliu.replay`): :func:`new_game` without drawing a
+    fresh seed. A record written before ``dice=`` existed may hold a wall and no seed; its dice
+    came from a hash of the wall, and they still do here, so that it replays as it was played."""
     if isinstance(rules, str):
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
@@ -80,12 +97,25 @@ def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
             if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
                 raise ValueError(f"coins must be four non-negative ints, got {coins!r}")
         coins = [int(c) for c in coins]
+    pm = rules.player_multipliers
+    if pm and max(pm["allowed"]) > MAX_MULTIPLIER:
+        raise ValueError(f"player_multipliers allows {max(pm['allowed'])}, above "
+                         f"{MAX_MULTIPLIER}, the largest value a multiplier action carries")
+    given_dice: Optional[Tuple[int, int]] = None
+    if dice is not None:
+        if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence):
+            raise TypeError(f"dice must be two ints 1..6, got {type(dice).__name__}")
+        if len(dice) != 2 or not all(
+                isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6
+                for d in dice):
+            raise ValueError(f"dice must be two ints 1..6, got {tuple(dice)!r}")
+        given_dice = (int(dice[0]), int(dice[1]))
     kinds: Optional[List[int]] = None
     if wall is not None:
         kinds = parse_wall(wall)
     elif seed is None:
-        seed = secrets.randbits(64)
-    return GameState(rules, seed, kinds, dealer, coins)
+        raise ValueError("a hand needs a seed or a wall")
+    return GameState(rules, seed, kinds, dealer, coins, given_dice)
 
 
 class GameState(HandData):
@@ -94,8 +124,8 @@ class GameState(HandData):
     __slots__ = ("_views",)
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
-                 coins: Optional[List[int]]) -> None:
-        super().__init__(rules, seed, wall, dealer, coins)
+                 coins: Optional[List[int]], dice: Optional[Tuple[int, int]] = None) -> None:
+        super().__init__(rules, seed, wall, dealer, coins, dice)
         # Seat views: pieces cached between observations, refreshed once per step.
         self._views = ViewCache()
         self._ev.append(("start_hand", [list(h) for h in self._hands], self._break))  # counts
@@ -163,9 +193,12 @@ class GameState(HandData):
         return list(self._pending)
 
     def legal_actions(self, seat: int) -> List[Action]:
-        """What ``seat`` may do now (empty when it is not pending)."""
-        if seat not in self._pending:
-            return []
+        """What ``seat`` may do now (empty when it is not pending; a seat outside 0..3 is a
+        ``ValueError``)."""
+        if seat.__class__ is not int or seat not in self._pending:
+            seat = self._seat(seat)
+            if seat not in self._pending:
+                return []
         lst = self._legal.get(seat)
         if lst is None:
             lst = joint_legal(self, seat)
@@ -180,7 +213,8 @@ class GameState(HandData):
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
         if len(actions) == 1:  # the common case, without the lists of the general one
-            for seat, action in actions.items():
+            for seat in actions:
+                action = actions[seat]
                 legal = self._legal.get(seat)
                 if legal is None or action.__class__ is not Action or action not in legal \
                         or seat.__class__ is not int or seat not in self._pending:

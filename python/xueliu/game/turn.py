@@ -5,12 +5,17 @@ decide."""
 
 from __future__ import annotations
 
+from .. import _core
 from .actions import HU_ID, Action
 from .claims import open_claims
 from .data import AFTER, HandData
 from .draw import draw
 from .kongs import concealed_kong
 from .wins import self_draw_win
+
+
+_Hand = _core.Hand
+_waits = _core.waits
 
 
 def play_automatic_moves(g: HandData) -> None:
@@ -37,7 +42,8 @@ def apply_turn(g: HandData, s: int, action: Action) -> None:
 
 def discard(g: HandData, s: int, k: int) -> None:
     hands = g._hands
-    hands[s][k] -= 1
+    h = hands[s]
+    h[k] -= 1
     vc = g._void_count
     if vc[s] and k // 9 == g._void[s]:
         vc[s] -= 1
@@ -46,9 +52,13 @@ def discard(g: HandData, s: int, k: int) -> None:
     drawn = g._drawn
     g._ev.append(("dahai", s, k, k == drawn, g._auto_flag))
     # A seat's waits always describe its hand without the tile just drawn (a draw does not
-    # recompute them), so discarding that tile leaves them as they are.
+    # recompute them), so discarding that tile leaves them as they are. (HandData._update_waits,
+    # inline: this is the engine's hottest line.)
     if k != drawn:
-        g._update_waits(s)
+        if vc[s]:
+            g._waits[s] = 0
+        else:
+            g._waits[s] = _waits(_Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
     # Most discards interest nobody: no other seat waits on the tile or holds two of it. Then the
     # claim window would open and close at once (it has no event), so the next seat draws now.
     w = g._waits

@@ -90,9 +90,10 @@ class SeatView:
 
     @property
     def hand(self) -> bytes:
+        g = self._now()
         h = self._hand
         if h is None:
-            h = self._hand = bytes(self._now()._hands[self.seat])
+            h = self._hand = bytes(g._hands[self.seat])
         return h
 
     @property
@@ -121,9 +122,9 @@ class SeatView:
 
     @property
     def visible(self) -> bytes:
+        g = self._now()
         seen = self._visible
         if seen is None:
-            g = self._now()
             counts = list(g._seen)
             for how, k, _ in g._melds[self.seat]:  # its own exposed melds are its own tiles
                 if how != "concealed":
