@@ -20,13 +20,14 @@ def end_by_wall(g: HandData) -> None:
     visible = None  # what every seat sees: only the dead-waits knob needs it
     dajiao = dajiao_rules(r)
     for s in range(4):
-        held = list(g._hands[s])
-        for m in g._melds[s]:
-            held[m[1]] += 3 if m[0] == "peng" else 4
-        suits = {k // 9 for k in range(27) if held[k]}
-        pig = not won[s] and len(suits) == 3
+        held = g._hands[s]
+        if g._melds[s]:  # its melds are its tiles too (a peng of a third suit makes a pig)
+            held = bytearray(held)
+            for m in g._melds[s]:
+                held[m[1]] += 3 if m[0] == "peng" else 4
+        pig = not won[s] and all(any(held[9 * u:9 * u + 9]) for u in (0, 1, 2))
         wait_mask = 0 if pig else g._waits[s]
-        waits = [k for k in range(27) if wait_mask >> k & 1]
+        waits = [k for k in range(27) if wait_mask >> k & 1] if wait_mask else []
         ready = bool(waits)
         if ready and not r.dead_waits_ready:
             if visible is None:
