@@ -210,24 +210,24 @@ class GameState(HandData):
         action or a seat that is not pending raises ``ValueError`` and changes nothing."""
         if actions.__class__ is not dict and not isinstance(actions, Mapping):
             raise TypeError(f"step takes a dict {{seat: action}}, got {type(actions).__name__}")
-        if self._phase == PH_OVER:
+        phase = self._phase
+        if phase == PH_OVER:
             raise ValueError("the hand is over")
         if len(actions) == 1:  # the common case, without the lists of the general one
-            for seat in actions:
-                action = actions[seat]
-                legal = self._legal.get(seat)
-                if legal is None or action.__class__ is not Action or action not in legal \
-                        or seat.__class__ is not int or seat not in self._pending:
-                    seat, action = self._checked(seat, action)  # the slow way, with the errors
-                aid = action.id
-                self._decisions.append((seat, aid))
-                if self._phase == PH_TURN:  # (the turn's answer opens the next decision point)
-                    if aid < 27:  # most turns are a discard
-                        discard(self, seat, aid)
-                    else:
-                        apply_turn(self, seat, action)
+            (seat, action), = actions.items()
+            legal = self._legal.get(seat)
+            if legal is None or action.__class__ is not Action or action not in legal \
+                    or seat.__class__ is not int or seat not in self._pending:
+                seat, action = self._checked(seat, action)  # the slow way, with the errors
+            aid = action.id
+            self._decisions.append((seat, aid))
+            if phase == PH_TURN:  # (the turn's answer opens the next decision point)
+                if aid < 27:  # most turns are a discard
+                    discard(self, seat, aid)
                 else:
-                    self._answer(seat, action)
+                    apply_turn(self, seat, action)
+            else:
+                self._answer(seat, action)
         else:
             if not actions:
                 raise ValueError("step needs the action of at least one pending seat")
