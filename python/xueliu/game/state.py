@@ -326,7 +326,9 @@ class GameState(HandData):
         """What ``seat`` may see now, as counts for bots in this process (see
         :class:`~xueliu.game.view.SeatView`): the same information as ``observation(seat)``,
         each piece built only when read. Valid until the next decision."""
-        return SeatView(self, self._seat(seat), self._views)
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = self._seat(seat)
+        return SeatView(self, seat, self._views)
 
     def events(self, seat: Optional[int] = None) -> List[Dict[str, Any]]:
         """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?")."""
