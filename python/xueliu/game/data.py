@@ -16,9 +16,10 @@ this data, one module per part of RULES (their names say which):
 ==================  ======================================================================
 
 Imports point one way: ``turn → claims → wins → kongs → draw → end_of_hand → data``
-(``before_play`` and ``defaults`` beside them). :class:`~xueliu.game.state.GameState` is this
-data plus the public API; the seat views (``observation.py``, ``events.py``, ``view.py``) and the
-record read it, and it does not import them back. Fields are private to the ``game`` package.
+(``before_play`` and ``defaults`` beside them). The seat views (``observation.py``, ``events.py``,
+``view.py``) and the record (``hand_record.py``) read the data; none of the engine modules imports
+them. :class:`~xueliu.game.state.GameState` is this data plus the public API, in the one module
+that imports both engine and views. Fields are private to the ``game`` package.
 """
 
 from __future__ import annotations
@@ -192,11 +193,6 @@ class HandData:
         self._break = break_point(dealer, self.dice)  # (wall seat, stack) where it was broken
 
     # ---- small shared helpers
-    @property
-    def _live(self) -> int:
-        """Tiles left in the live wall."""
-        return self._back - self._front + 1
-
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
             raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
