@@ -13,8 +13,7 @@ from .draw import draw
 from .kongs import concealed_kong
 from .wins import self_draw_win
 
-
-_Hand = _core.Hand
+_Hand = _core.Hand  # module globals: one lookup on the hottest path instead of two
 _waits = _core.waits
 
 
@@ -29,6 +28,7 @@ def play_automatic_moves(g: HandData) -> None:
 
 
 def apply_turn(g: HandData, s: int, action: Action) -> None:
+    """Seat ``s`` on turn plays ``action`` (one of its legal actions)."""
     aid = action.id
     if aid < 27:
         discard(g, s, aid)
@@ -41,6 +41,8 @@ def apply_turn(g: HandData, s: int, action: Action) -> None:
 
 
 def discard(g: HandData, s: int, k: int) -> None:
+    """Seat ``s`` discards kind ``k``: the claim window opens if anyone may claim it, else the
+    next seat in play draws."""
     hands = g._hands
     h = hands[s]
     h[k] -= 1
