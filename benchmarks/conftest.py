@@ -152,7 +152,11 @@ def pytest_terminal_summary(terminalreporter, config):
         info = bench.extra_info
         if "hands_per_second" in info:
             label = bench.name.removeprefix("test_").replace("_", " ")
-            rows.append((label, f"{info['hands_per_second']:,.0f} hands/s", "", ""))
+            frozen = ""  # issue 7: the same loop on the engine frozen at e2892b9, same run
+            if "ratio_to_e2892b9" in info:
+                frozen = (f"{info['ratio_to_e2892b9']:.2f}x e2892b9 "
+                          f"({info['hands_per_second_e2892b9']:,} hands/s)")
+            rows.append((label, f"{info['hands_per_second']:,.0f} hands/s", "", frozen))
     if "table_bytes" in getattr(by_name.get("test_tables_info"), "extra_info", {}):
         info = by_name["test_tables_info"].extra_info
         rows.append(("lookup tables", f"{info['table_bytes'] / 2**20:.1f} MiB",

@@ -231,3 +231,75 @@ def test_greedy_beats_three_random_bots_clearly():
     assert greedy.name == "greedy" and random_.name == "random"
     assert greedy.interval[0] > 0 > random_.interval[1]
     assert greedy.win_rate > 0.5 > random_.win_rate
+
+
+# -- the Bot base class and the seat view (issue 7) -------------------------------------------------
+
+
+def test_the_built_in_bots_share_the_bot_base_class_and_duck_typed_bots_still_count():
+    for cls in (GreedyBot, RandomBot, AutoPlayBot):
+        assert Bot in cls.__mro__  # nominally: a list[Bot] of them type-checks
+    assert isinstance(FirstChoiceBot(), Bot) and issubclass(FirstChoiceBot, Bot)
+    assert not isinstance(object(), Bot)
+    bots: list[Bot] = [GreedyBot(), RandomBot(1), AutoPlayBot(), FirstChoiceBot()]
+    assert finished(play_hand(xueliu.new_game("xuezhan", seed=12), bots))
+
+
+class ObservationOnlyBot(Bot):
+    """A Bot subclass with only act(): play_hand hands it the JSON observation."""
+
+    name = "observer"
+
+    def __init__(self):
+        self.seen = []
+
+    def act(self, observation, legal_actions):
+        self.seen.append(observation)
+        return legal_actions[-1]
+
+
+class ViewBot(Bot):
+    """A Bot subclass with act_view(): play_hand hands it the seat view."""
+
+    name = "viewer"
+
+    def __init__(self):
+        self.views = 0
+
+    def act(self, observation, legal_actions):  # pragma: no cover - play_hand uses act_view
+        raise AssertionError("act_view should have been used")
+
+    def act_view(self, view, legal_actions):
+        assert view.seat in (0, 1, 2, 3) and view.pending
+        assert [a.id for a in legal_actions] == [a.id for a in view.legal_actions]
+        self.views += 1
+        return legal_actions[-1]
+
+
+def test_play_hand_asks_through_the_view_when_a_bot_reads_it_else_through_the_observation():
+    observer, viewer = ObservationOnlyBot(), ViewBot()
+    state = xueliu.new_game("xueliu", seed=13)
+    plain = xueliu.new_game("xueliu", seed=13)
+    play_hand(state, [observer, viewer, viewer, viewer])
+    assert finished(state) and viewer.views > 0
+    assert observer.seen and all(isinstance(o, dict) and o["seat"] == 0 for o in observer.seen)
+    # The observations were the real ones: the same choices replayed give the same first one.
+    assert observer.seen[0] == plain.observation(0)
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_built_in_bots_choose_the_same_through_the_view_as_through_the_observation(preset):
+    rules = Rules.preset(preset)
+    for seed in range(4):
+        state = xueliu.new_game(rules, seed=seed, dealer=seed)
+        by_obs = [GreedyBot(rules=rules), AutoPlayBot(rules=rules), RandomBot(seed)]
+        by_view = [GreedyBot(rules=rules), AutoPlayBot(rules=rules), RandomBot(seed)]
+        while not state.is_over:
+            choice = {}
+            for seat in state.pending():
+                legal = state.legal_actions(seat)
+                obs, view = state.observation(seat), state.view(seat)
+                answers = [bot.act(obs, legal) for bot in by_obs]
+                assert [bot.act_view(view, legal) for bot in by_view] == answers
+                choice[seat] = answers[seat % 2]
+            state.step(choice)

@@ -16,43 +16,29 @@ Decisions are the answers the seats gave, in the order the engine applied them (
 recorded seat by seat: answers only take effect once every pending seat has answered, so this is
 the same game). Automatic moves are not recorded; replay re-derives them. ``result`` lets replay
 notice a record that was edited: a replay that ends elsewhere is a ``ValueError``.
+
+``record(state)`` (the same as ``state.record()``) is built by ``xueliu/game/hand_record.py``,
+below the game state, so that the state never imports this module; this module imports the game
+to replay.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Mapping
+from typing import Any, Mapping
 
-if TYPE_CHECKING:
-    from .game.state import GameState
+from .game.actions import Action
+from .game.hand_record import RECORD_FORMAT, RECORD_VERSION, record
+from .game.hand_record import result as _result
+from .game.state import GameState, restore
+from .rules import Rules
 
-RECORD_FORMAT = "xueliu-record"
-RECORD_VERSION = 1
-
-
-def record(state: GameState) -> Dict[str, Any]:
-    """The JSON-serialisable record of ``state`` (see the module docstring)."""
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "wall": state.wall if state._wall_given else None,
-        "dealer": state.dealer,
-        "coins": None if state._initial_coins is None else list(state._initial_coins),
-        "decisions": [list(d) for d in state._decisions],
-        "result": {"is_over": state.is_over, "events": len(state._ev),
-                   "net": list(state._ledger.net)},
-    }
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "record", "replay"]
 
 
 def replay(rec: Mapping[str, Any]) -> GameState:
     """Rebuilds the game of a record, decision by decision. A record that does not fit (unknown
     format, bad rules or wall, a decision that is not legal where it stands, a different result)
     is a ``ValueError`` saying where."""
-    from .game.actions import Action
-    from .game.state import new_game
-    from .rules import Rules
-
     if not isinstance(rec, Mapping):
         raise ValueError(f"a record is a dict, got {type(rec).__name__}")
     if rec.get("format") != RECORD_FORMAT:
@@ -72,7 +58,8 @@ def replay(rec: Mapping[str, Any]) -> GameState:
     if seed is None and wall is None:
         raise ValueError("record has neither a seed nor a wall")
     try:
-        state = new_game(rules, seed=seed, wall=wall, dealer=rec["dealer"], coins=rec.get("coins"))
+        state = restore(rules, seed=seed, wall=wall, dealer=rec["dealer"], coins=rec.get("coins"),
+                        dice=rec.get("dice"))
     except (TypeError, ValueError) as e:
         raise ValueError(f"record setup does not fit: {e}") from None
     decisions = rec["decisions"]
@@ -97,7 +84,7 @@ def replay(rec: Mapping[str, Any]) -> GameState:
             raise ValueError(f"decision {i} {list(d)!r} does not fit the game: {e}") from None
     result = rec.get("result")
     if result is not None:
-        got = {"is_over": state.is_over, "events": len(state._ev), "net": list(state._ledger.net)}
+        got = _result(state)
         want = {k: result.get(k) for k in got} if isinstance(result, Mapping) else result
         if got != want:
             raise ValueError(f"record does not replay to its result: recorded {want}, got {got}")

@@ -108,13 +108,18 @@ class EndCheck(TypedDict):
 class Ledger:
     """Appends transfers, cutting each to what the payer holds when coins are in play."""
 
-    __slots__ = ("transfers", "net", "coins", "listener")
+    __slots__ = ("transfers", "net", "coins", "events", "listener")
 
-    def __init__(self, coins: Optional[Sequence[int]]) -> None:
+    def __init__(self, coins: Optional[Sequence[int]],
+                 events: Optional[List[Tuple[Any, ...]]] = None) -> None:
         self.transfers: List[Transfer] = []
         self.net = [0, 0, 0, 0]
         self.coins = list(coins) if coins is not None else None
-        # Called with each recorded Transfer (the game's event log).
+        # The game's event list: ("pay", index of the transfer) is appended for each transfer.
+        # A list and not a callback into the game, so a game and its ledger hold no reference
+        # cycle and are freed as soon as they are dropped (no work for the cyclic collector).
+        self.events = events
+        # Called with each recorded Transfer, for other users of a ledger.
         self.listener: Optional[Callable[[Transfer], None]] = None
 
     def pay(self, payer: Optional[int], payee: Optional[int], amount: int, reason: str,
@@ -135,6 +140,8 @@ class Ledger:
             self.net[payee] += amount
             if coins is not None:
                 coins[payee] += amount
+        if self.events is not None:
+            self.events.append(("pay", len(self.transfers) - 1))
         if self.listener is not None:
             self.listener(t)
         return amount

@@ -398,12 +398,39 @@ def test_settlement_lists_each_win_with_its_fan_result():
 
 
 def test_settlement_report_reads_like_a_players_statement():
+    """The exact lines a player reads (RULES §7 详细结算 / 个人结算), not just the numbers somewhere."""
     state = discard_win(xl_rules(), QING_5M, tile="5m")
-    text = state.settlement().report()
-    assert isinstance(text, str)
-    assert "清一色" in text
-    for seat, net in enumerate(state.settlement().net):
-        assert f"{net:+d}" in text or str(net) in text
+    assert state.settlement().report().splitlines() == [
+        "详细结算 Detailed settlement — 血流成河 xueliu, dealer seat 0, base 1, ended: wall exhausted",
+        "",
+        "Seat 0 (dealer): net -4",
+        "  胡 wins: -4",
+        "  查叫 end check: not ready",
+        "",
+        "Seat 1: net +4",
+        "  Win 1: 5m 点炮 on seat 0's discard — 清一色 3 = 3 番 ×4 (qingyise) [12334555678999m]",
+        "  胡 wins: +4",
+        "",
+        "Seat 2: net +0",
+        "  查叫 end check: not ready",
+        "",
+        "Seat 3: net +0",
+        "  查叫 end check: not ready",
+        "",
+        "个人结算 Personal settlement",
+        "Seat 0:",
+        "  -4 to seat 1: 胡 win (win 1: 5m discard of seat 0 to seat 1, 3 fan)",
+        "  net -4",
+        "Seat 1:",
+        "  +4 from seat 0: 胡 win (win 1: 5m discard of seat 0 to seat 1, 3 fan)",
+        "  net +4",
+        "Seat 2:",
+        "  (no transfers)",
+        "  net +0",
+        "Seat 3:",
+        "  (no transfers)",
+        "  net +0",
+    ]
 
 
 def test_player_multipliers_scale_the_self_draw_bonus_too():

@@ -13,7 +13,14 @@ It answers exactly as ``GameState.apply_timeout`` would:
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
+
+from .base import Bot
+
+from ..game.actions import VOID, Action, exchange_action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game.view import SeatView
 
 __all__ = ["AutoPlayBot"]
 
@@ -27,7 +34,7 @@ def _suit_sizes(hand: Sequence[str]) -> List[int]:
     return sizes
 
 
-class AutoPlayBot:
+class AutoPlayBot(Bot):
     """The RULES §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic);
     ``rules`` is needed only for hand-made observations without ``player_multipliers``.
 
@@ -77,6 +84,49 @@ class AutoPlayBot:
                         return a
             return max(discards, key=lambda a: _KIND[a.tile])
         # A claim window without a win (or a frozen hand offered only a kong): pass if possible.
+        for a in legal_actions:
+            if a.kind == "pass":
+                return a
+        return legal_actions[0]
+
+    def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The same policy, read from the counts of a :class:`~xueliu.game.view.SeatView`."""
+        if not legal_actions:
+            raise ValueError("AutoPlayBot was asked to act with no legal action")
+        kinds = {a.kind for a in legal_actions}
+        if "hu" in kinds:
+            return next(a for a in legal_actions if a.kind == "hu")
+        if "exchange" in kinds:
+            hand = view.hand
+            sizes = [sum(hand[9 * u:9 * u + 9]) for u in range(3)]
+            suit = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]
+            picked: List[int] = []
+            for k in range(9 * suit + 8, 9 * suit - 1, -1):  # the three highest-index tiles
+                picked.extend([k] * min(hand[k], 3 - len(picked)))
+                if len(picked) == 3:
+                    break
+            first, second, third = sorted(picked)
+            return exchange_action(first, second, third)
+        if "void" in kinds:
+            hand = view.hand
+            sizes = [sum(hand[9 * u:9 * u + 9]) for u in range(3)]
+            return VOID[sizes.index(min(sizes))]
+        if "multiplier" in kinds:
+            default = view.multiplier_default
+            if default is None:
+                default = self._multiplier_default
+            values = [a for a in legal_actions if a.kind == "multiplier"]
+            for a in values:
+                if a.value == default:
+                    return a
+            return max(values, key=lambda a: a.value or 0)
+        if "discard" in kinds:
+            drawn = view.drawn  # a discard's id is its kind
+            discards = [a for a in legal_actions if a.kind == "discard"]
+            for a in discards:
+                if a.id == drawn:
+                    return a
+            return max(discards, key=lambda a: a.id)
         for a in legal_actions:
             if a.kind == "pass":
                 return a

@@ -21,10 +21,15 @@ named by the observation's ``mode``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from .. import _core
 from ..rules import Rules
+from .base import Bot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game.actions import Action
+    from ..game.view import SeatView
 
 __all__ = ["GreedyBot"]
 
@@ -45,7 +50,7 @@ def _preset(mode: str) -> Rules:
     return r
 
 
-def _tile_value(counts: List[int], k: int) -> float:
+def _tile_value(counts: Sequence[int], k: int) -> float:
     """How much keeping one copy of kind ``k`` is worth to the shape (higher = keep)."""
     r = k % 9
     v = (counts[k] - 1) * 4.0 + _RANK_BONUS[r]
@@ -60,7 +65,75 @@ def _tile_value(counts: List[int], k: int) -> float:
     return v
 
 
-class GreedyBot:
+class _Seat(Protocol):
+    """What the policy reads about its seat: a :class:`~xueliu.game.view.SeatView`, or
+    :class:`_FromObservation` over a JSON observation."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> bytes: ...
+    @property
+    def melds(self) -> Tuple[Tuple[int, int], ...]: ...
+    @property
+    def void(self) -> int: ...
+    @property
+    def visible(self) -> bytes: ...
+    @property
+    def frozen(self) -> Tuple[bool, ...]: ...
+
+
+class _FromObservation:
+    """The reads of :class:`_Seat`, answered from a JSON observation (tile names to counts)."""
+
+    __slots__ = ("_obs", "seat")
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self._obs = obs
+        self.seat: int = obs["seat"]
+
+    @property
+    def hand(self) -> bytes:
+        counts = [0] * 27
+        for t in self._obs["hand"]:
+            counts[_KIND[t]] += 1
+        return bytes(counts)
+
+    @property
+    def melds(self) -> Tuple[Tuple[int, int], ...]:
+        return tuple((_MELD_TYPE[m["type"]], _KIND[m["tile"]]) for m in self._obs["melds"][self.seat])
+
+    @property
+    def void(self) -> int:
+        v = self._obs.get("void")
+        return -1 if v is None else _SUIT[v]
+
+    @property
+    def visible(self) -> bytes:
+        """Copies of each kind this seat sees outside its own hand and melds."""
+        obs = self._obs
+        seen = [0] * 27
+        for river in obs["discards"]:
+            for t in river:
+                seen[_KIND[t]] += 1
+        for t in obs["set_aside"]:
+            seen[_KIND[t]] += 1
+        for s, ms in enumerate(obs["melds"]):
+            if s == self.seat:
+                continue
+            for m in ms:
+                t = m["tile"]
+                if t in _KIND:  # another seat's concealed kong is hidden ("?")
+                    seen[_KIND[t]] += _MELD_SIZE[m["type"]]
+        return bytes(seen)
+
+    @property
+    def frozen(self) -> Tuple[bool, ...]:
+        frozen = self._obs.get("frozen")
+        return (False,) * 4 if frozen is None else tuple(frozen)
+
+
+class GreedyBot(Bot):
     """Greedy shanten / 查听 player (see the module docstring). Deterministic; ``seed`` is
     accepted for a uniform bot constructor and ignored.
 
@@ -76,39 +149,9 @@ class GreedyBot:
     def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
         self._rules = rules
 
-    # -- reading the observation -------------------------------------------------------------
-
-    def _setup(self, obs: Mapping[str, Any]) -> Tuple[List[int], List[Tuple[int, int]], int, Rules]:
-        counts = [0] * 27
-        for t in obs["hand"]:
-            counts[_KIND[t]] += 1
-        melds = [(_MELD_TYPE[m["type"]], _KIND[m["tile"]]) for m in obs["melds"][obs["seat"]]]
-        v = obs.get("void")
-        void = -1 if v is None else _SUIT[v]
-        rules = self._rules if self._rules is not None else _preset(obs.get("mode", "xueliu"))
-        return counts, melds, void, rules
-
     @staticmethod
-    def _visible(obs: Mapping[str, Any]) -> bytes:
-        """Copies of each kind this seat sees outside its own hand and melds."""
-        seen = [0] * 27
-        for river in obs["discards"]:
-            for t in river:
-                seen[_KIND[t]] += 1
-        for t in obs["set_aside"]:
-            seen[_KIND[t]] += 1
-        me = obs["seat"]
-        for s, ms in enumerate(obs["melds"]):
-            if s == me:
-                continue
-            for m in ms:
-                t = m["tile"]
-                if t in _KIND:  # another seat's concealed kong is hidden ("?")
-                    seen[_KIND[t]] += _MELD_SIZE[m["type"]]
-        return bytes(seen)
-
-    @staticmethod
-    def _shanten(counts: List[int], melds: Sequence[Tuple[int, int]], void: int, sp: bool) -> int:
+    def _shanten(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
+                 sp: bool) -> int:
         # The native core directly: this runs several times per decision in simulations.
         try:
             return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, sp)
@@ -118,6 +161,17 @@ class GreedyBot:
     # -- the policy -----------------------------------------------------------------------------
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        return self._choose(_FromObservation(observation), legal_actions, rules)
+
+    def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The same policy, from the counts of a :class:`~xueliu.game.view.SeatView` (no tile
+        names to read back); by default with the rules of the game it plays."""
+        result: Action = self._choose(view, legal_actions,
+                                      self._rules if self._rules is not None else view.rules)
+        return result
+
+    def _choose(self, me: _Seat, legal_actions: Sequence[Any], rules: Rules) -> Any:
         if not legal_actions:
             raise ValueError("GreedyBot was asked to act with no legal action")
         by_kind: Dict[str, List[Any]] = {}
@@ -131,7 +185,7 @@ class GreedyBot:
             return by_kind["hu"][0]
         if len(legal_actions) == 1:
             return legal_actions[0]
-        counts, melds, void, rules = self._setup(observation)
+        counts = me.hand
         sp = rules.seven_pairs
         if "exchange" in by_kind:
             return self._exchange(counts, by_kind["exchange"], sp)
@@ -139,11 +193,13 @@ class GreedyBot:
             return self._void(counts, by_kind["void"], sp)
         if "multiplier" in by_kind:
             return max(by_kind["multiplier"], key=lambda a: a.value)
+        melds = me.melds
+        void = me.void
         if "discard" in by_kind:
-            return self._turn(observation, by_kind, counts, melds, void, rules)
+            return self._turn(me, by_kind, counts, melds, void, rules)
         return self._claim(by_kind, counts, melds, void, sp)
 
-    def _suit_order(self, counts: List[int], sp: bool) -> List[int]:
+    def _suit_order(self, counts: Sequence[int], sp: bool) -> List[int]:
         """Suits weakest first: shanten with that suit void, then fewer tiles, then lower suit."""
         key = []
         for u in range(3):
@@ -151,7 +207,7 @@ class GreedyBot:
             key.append((self._shanten(counts, (), u, sp), n, u))
         return [u for _, _, u in sorted(key)]
 
-    def _exchange(self, counts: List[int], options: List[Any], sp: bool) -> Any:
+    def _exchange(self, counts: Sequence[int], options: List[Any], sp: bool) -> Any:
         for u in self._suit_order(counts, sp):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
             if len(tiles) < 3:
@@ -163,38 +219,38 @@ class GreedyBot:
                     return a
         return options[0]
 
-    def _void(self, counts: List[int], options: List[Any], sp: bool) -> Any:
+    def _void(self, counts: Sequence[int], options: List[Any], sp: bool) -> Any:
         u = self._suit_order(counts, sp)[0]
         for a in options:
             if a.suit == "mps"[u]:
                 return a
         return options[0]
 
-    def _turn(self, obs: Mapping[str, Any], by_kind: Dict[str, List[Any]], counts: List[int],
-              melds: List[Tuple[int, int]], void: int, rules: Rules) -> Any:
+    def _turn(self, me: _Seat, by_kind: Dict[str, List[Any]], counts: bytes,
+              melds: Tuple[Tuple[int, int], ...], void: int, rules: Rules) -> Any:
         discards = by_kind["discard"]
         kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
-        frozen = obs.get("frozen")
-        if frozen is not None and frozen[obs["seat"]]:
+        if me.frozen[me.seat]:
             # A won xueliu hand: the engine offers only kongs that keep its waits.
             return kongs[0] if kongs else discards[0]
-        legal = {_KIND[a.tile]: a for a in discards}
+        legal = {a.id: a for a in discards}  # a discard's id is its kind
         sp = rules.seven_pairs
         try:
-            options = _core.best_discards(_core.Hand(bytes(counts), melds), self._visible(obs),
-                                          void, rules._scoring)
+            options = _core.best_discards(_core.Hand(counts, list(melds)), me.visible, void,
+                                          rules._scoring)
         except ValueError:
             options = []
         best = None
         best_key = None
         ties: List[int] = []
-        for d, sh, total, waits in options:
+        for option in options:  # (discard kind, shanten, total remaining, waits, ...)
+            d = option[0]
             if d not in legal:
                 continue
             fan_value = 0
-            for _w, rem, dw, _sd in waits:
-                fan_value += rem * dw[1]
-            key = (sh, -total, -fan_value)
+            for wait in option[3]:  # (kind, remaining, discard-win fan tuple, ...)
+                fan_value += wait[1] * wait[2][1]
+            key = (option[1], -option[2], -fan_value)
             if best_key is None or key < best_key:
                 best, best_key, ties = d, key, [d]
             elif key == best_key:
@@ -208,18 +264,18 @@ class GreedyBot:
                 after = list(counts)
                 if a.kind == "concealed_kong":
                     after[k] -= 4
-                    new_melds = melds + [(2, k)]
+                    new_melds = [*melds, (2, k)]
                 else:
                     after[k] -= 1
                     new_melds = [(1, k) if m == (0, k) else m for m in melds]
                 if self._shanten(after, new_melds, void, sp) <= now:
                     return a
         if best is None:
-            return min(discards, key=lambda a: (_tile_value(counts, _KIND[a.tile]), -_KIND[a.tile]))
+            return min(discards, key=lambda a: (_tile_value(counts, a.id), -a.id))
         return legal[best]
 
-    def _claim(self, by_kind: Dict[str, List[Any]], counts: List[int],
-               melds: List[Tuple[int, int]], void: int, sp: bool) -> Any:
+    def _claim(self, by_kind: Dict[str, List[Any]], counts: bytes,
+               melds: Tuple[Tuple[int, int], ...], void: int, sp: bool) -> Any:
         passes = by_kind.get("pass")
         kong = by_kind.get("kong")
         peng = by_kind.get("peng")
@@ -231,7 +287,7 @@ class GreedyBot:
                     k = _KIND[offered[0].tile]
                     after = list(counts)
                     after[k] -= used
-                    if self._shanten(after, melds + [(meld_type, k)], void, sp) <= now:
+                    if self._shanten(after, [*melds, (meld_type, k)], void, sp) <= now:
                         return offered[0]
         if passes:
             return passes[0]

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+
+from .base import Bot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game.actions import Action
+    from ..game.view import SeatView
 
 __all__ = ["RandomBot"]
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Picks uniformly among the legal actions (it does not even prefer a win).
 
     >>> bot = RandomBot(seed=7)
@@ -25,6 +31,12 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("RandomBot was asked to act with no legal action")
+        return legal_actions[self._rng.randrange(len(legal_actions))]
+
+    def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        # It looks at nothing, so it reads nothing: the same choice as act().
         if not legal_actions:
             raise ValueError("RandomBot was asked to act with no legal action")
         return legal_actions[self._rng.randrange(len(legal_actions))]

@@ -2,5 +2,6 @@
 
 from .actions import Action
 from .state import GameState, new_game
+from .view import SeatView
 
-__all__ = ["Action", "GameState", "new_game"]
+__all__ = ["Action", "GameState", "SeatView", "new_game"]

@@ -19,8 +19,12 @@ Ids (stable; never renumber):
 137 – 139               void m, p, s
 140 – 3793              exchange: index of the sorted kind triple a <= b <= c
                         in lexicographic order (3654 triples)
-3794 + value - 1        multiplier ``value`` (value >= 1)
+3794 + value - 1        multiplier ``value`` (1 <= value <= 1024)
 ======================  ===============================================
+
+Every other id is a ``ValueError`` (``NUM_ACTIONS`` ids in all). 1024 bounds the 选倍 values an
+action can carry (the seeds' tables use up to 32); a table that allows more is refused by
+:func:`~xueliu.new_game`.
 
 >>> Action("discard", "5p").id
 13
@@ -53,6 +57,10 @@ _TRIPLE_INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(TRIPLES)
 MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
 NUM_FIXED_ACTIONS = MULTIPLIER_BASE
 """Ids below this cover every action except multipliers (whose ids grow with the value)."""
+MAX_MULTIPLIER = 1024
+"""The largest player multiplier (选倍 value) an action carries."""
+NUM_ACTIONS = MULTIPLIER_BASE + MAX_MULTIPLIER
+"""Action ids are ``0 .. NUM_ACTIONS - 1``."""
 
 _BY_ID: Dict[int, Action] = {}
 
@@ -110,8 +118,10 @@ class Action:
         elif kind == "multiplier":
             if tile is not None or tiles is not None or suit is not None:
                 raise ValueError("a multiplier action takes only a value")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"a multiplier action needs an int value >= 1, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not 1 <= value <= MAX_MULTIPLIER:
+                raise ValueError(f"a multiplier action needs an int value 1..{MAX_MULTIPLIER}, "
+                                 f"got {value!r}")
             aid = MULTIPLIER_BASE + value - 1
         else:
             raise ValueError(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
@@ -159,8 +169,8 @@ class Action:
             raise TypeError(f"an action id is an int, got {type(action_id).__name__}")
         a = _BY_ID.get(action_id)
         if a is None:
-            if action_id < 0:
-                raise ValueError(f"no action has id {action_id}")
+            if not 0 <= action_id < NUM_ACTIONS:
+                raise ValueError(f"no action has id {action_id} (ids are 0..{NUM_ACTIONS - 1})")
             a = _make(action_id)
         return a
 

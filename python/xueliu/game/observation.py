@@ -3,44 +3,26 @@
 A seat sees its own hand and draws, every discard and exposed meld, the wall count, the winning
 tiles set aside, payments, and public declarations once revealed. It does not see other seats'
 hands or draws, exchanged tiles other than those it gave and received, void or multiplier choices
-before the reveal, the kind of another seat's concealed kong, or the wall. Both
-:func:`observation` and :func:`render_events` filter through this module, so hidden information
-is filtered once. The event format is documented in docs/events.md.
+before the reveal, the kind of another seat's concealed kong, or the wall. Observations are made
+here and event streams in ``events.py`` (nowhere else), so hidden information is filtered once.
+The keys are documented in docs/events.md.
 """
 
 from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter, getitem
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
+from ..settlement import Win
 from ..tiles import TILE_NAMES
-from . import state as _state  # a cycle (state imports this module); read at call time only
 from .actions import VOID
+from .before_play import joint_legal
+from .data import MELD_PUBLIC, PH_CLAIM, PH_OVER, PH_TURN, PH_VOID, PHASE_NAMES, HandData
+from .events import HIDDEN, NAME_REPEATS as _REPEATS, SUITS as _SUITS, names as _names
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..settlement import Win
-    from .state import GameState
-
-EVENTS_FORMAT = "xueliu-events"
-EVENTS_VERSION = 1
-HIDDEN = "?"
-_SUITS = "mps"
 _ID = attrgetter("id")
-_PUBLIC_MELD = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
-
-
-def _names(kinds: Iterable[int]) -> List[str]:
-    return [TILE_NAMES[k] for k in kinds]
-
-
-# _REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
-_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
-
-
-def _hand_names(counts: Sequence[int]) -> List[str]:
-    """Sorted tile names of a count vector, in one pass (no loop per kind)."""
-    return list(chain.from_iterable(map(getitem, _REPEATS, counts)))
+_PUBLIC_MELD = MELD_PUBLIC
 
 
 def _win_dict(w: Win) -> Dict[str, Any]:
@@ -51,103 +33,13 @@ def _win_dict(w: Win) -> Dict[str, Any]:
             "extras": list(r.extras)}
 
 
-def render_events(state: "GameState", seat: Optional[int]) -> List[Dict[str, Any]]:
-    """The event list as ``seat`` sees it (``None``: everything)."""
-    out: List[Dict[str, Any]] = []
-    full = seat is None
-    ledger = state._ledger.transfers
-    for ev in state._ev:
-        t = ev[0]
-        if t == "tsumo":
-            _, s, k, rinshan = ev
-            out.append({"type": "tsumo", "actor": s,
-                        "pai": TILE_NAMES[k] if full or s == seat else HIDDEN,
-                        "rinshan": rinshan})
-        elif t == "dahai":
-            _, s, k, tsumogiri, auto = ev
-            out.append({"type": "dahai", "actor": s, "pai": TILE_NAMES[k],
-                        "tsumogiri": tsumogiri, "auto": auto})
-        elif t == "pay":
-            tr = ledger[ev[1]]
-            out.append({"type": "pay", "payer": tr.payer, "payee": tr.payee,
-                        "amount": tr.amount, "reason": tr.reason, "detail": tr.detail})
-        elif t == "pon":
-            _, s, frm, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]})
-        elif t == "daiminkan":
-            _, s, frm, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "daiminkan", "actor": s, "target": frm, "pai": n,
-                        "consumed": [n, n, n]})
-        elif t == "ankan":
-            _, s, k = ev
-            n = TILE_NAMES[k] if full or s == seat else HIDDEN
-            out.append({"type": "ankan", "actor": s, "consumed": [n, n, n, n]})
-        elif t == "kakan":
-            _, s, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]})
-        elif t == "hora":
-            w = state._wins[ev[1]]
-            r = w.fan_result
-            d = {"type": "hora", "actor": w.seat,
-                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
-                 "order": w.order, "source": w.source, "winners": list(w.winners),
-                 "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
-                 "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
-            if full or w.seat == seat:
-                d["hand"] = w.hand
-            out.append(d)
-        elif t == "start_hand":
-            _, tehais, bp = ev
-            out.append({
-                "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
-                "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
-                "break": {"wall": bp[0], "stack": bp[1]},
-                "tehais": [_hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
-                           for s, h in enumerate(tehais)],  # the dealt counts
-                "multipliers_allowed": None if not state._pm_allowed
-                else list(state._pm_allowed),
-            })
-        elif t == "huansanzhang":
-            _, direction, die, given, received = ev
-            out.append({
-                "type": "huansanzhang", "direction": direction, "die": die,
-                "given": [_names(g) if full or s == seat else [HIDDEN] * 3
-                          for s, g in enumerate(given)],
-                "received": [_names(g) if full or s == seat else [HIDDEN] * 3
-                             for s, g in enumerate(received)],
-            })
-        elif t == "dingque":
-            out.append({"type": "dingque", "voids": [_SUITS[v] for v in ev[1]]})
-        elif t == "xuanbei":
-            out.append({"type": "xuanbei", "values": list(ev[1])})
-        elif t in ("timeout", "auto_play", "escape"):
-            out.append({"type": t, "actor": ev[1]})
-        elif t == "end_checks":
-            checks = state._end_checks or []
-            out.append({"type": "end_checks", "seats": [
-                {"seat": c["seat"], "won": c["won"], "pig": c["pig"], "ready": c["ready"],
-                 "best_fan": c["best_fan"], "best_multiplier": c["best_multiplier"]}
-                for c in checks]})
-        elif t == "end_hand":
-            d = {"type": "end_hand", "reason": ev[1], "net": list(state._ledger.net)}
-            if state._ledger.coins is not None:
-                d["coins"] = list(state._ledger.coins)
-            out.append(d)
-        else:  # pragma: no cover - every internal event type is rendered above
-            raise AssertionError(f"unrendered event {t}")
-    return out
-
-
 class ViewCache:
     """The pieces observations are made of, kept between calls (one per game state).
 
     A piece is rebuilt only when what it shows has changed: a seat's hand names when its tile
     counts differ from the counts they were built from, its melds, discards and void likewise, the
     wins and the set-aside tiles when more were added (both only grow). What changes with every
-    step (phase, turn, claim, hand sizes) is read once per step: ``state._tick`` counts the steps.
+    step (phase, turn, claim, hand sizes) is read once per step: the number of decisions so far counts the steps.
     Observations get fresh lists and dicts copied from these pieces, so a caller may change its
     observation without touching the next one.
     """
@@ -158,7 +50,7 @@ class ViewCache:
 
     def __init__(self) -> None:
         self.tick = -1
-        self.hand_src: List[Optional[List[int]]] = [None] * 4
+        self.hand_src: List[Optional[bytearray]] = [None] * 4
         self.hand_names: List[Tuple[str, ...]] = [()] * 4
         self.meld_src: List[List[List[Any]]] = [[], [], [], []]
         self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * 4
@@ -173,12 +65,13 @@ class ViewCache:
         self.voids: Tuple[Optional[str], ...] = ()
         self.exchange: List[Optional[Dict[str, Any]]] = [None] * 4
 
-    def refresh(self, state: "GameState") -> None:
+    def refresh(self, state: HandData) -> None:
         """Brings the public pieces up to the state's current step."""
-        self.tick = state._tick
+        self.tick = len(state._decisions)
         ph = self.phase = state._phase
-        self.turn = state.turn if ph == _state.PH_TURN or ph == _state.PH_CLAIM else None
-        self.claim = None if ph != _state.PH_CLAIM else {
+        self.turn = (state._c_from if ph == PH_CLAIM else state._turn) \
+            if ph == PH_TURN or ph == PH_CLAIM else None
+        self.claim = None if ph != PH_CLAIM else {
             "tile": TILE_NAMES[state._c_tile], "from": state._c_from,
             "kind": "rob" if state._c_rob else "discard"}
         self.hand_sizes = tuple(map(sum, state._hands))
@@ -208,11 +101,11 @@ class ViewCache:
         if len(state._set_aside) != len(self.aside):  # likewise
             self.aside = tuple(_names(state._set_aside))
 
-    def hand(self, state: "GameState", o: int) -> Tuple[str, ...]:
+    def hand(self, state: HandData, o: int) -> Tuple[str, ...]:
         """Seat ``o``'s concealed tiles as sorted names."""
         h = state._hands[o]
         if h != self.hand_src[o]:
-            self.hand_src[o] = list(h)
+            self.hand_src[o] = bytearray(h)
             self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
         return self.hand_names[o]
 
@@ -221,11 +114,11 @@ def _copy_win(d: Dict[str, Any]) -> Dict[str, Any]:
     return {**d, "flags": list(d["flags"]), "extras": list(d["extras"])}
 
 
-def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
+def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str, Any]:
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
-    ``seat=None``: everything, with every seat's hand under ``"hands"``."""
-    c = state._views
-    if c.tick != state._tick:
+    ``seat=None``: everything, with every seat's hand under ``"hands"``. ``c`` is the game's
+    :class:`ViewCache`."""
+    if c.tick != len(state._decisions):
         c.refresh(state)
     s = seat
     full = s is None
@@ -248,7 +141,7 @@ def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
         exchange = {"direction": ex["direction"], "die": ex["die"], "given": list(ex["given"]),
                     "received": list(ex["received"])}
     own_void = -1 if s is None else state._void[s]
-    if s is not None and own_void < 0 and ph == _state.PH_VOID and s in state._answers:
+    if s is not None and own_void < 0 and ph == PH_VOID and s in state._answers:
         own_void = VOID.index(state._answers[s])  # its own choice, before the reveal
     pending = False
     legal: List[int] = []
@@ -257,10 +150,10 @@ def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
         # The decision point's own list, not a copy through legal_actions().
         lst = state._legal.get(s)
         if lst is None:
-            lst = state._joint_legal(s)
+            lst = joint_legal(state, s)
         legal = [*map(_ID, lst)]
     drawn = None
-    if ph == _state.PH_TURN and (full or state._turn == s) and state._drawn >= 0:
+    if ph == PH_TURN and (full or state._turn == s) and state._drawn >= 0:
         drawn = TILE_NAMES[state._drawn]
     coins = state._ledger.coins
     claim = c.claim
@@ -269,8 +162,8 @@ def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
         "seat": s,
         "dealer": state.dealer,
         "mode": state.rules.mode,
-        "phase": _state.PHASE_NAMES[ph],
-        "is_over": ph == _state.PH_OVER,
+        "phase": PHASE_NAMES[ph],
+        "is_over": ph == PH_OVER,
         "turn": c.turn,
         "pending": pending,
         "legal_actions": legal,

@@ -1,0 +1,83 @@
+"""AutoPlayBot: the 托管 auto-play policy of RULES §8, as a bot.
+
+It answers exactly as ``GameState.apply_timeout`` would:
+
+- exchange: the three highest-index tiles of the shortest suit that has at least 3 tiles;
+- void: the suit with the fewest tiles (ties: the lower suit, 万 before 筒 before 条);
+- multiplier: the knob's default, read from the observation's ``player_multipliers`` (else from
+  ``rules=``, for observations that lack it; else the largest allowed value);
+- its turn: win when it can, else discard the tile just drawn, or, when that is not legal (the
+  void rule), the highest-index legal discard;
+- a claim window: win when it can, else pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Mapping, Optional, Sequence
+
+__all__ = ["AutoPlayBot"]
+
+_KIND = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+
+
+def _suit_sizes(hand: Sequence[str]) -> List[int]:
+    sizes = [0, 0, 0]
+    for t in hand:
+        sizes[_KIND[t] // 9] += 1
+    return sizes
+
+
+class AutoPlayBot:
+    """The RULES §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic);
+    ``rules`` is needed only for hand-made observations without ``player_multipliers``.
+
+    >>> from xueliu.bots import AutoPlayBot, play_hand
+    >>> import xueliu
+    >>> play_hand(xueliu.new_game(seed=5), [AutoPlayBot()] * 4).is_over
+    True
+    """
+
+    name = "autoplay"
+
+    def __init__(self, seed: Optional[int] = None, rules: Any = None) -> None:
+        pm = getattr(rules, "player_multipliers", None) if rules is not None else None
+        self._multiplier_default = int(pm["default"]) if pm else None
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("AutoPlayBot was asked to act with no legal action")
+        kinds = {a.kind for a in legal_actions}
+        if "hu" in kinds:
+            return next(a for a in legal_actions if a.kind == "hu")
+        hand = observation["hand"]
+        if "exchange" in kinds:
+            sizes = _suit_sizes(hand)
+            suit = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]
+            tiles = sorted((t for t in hand if _KIND[t] // 9 == suit), key=_KIND.__getitem__)[-3:]
+            want = tuple(tiles)
+            return next(a for a in legal_actions if a.kind == "exchange" and a.tiles == want)
+        if "void" in kinds:
+            sizes = _suit_sizes(hand)
+            letter = "mps"[sizes.index(min(sizes))]
+            return next(a for a in legal_actions if a.kind == "void" and a.suit == letter)
+        if "multiplier" in kinds:
+            values = [a for a in legal_actions if a.kind == "multiplier"]
+            pm = observation.get("player_multipliers")
+            default = pm["default"] if pm else self._multiplier_default
+            for a in values:
+                if a.value == default:
+                    return a
+            return max(values, key=lambda a: a.value)
+        if "discard" in kinds:
+            drawn = observation.get("drawn")
+            discards = [a for a in legal_actions if a.kind == "discard"]
+            if drawn is not None:
+                for a in discards:
+                    if a.tile == drawn:
+                        return a
+            return max(discards, key=lambda a: _KIND[a.tile])
+        # A claim window without a win (or a frozen hand offered only a kong): pass if possible.
+        for a in legal_actions:
+            if a.kind == "pass":
+                return a
+        return legal_actions[0]

@@ -1,0 +1,239 @@
+"""GreedyBot: a fast one-step-lookahead player built on the core's shanten and 查听.
+
+Policy (each rule only among the legal actions):
+
+- **win** whenever it may (胡 is always taken);
+- **exchange** three tiles of the weakest suit and **void** the weakest suit, where a suit's
+  weakness is the shanten of the hand with that suit declared void (ties: fewer tiles of the suit,
+  then the lower suit); the three tiles given are the least connected ones;
+- **discard** to the lowest shanten, then (when ready) to keep the most remaining winning tiles
+  counted from what this seat can see, then to the most fan (the sum over the waits of remaining
+  copies × payment multiplier); among discards still equal, the least connected tile goes
+  (pairs, neighbours and middle ranks are worth keeping);
+- **peng / kong** (direct, concealed or added) when the hand's shanten does not rise;
+- **multiplier** (选倍): the largest allowed value;
+- a won xueliu hand takes every kong it is offered (the engine offers only those that keep the
+  waits), otherwise discards the drawn tile.
+
+``rules`` tells the bot which scoring table to look up fan with; by default it uses the preset
+named by the observation's ``mode``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from xueliu import _core
+from xueliu.rules import Rules
+
+__all__ = ["GreedyBot"]
+
+_KIND = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+_SUIT = {"m": 0, "p": 1, "s": 2}
+_MELD_TYPE = {"peng": 0, "kong": 1, "concealed_kong": 2}
+_MELD_SIZE = {"peng": 3, "kong": 4, "concealed_kong": 4}
+# Terminals are the least useful tiles, middle ranks the most (they make the most chows).
+_RANK_BONUS = (-1.0, -0.5, 0.0, 0.25, 0.25, 0.25, 0.0, -0.5, -1.0)
+
+_PRESETS: Dict[str, Rules] = {}
+
+
+def _preset(mode: str) -> Rules:
+    r = _PRESETS.get(mode)
+    if r is None:
+        r = _PRESETS[mode] = Rules.preset(mode)
+    return r
+
+
+def _tile_value(counts: List[int], k: int) -> float:
+    """How much keeping one copy of kind ``k`` is worth to the shape (higher = keep)."""
+    r = k % 9
+    v = (counts[k] - 1) * 4.0 + _RANK_BONUS[r]
+    if r >= 1:
+        v += counts[k - 1] * 3.0
+        if r >= 2:
+            v += counts[k - 2] * 1.5
+    if r <= 7:
+        v += counts[k + 1] * 3.0
+        if r <= 6:
+            v += counts[k + 2] * 1.5
+    return v
+
+
+class GreedyBot:
+    """Greedy shanten / 查听 player (see the module docstring). Deterministic; ``seed`` is
+    accepted for a uniform bot constructor and ignored.
+
+    >>> from xueliu.bots import GreedyBot, RandomBot, play_hand
+    >>> import xueliu
+    >>> state = play_hand(xueliu.new_game(seed=2), [GreedyBot()] + [RandomBot(s) for s in range(3)])
+    >>> state.is_over
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
+        self._rules = rules
+
+    # -- reading the observation -------------------------------------------------------------
+
+    def _setup(self, obs: Mapping[str, Any]) -> Tuple[List[int], List[Tuple[int, int]], int, Rules]:
+        counts = [0] * 27
+        for t in obs["hand"]:
+            counts[_KIND[t]] += 1
+        melds = [(_MELD_TYPE[m["type"]], _KIND[m["tile"]]) for m in obs["melds"][obs["seat"]]]
+        v = obs.get("void")
+        void = -1 if v is None else _SUIT[v]
+        rules = self._rules if self._rules is not None else _preset(obs.get("mode", "xueliu"))
+        return counts, melds, void, rules
+
+    @staticmethod
+    def _visible(obs: Mapping[str, Any]) -> bytes:
+        """Copies of each kind this seat sees outside its own hand and melds."""
+        seen = [0] * 27
+        for river in obs["discards"]:
+            for t in river:
+                seen[_KIND[t]] += 1
+        for t in obs["set_aside"]:
+            seen[_KIND[t]] += 1
+        me = obs["seat"]
+        for s, ms in enumerate(obs["melds"]):
+            if s == me:
+                continue
+            for m in ms:
+                t = m["tile"]
+                if t in _KIND:  # another seat's concealed kong is hidden ("?")
+                    seen[_KIND[t]] += _MELD_SIZE[m["type"]]
+        return bytes(seen)
+
+    @staticmethod
+    def _shanten(counts: List[int], melds: Sequence[Tuple[int, int]], void: int, sp: bool) -> int:
+        # The native core directly: this runs several times per decision in simulations.
+        try:
+            return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, sp)
+        except ValueError:  # melds that break the void or 缺一门: no complete hand exists
+            return 99
+
+    # -- the policy -----------------------------------------------------------------------------
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("GreedyBot was asked to act with no legal action")
+        by_kind: Dict[str, List[Any]] = {}
+        for a in legal_actions:
+            lst = by_kind.get(a.kind)
+            if lst is None:
+                by_kind[a.kind] = [a]
+            else:
+                lst.append(a)
+        if "hu" in by_kind:
+            return by_kind["hu"][0]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        counts, melds, void, rules = self._setup(observation)
+        sp = rules.seven_pairs
+        if "exchange" in by_kind:
+            return self._exchange(counts, by_kind["exchange"], sp)
+        if "void" in by_kind:
+            return self._void(counts, by_kind["void"], sp)
+        if "multiplier" in by_kind:
+            return max(by_kind["multiplier"], key=lambda a: a.value)
+        if "discard" in by_kind:
+            return self._turn(observation, by_kind, counts, melds, void, rules)
+        return self._claim(by_kind, counts, melds, void, sp)
+
+    def _suit_order(self, counts: List[int], sp: bool) -> List[int]:
+        """Suits weakest first: shanten with that suit void, then fewer tiles, then lower suit."""
+        key = []
+        for u in range(3):
+            n = sum(counts[9 * u:9 * u + 9])
+            key.append((self._shanten(counts, (), u, sp), n, u))
+        return [u for _, _, u in sorted(key)]
+
+    def _exchange(self, counts: List[int], options: List[Any], sp: bool) -> Any:
+        for u in self._suit_order(counts, sp):
+            tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
+            if len(tiles) < 3:
+                continue
+            tiles.sort(key=lambda k: (_tile_value(counts, k), -k))
+            want = tuple(sorted(tiles[:3]))
+            for a in options:
+                if tuple(_KIND[t] for t in a.tiles) == want:
+                    return a
+        return options[0]
+
+    def _void(self, counts: List[int], options: List[Any], sp: bool) -> Any:
+        u = self._suit_order(counts, sp)[0]
+        for a in options:
+            if a.suit == "mps"[u]:
+                return a
+        return options[0]
+
+    def _turn(self, obs: Mapping[str, Any], by_kind: Dict[str, List[Any]], counts: List[int],
+              melds: List[Tuple[int, int]], void: int, rules: Rules) -> Any:
+        discards = by_kind["discard"]
+        kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
+        frozen = obs.get("frozen")
+        if frozen is not None and frozen[obs["seat"]]:
+            # A won xueliu hand: the engine offers only kongs that keep its waits.
+            return kongs[0] if kongs else discards[0]
+        legal = {_KIND[a.tile]: a for a in discards}
+        sp = rules.seven_pairs
+        try:
+            options = _core.best_discards(_core.Hand(bytes(counts), melds), self._visible(obs),
+                                          void, rules._scoring)
+        except ValueError:
+            options = []
+        best = None
+        best_key = None
+        ties: List[int] = []
+        for d, sh, total, waits in options:
+            if d not in legal:
+                continue
+            fan_value = 0
+            for _w, rem, dw, _sd in waits:
+                fan_value += rem * dw[1]
+            key = (sh, -total, -fan_value)
+            if best_key is None or key < best_key:
+                best, best_key, ties = d, key, [d]
+            elif key == best_key:
+                ties.append(d)
+        if len(ties) > 1:  # equal by the core's measures: shed the least connected tile
+            best = min(ties, key=lambda k: (_tile_value(counts, k), -k))
+        if kongs:
+            now = best_key[0] if best_key is not None else self._shanten(counts, melds, void, sp)
+            for a in kongs:
+                k = _KIND[a.tile]
+                after = list(counts)
+                if a.kind == "concealed_kong":
+                    after[k] -= 4
+                    new_melds = melds + [(2, k)]
+                else:
+                    after[k] -= 1
+                    new_melds = [(1, k) if m == (0, k) else m for m in melds]
+                if self._shanten(after, new_melds, void, sp) <= now:
+                    return a
+        if best is None:
+            return min(discards, key=lambda a: (_tile_value(counts, _KIND[a.tile]), -_KIND[a.tile]))
+        return legal[best]
+
+    def _claim(self, by_kind: Dict[str, List[Any]], counts: List[int],
+               melds: List[Tuple[int, int]], void: int, sp: bool) -> Any:
+        passes = by_kind.get("pass")
+        kong = by_kind.get("kong")
+        peng = by_kind.get("peng")
+        if kong or peng:
+            now = self._shanten(counts, melds, void, sp)
+            # (offered, tiles taken from the hand, native meld type): a kong before a peng.
+            for offered, used, meld_type in ((kong, 3, 1), (peng, 2, 0)):
+                if offered:
+                    k = _KIND[offered[0].tile]
+                    after = list(counts)
+                    after[k] -= used
+                    if self._shanten(after, melds + [(meld_type, k)], void, sp) <= now:
+                        return offered[0]
+        if passes:
+            return passes[0]
+        # Only a kong is offered (a won xueliu hand's claim window): take it.
+        return (kong or peng or [None])[0] or next(iter(by_kind.values()))[0]

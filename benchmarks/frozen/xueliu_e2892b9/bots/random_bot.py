@@ -1,0 +1,30 @@
+"""RandomBot: a uniformly random legal action, reproducible from its seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Optional, Sequence
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (it does not even prefer a win).
+
+    >>> bot = RandomBot(seed=7)
+    >>> bot.act({}, ["a", "b", "c"]) in ("a", "b", "c")
+    True
+
+    The same seed and the same sequence of questions give the same answers. ``rules`` is
+    accepted for a uniform bot constructor and ignored.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: Optional[int] = None, rules: Any = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("RandomBot was asked to act with no legal action")
+        return legal_actions[self._rng.randrange(len(legal_actions))]

@@ -1,0 +1,200 @@
+"""Actions a seat can take, each with a stable integer id for bots and learning code.
+
+An action is small and immutable: ``Action(kind, tile=None, tiles=None, suit=None, value=None)``.
+``kind`` is one of ``"discard"``, ``"peng"``, ``"kong"`` (direct kong on a discard, 直杠/点杠),
+``"concealed_kong"`` (暗杠), ``"added_kong"`` (补杠/面下杠), ``"hu"`` (胡, self-draw or on a discard),
+``"pass"``, ``"exchange"`` (换三张: ``tiles`` the three tile names, sorted), ``"void"`` (定缺: ``suit``
+``"m"``/``"p"``/``"s"``) and ``"multiplier"`` (选倍: ``value``).
+
+Ids (stable; never renumber):
+
+======================  ===============================================
+0 – 26                  discard of kind k
+27 – 53                 peng of kind k
+54 – 80                 kong (direct) of kind k
+81 – 107                concealed_kong of kind k
+108 – 134               added_kong of kind k
+135                     hu
+136                     pass
+137 – 139               void m, p, s
+140 – 3793              exchange: index of the sorted kind triple a <= b <= c
+                        in lexicographic order (3654 triples)
+3794 + value - 1        multiplier ``value`` (value >= 1)
+======================  ===============================================
+
+>>> Action("discard", "5p").id
+13
+>>> Action.from_id(13)
+Action('discard', '5p')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
+
+from xueliu.tiles import TILE_NAMES
+
+_KIND = {name: k for k, name in enumerate(TILE_NAMES)}
+SUITS = ("m", "p", "s")
+
+KINDS = (
+    "discard", "peng", "kong", "concealed_kong", "added_kong",
+    "hu", "pass", "exchange", "void", "multiplier",
+)
+_TILE_KINDS = {"discard": 0, "peng": 27, "kong": 54, "concealed_kong": 81, "added_kong": 108}
+HU_ID = 135
+PASS_ID = 136
+VOID_BASE = 137
+EXCHANGE_BASE = 140
+TRIPLES: Tuple[Tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(27), 3))
+_TRIPLE_INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(TRIPLES)}
+MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
+NUM_FIXED_ACTIONS = MULTIPLIER_BASE
+"""Ids below this cover every action except multipliers (whose ids grow with the value)."""
+
+_BY_ID: Dict[int, Action] = {}
+
+
+@dataclass(frozen=True, eq=False, init=False)
+class Action:
+    """One decision of one seat. Actions are interned: equal actions are the same object, so
+    equality is identity and ``id`` is the stable integer id.
+
+    >>> Action("exchange", tiles=("9m", "1m", "5m")).tiles
+    ('1m', '5m', '9m')
+    >>> Action("discard", "5p") is Action.from_id(13)
+    True
+    """
+
+    kind: str
+    tile: Optional[str] = None
+    tiles: Optional[Tuple[str, str, str]] = None
+    suit: Optional[str] = None
+    value: Optional[int] = None
+    id: int = field(default=-1, init=False, repr=False)
+
+    def __new__(cls, kind: str, tile: Optional[str] = None, tiles: Optional[Sequence[str]] = None,
+                suit: Optional[str] = None, value: Optional[int] = None) -> "Action":
+        if not isinstance(kind, str):
+            raise TypeError(f"action kind must be a str, got {type(kind).__name__}")
+        if kind in _TILE_KINDS:
+            if tiles is not None or suit is not None or value is not None:
+                raise ValueError(f"a {kind} action takes only a tile")
+            if tile not in _KIND:
+                raise ValueError(f"a {kind} action needs a tile name such as '5m', got {tile!r}")
+            aid = _TILE_KINDS[kind] + _KIND[tile]
+        elif kind in ("hu", "pass"):
+            if tile is not None or tiles is not None or suit is not None or value is not None:
+                raise ValueError(f"a {kind} action takes no tile, tiles, suit or value")
+            aid = HU_ID if kind == "hu" else PASS_ID
+        elif kind == "void":
+            if tile is not None or tiles is not None or value is not None:
+                raise ValueError("a void action takes only a suit")
+            suit = {"万": "m", "筒": "p", "条": "s"}.get(suit, suit)  # type: ignore[arg-type]
+            if suit not in SUITS:
+                raise ValueError(f"a void action needs suit 'm', 'p' or 's', got {suit!r}")
+            aid = VOID_BASE + SUITS.index(suit)
+        elif kind == "exchange":
+            if tile is not None or suit is not None or value is not None:
+                raise ValueError("an exchange action takes only tiles")
+            if isinstance(tiles, str) or tiles is None:
+                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+            tiles = tuple(tiles)
+            if len(tiles) != 3 or any(t not in _KIND for t in tiles):
+                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+            kinds = tuple(sorted(_KIND[t] for t in tiles))
+            tiles = tuple(TILE_NAMES[k] for k in kinds)
+            aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds]
+        elif kind == "multiplier":
+            if tile is not None or tiles is not None or suit is not None:
+                raise ValueError("a multiplier action takes only a value")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"a multiplier action needs an int value >= 1, got {value!r}")
+            aid = MULTIPLIER_BASE + value - 1
+        else:
+            raise ValueError(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
+        existing = _BY_ID.get(aid)
+        if existing is not None:
+            return existing
+        self = object.__new__(cls)
+        for name, v in (("kind", kind), ("tile", tile), ("tiles", tiles), ("suit", suit),
+                        ("value", value), ("id", aid)):
+            object.__setattr__(self, name, v)
+        _BY_ID[aid] = self
+        return self
+
+    def __reduce__(self) -> Tuple[Callable[[int], Action], Tuple[int]]:
+        return (Action.from_id, (self.id,))
+
+    def __repr__(self) -> str:
+        if self.tile is not None:
+            return f"Action({self.kind!r}, {self.tile!r})"
+        if self.tiles is not None:
+            return f"Action('exchange', tiles={self.tiles!r})"
+        if self.suit is not None:
+            return f"Action('void', suit={self.suit!r})"
+        if self.value is not None:
+            return f"Action('multiplier', value={self.value!r})"
+        return f"Action({self.kind!r})"
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-friendly form: ``{"kind": "discard", "tile": "5m"}`` (unused fields left out)."""
+        d: Dict[str, Any] = {"kind": self.kind}
+        if self.tile is not None:
+            d["tile"] = self.tile
+        if self.tiles is not None:
+            d["tiles"] = list(self.tiles)
+        if self.suit is not None:
+            d["suit"] = self.suit
+        if self.value is not None:
+            d["value"] = self.value
+        return d
+
+    @staticmethod
+    def from_id(action_id: int) -> "Action":
+        """The action with this id (the same object every time)."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise TypeError(f"an action id is an int, got {type(action_id).__name__}")
+        a = _BY_ID.get(action_id)
+        if a is None:
+            if action_id < 0:
+                raise ValueError(f"no action has id {action_id}")
+            a = _make(action_id)
+        return a
+
+
+def _make(aid: int) -> Action:
+    if aid < 135:
+        kind = ("discard", "peng", "kong", "concealed_kong", "added_kong")[aid // 27]
+        return Action(kind, TILE_NAMES[aid % 27])
+    if aid == HU_ID:
+        return Action("hu")
+    if aid == PASS_ID:
+        return Action("pass")
+    if aid < EXCHANGE_BASE:
+        return Action("void", suit=SUITS[aid - VOID_BASE])
+    if aid < MULTIPLIER_BASE:
+        return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in TRIPLES[aid - EXCHANGE_BASE]))
+    return Action("multiplier", value=aid - MULTIPLIER_BASE + 1)
+
+
+# Interned actions the engine hands out, indexed by kind (the hot path never builds an Action).
+DISCARD = tuple(Action.from_id(k) for k in range(27))
+PENG = tuple(Action.from_id(27 + k) for k in range(27))
+KONG = tuple(Action.from_id(54 + k) for k in range(27))
+CONCEALED_KONG = tuple(Action.from_id(81 + k) for k in range(27))
+ADDED_KONG = tuple(Action.from_id(108 + k) for k in range(27))
+HU = Action.from_id(HU_ID)
+PASS = Action.from_id(PASS_ID)
+VOID = tuple(Action.from_id(VOID_BASE + s) for s in range(3))
+
+
+def exchange_action(a: int, b: int, c: int) -> Action:
+    """The interned exchange action of kinds ``a <= b <= c``."""
+    return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[(a, b, c)])
+
+
+def multiplier_action(value: int) -> Action:
+    return Action.from_id(MULTIPLIER_BASE + value - 1)

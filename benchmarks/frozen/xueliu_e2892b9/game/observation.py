@@ -1,0 +1,311 @@
+"""A seat's view of the game, derived here and nowhere else (RULES §7 "Hidden information").
+
+A seat sees its own hand and draws, every discard and exposed meld, the wall count, the winning
+tiles set aside, payments, and public declarations once revealed. It does not see other seats'
+hands or draws, exchanged tiles other than those it gave and received, void or multiplier choices
+before the reveal, the kind of another seat's concealed kong, or the wall. Both
+:func:`observation` and :func:`render_events` filter through this module, so hidden information
+is filtered once. The event format is documented in docs/events.md.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from operator import attrgetter, getitem
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from xueliu.tiles import TILE_NAMES
+from . import state as _state  # a cycle (state imports this module); read at call time only
+from .actions import VOID
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..settlement import Win
+    from .state import GameState
+
+EVENTS_FORMAT = "xueliu-events"
+EVENTS_VERSION = 1
+HIDDEN = "?"
+_SUITS = "mps"
+_ID = attrgetter("id")
+_PUBLIC_MELD = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
+
+
+def _names(kinds: Iterable[int]) -> List[str]:
+    return [TILE_NAMES[k] for k in kinds]
+
+
+# _REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
+_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
+
+
+def _hand_names(counts: Sequence[int]) -> List[str]:
+    """Sorted tile names of a count vector, in one pass (no loop per kind)."""
+    return list(chain.from_iterable(map(getitem, _REPEATS, counts)))
+
+
+def _win_dict(w: Win) -> Dict[str, Any]:
+    r = w.fan_result
+    return {"order": w.order, "seat": w.seat, "tile": w.tile, "source": w.source,
+            "from": w.from_seat, "flags": list(w.flags), "fan": r.fan,
+            "multiplier": r.multiplier, "base": r.base, "base_fan": r.base_fan, "gen": r.gen,
+            "extras": list(r.extras)}
+
+
+def render_events(state: "GameState", seat: Optional[int]) -> List[Dict[str, Any]]:
+    """The event list as ``seat`` sees it (``None``: everything)."""
+    out: List[Dict[str, Any]] = []
+    full = seat is None
+    ledger = state._ledger.transfers
+    for ev in state._ev:
+        t = ev[0]
+        if t == "tsumo":
+            _, s, k, rinshan = ev
+            out.append({"type": "tsumo", "actor": s,
+                        "pai": TILE_NAMES[k] if full or s == seat else HIDDEN,
+                        "rinshan": rinshan})
+        elif t == "dahai":
+            _, s, k, tsumogiri, auto = ev
+            out.append({"type": "dahai", "actor": s, "pai": TILE_NAMES[k],
+                        "tsumogiri": tsumogiri, "auto": auto})
+        elif t == "pay":
+            tr = ledger[ev[1]]
+            out.append({"type": "pay", "payer": tr.payer, "payee": tr.payee,
+                        "amount": tr.amount, "reason": tr.reason, "detail": tr.detail})
+        elif t == "pon":
+            _, s, frm, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]})
+        elif t == "daiminkan":
+            _, s, frm, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "daiminkan", "actor": s, "target": frm, "pai": n,
+                        "consumed": [n, n, n]})
+        elif t == "ankan":
+            _, s, k = ev
+            n = TILE_NAMES[k] if full or s == seat else HIDDEN
+            out.append({"type": "ankan", "actor": s, "consumed": [n, n, n, n]})
+        elif t == "kakan":
+            _, s, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]})
+        elif t == "hora":
+            w = state._wins[ev[1]]
+            r = w.fan_result
+            d = {"type": "hora", "actor": w.seat,
+                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
+                 "order": w.order, "source": w.source, "winners": list(w.winners),
+                 "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
+                 "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
+            if full or w.seat == seat:
+                d["hand"] = w.hand
+            out.append(d)
+        elif t == "start_hand":
+            _, tehais, bp = ev
+            out.append({
+                "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
+                "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
+                "break": {"wall": bp[0], "stack": bp[1]},
+                "tehais": [_hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
+                           for s, h in enumerate(tehais)],  # the dealt counts
+                "multipliers_allowed": None if not state._pm_allowed
+                else list(state._pm_allowed),
+            })
+        elif t == "huansanzhang":
+            _, direction, die, given, received = ev
+            out.append({
+                "type": "huansanzhang", "direction": direction, "die": die,
+                "given": [_names(g) if full or s == seat else [HIDDEN] * 3
+                          for s, g in enumerate(given)],
+                "received": [_names(g) if full or s == seat else [HIDDEN] * 3
+                             for s, g in enumerate(received)],
+            })
+        elif t == "dingque":
+            out.append({"type": "dingque", "voids": [_SUITS[v] for v in ev[1]]})
+        elif t == "xuanbei":
+            out.append({"type": "xuanbei", "values": list(ev[1])})
+        elif t in ("timeout", "auto_play", "escape"):
+            out.append({"type": t, "actor": ev[1]})
+        elif t == "end_checks":
+            checks = state._end_checks or []
+            out.append({"type": "end_checks", "seats": [
+                {"seat": c["seat"], "won": c["won"], "pig": c["pig"], "ready": c["ready"],
+                 "best_fan": c["best_fan"], "best_multiplier": c["best_multiplier"]}
+                for c in checks]})
+        elif t == "end_hand":
+            d = {"type": "end_hand", "reason": ev[1], "net": list(state._ledger.net)}
+            if state._ledger.coins is not None:
+                d["coins"] = list(state._ledger.coins)
+            out.append(d)
+        else:  # pragma: no cover - every internal event type is rendered above
+            raise AssertionError(f"unrendered event {t}")
+    return out
+
+
+class ViewCache:
+    """The pieces observations are made of, kept between calls (one per game state).
+
+    A piece is rebuilt only when what it shows has changed: a seat's hand names when its tile
+    counts differ from the counts they were built from, its melds, discards and void likewise, the
+    wins and the set-aside tiles when more were added (both only grow). What changes with every
+    step (phase, turn, claim, hand sizes) is read once per step: ``state._tick`` counts the steps.
+    Observations get fresh lists and dicts copied from these pieces, so a caller may change its
+    observation without touching the next one.
+    """
+
+    __slots__ = ("tick", "hand_src", "hand_names", "meld_src", "meld_own", "meld_public",
+                 "n_melds", "river_src", "river_names", "n_wins", "wins", "aside", "void_src",
+                 "voids", "exchange", "phase", "turn", "claim", "hand_sizes")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.hand_src: List[Optional[List[int]]] = [None] * 4
+        self.hand_names: List[Tuple[str, ...]] = [()] * 4
+        self.meld_src: List[List[List[Any]]] = [[], [], [], []]
+        self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * 4
+        self.meld_public: List[Tuple[Dict[str, Any], ...]] = [()] * 4
+        self.n_melds = 0
+        self.river_src: List[List[int]] = [[], [], [], []]
+        self.river_names: List[Tuple[str, ...]] = [()] * 4
+        self.n_wins = 0
+        self.wins: List[List[Dict[str, Any]]] = [[], [], [], []]
+        self.aside: Tuple[str, ...] = ()
+        self.void_src: Optional[List[int]] = None
+        self.voids: Tuple[Optional[str], ...] = ()
+        self.exchange: List[Optional[Dict[str, Any]]] = [None] * 4
+
+    def refresh(self, state: "GameState") -> None:
+        """Brings the public pieces up to the state's current step."""
+        self.tick = state._tick
+        ph = self.phase = state._phase
+        self.turn = state.turn if ph == _state.PH_TURN or ph == _state.PH_CLAIM else None
+        self.claim = None if ph != _state.PH_CLAIM else {
+            "tile": TILE_NAMES[state._c_tile], "from": state._c_from,
+            "kind": "rob" if state._c_rob else "discard"}
+        self.hand_sizes = tuple(map(sum, state._hands))
+        if state._void != self.void_src:
+            self.void_src = list(state._void)
+            self.voids = tuple(_SUITS[v] if v >= 0 else None for v in state._void)
+        for o, river in enumerate(state._rivers):
+            if river != self.river_src[o]:
+                self.river_src[o] = list(river)
+                self.river_names[o] = tuple(map(TILE_NAMES.__getitem__, river))
+        for o, melds in enumerate(state._melds):
+            if melds != self.meld_src[o]:
+                self.meld_src[o] = [list(m) for m in melds]
+                self.meld_own[o] = tuple(
+                    {"type": _PUBLIC_MELD[how], "tile": TILE_NAMES[k], "from": frm}
+                    for how, k, frm in melds)
+                self.meld_public[o] = tuple(
+                    {"type": _PUBLIC_MELD[how],
+                     "tile": HIDDEN if how == "concealed" else TILE_NAMES[k], "from": frm}
+                    for how, k, frm in melds)
+                self.n_melds = sum(map(len, self.meld_src))
+        wins = state._wins
+        if len(wins) != self.n_wins:  # wins are only ever appended
+            for w in wins[self.n_wins:]:
+                self.wins[w.seat].append(_win_dict(w))
+            self.n_wins = len(wins)
+        if len(state._set_aside) != len(self.aside):  # likewise
+            self.aside = tuple(_names(state._set_aside))
+
+    def hand(self, state: "GameState", o: int) -> Tuple[str, ...]:
+        """Seat ``o``'s concealed tiles as sorted names."""
+        h = state._hands[o]
+        if h != self.hand_src[o]:
+            self.hand_src[o] = list(h)
+            self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
+        return self.hand_names[o]
+
+
+def _copy_win(d: Dict[str, Any]) -> Dict[str, Any]:
+    return {**d, "flags": list(d["flags"]), "extras": list(d["extras"])}
+
+
+def observation(state: "GameState", seat: Optional[int]) -> Dict[str, Any]:
+    """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
+    ``seat=None``: everything, with every seat's hand under ``"hands"``."""
+    c = state._views
+    if c.tick != state._tick:
+        c.refresh(state)
+    s = seat
+    full = s is None
+    ph = c.phase
+    if not c.n_melds:
+        melds: List[List[Dict[str, Any]]] = [[], [], [], []]
+    else:
+        views = list(c.meld_own if full else c.meld_public)
+        if s is not None:
+            views[s] = c.meld_own[s]
+        melds = [[*map(dict.copy, ms)] if ms else [] for ms in views]
+    exchange = None
+    if state._exchange is not None and s is not None:
+        ex = c.exchange[s]
+        if ex is None:
+            e = state._exchange
+            ex = c.exchange[s] = {"direction": e["direction"], "die": e["die"],
+                                  "given": tuple(_names(e["given"][s])),
+                                  "received": tuple(_names(e["received"][s]))}
+        exchange = {"direction": ex["direction"], "die": ex["die"], "given": list(ex["given"]),
+                    "received": list(ex["received"])}
+    own_void = -1 if s is None else state._void[s]
+    if s is not None and own_void < 0 and ph == _state.PH_VOID and s in state._answers:
+        own_void = VOID.index(state._answers[s])  # its own choice, before the reveal
+    pending = False
+    legal: List[int] = []
+    if s is not None and s in state._pending:
+        pending = True
+        # The decision point's own list, not a copy through legal_actions().
+        lst = state._legal.get(s)
+        if lst is None:
+            lst = state._joint_legal(s)
+        legal = [*map(_ID, lst)]
+    drawn = None
+    if ph == _state.PH_TURN and (full or state._turn == s) and state._drawn >= 0:
+        drawn = TILE_NAMES[state._drawn]
+    coins = state._ledger.coins
+    claim = c.claim
+    pm = state._pm_allowed
+    obs: Dict[str, Any] = {
+        "seat": s,
+        "dealer": state.dealer,
+        "mode": state.rules.mode,
+        "phase": _state.PHASE_NAMES[ph],
+        "is_over": ph == _state.PH_OVER,
+        "turn": c.turn,
+        "pending": pending,
+        "legal_actions": legal,
+        "hand": None if s is None else [*c.hand(state, s)],
+        "drawn": drawn,
+        "void": None if own_void < 0 else _SUITS[own_void],
+        # Voids and multipliers are hidden until revealed (before that the engine holds -1 / 1).
+        "voids": [*c.voids] if state._voids_revealed or full else [None] * 4,
+        "multipliers": [*state._mult] if state._mult_revealed or full else None,
+        # The knob itself (public: what may be chosen and the §8 timeout default).
+        "player_multipliers": None if pm is None else {"allowed": [*pm],
+                                                       "default": state._pm_default},
+        "melds": melds,
+        "discards": [*map(list, c.river_names)],
+        "wins": [[*map(_copy_win, ws)] for ws in c.wins] if c.n_wins else [[], [], [], []],
+        "set_aside": [*c.aside],
+        "claim": None if claim is None else claim.copy(),
+        "exchange": exchange,
+        "wall_remaining": state._back - state._front + 1,
+        "dice": [*state.dice],
+        "break": [*state._break],
+        "in_play": [*state._in_play],
+        "frozen": [*state._frozen],
+        "auto_play": [*state._auto],
+        "hand_sizes": [*c.hand_sizes],
+        "net": [*state._ledger.net],
+        "coins": None if coins is None else [*coins],
+        "base": state.base,
+    }
+    if full:
+        obs["hands"] = [[*c.hand(state, o)] for o in range(4)]
+        obs["wall"] = _names(state._wall[state._front:state._back + 1])
+        obs["exchanges"] = None if state._exchange is None else {
+            "direction": state._exchange["direction"], "die": state._exchange["die"],
+            "given": [_names(g) for g in state._exchange["given"]],
+            "received": [_names(g) for g in state._exchange["received"]]}
+        obs["pending_seats"] = list(state._pending)
+    return obs

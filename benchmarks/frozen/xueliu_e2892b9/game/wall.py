@@ -1,0 +1,112 @@
+"""The wall: our own portable PRNG, the shuffle, the dice and the physical layout (RULES §2).
+
+Same seed ⇒ same wall and dice on every platform: the stream is splitmix64 on Python ints (never
+``random`` or ``hash()``). The shuffle is an exact Fisher–Yates driven by one 640-bit integer read
+in mixed radix, so it does not depend on float rounding or on library versions.
+
+>>> len(shuffled_wall(SplitMix64(7)))
+108
+"""
+
+from __future__ import annotations
+
+from typing import List, Sequence, Tuple
+
+_M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(z: int) -> int:
+    """The splitmix64 finaliser: a bijective 64-bit mix."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+class SplitMix64:
+    """splitmix64 (Steele, Lea, Flood 2014): a tiny generator whose stream we fully control."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _M64
+
+    def next(self) -> int:
+        self.state = (self.state + _GOLDEN) & _M64
+        return mix64(self.state)
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``range(n)`` (rejection sampling: exact)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % n
+
+    def die(self) -> int:
+        return self.below(6) + 1
+
+
+def hash_seed(*parts: int) -> int:
+    """Our own hash of a tuple of ints into a 64-bit seed (for per-hand seeds of a match)."""
+    h = 0x6A09E667F3BCC909
+    for p in parts:
+        h = mix64(((h ^ (p & _M64)) + _GOLDEN) & _M64)
+        h = mix64(h ^ ((p >> 64) & _M64))  # keeps big seeds distinct
+    return h
+
+
+def seed_from_tiles(tiles: Sequence[int]) -> int:
+    """A seed for the dice of a scripted wall given without a seed."""
+    return hash_seed(*tiles)
+
+
+# 108 tiles in kind order; the shuffle permutes a copy.
+_SORTED = [k for k in range(27) for _ in range(4)]
+
+
+def shuffled_wall(rng: SplitMix64) -> List[int]:
+    """The 108 kinds in draw order: Fisher–Yates whose choices are the mixed-radix digits of a
+    640-bit uniform integer (log2(108!) ≈ 570 bits, so the bias is below 2**-70)."""
+    big = 0
+    for _ in range(10):
+        big = (big << 64) | rng.next()
+    wall = _SORTED[:]
+    for i in range(107, 0, -1):
+        big, j = divmod(big, i + 1)
+        wall[i], wall[j] = wall[j], wall[i]
+    return wall
+
+
+# Physical wall (RULES §2, seed 000): 54 stacks of two; the dealer's wall (east) and the opposite
+# one hold 13 stacks, the two others 14.
+def stacks_in_front_of(seat: int, dealer: int) -> int:
+    return 13 if (seat - dealer) % 2 == 0 else 14
+
+
+def break_point(dealer: int, dice: Tuple[int, int]) -> Tuple[int, int]:
+    """(wall seat, stack) where the wall is broken: the dice sum counts seats from the dealer as 1
+    in turn order, then that many stacks from the right end of the chosen seat's wall."""
+    total = dice[0] + dice[1]
+    return (dealer + total - 1) % 4, total
+
+
+def physical_layout(dealer: int, dice: Tuple[int, int]) -> List[Tuple[int, int, int]]:
+    """For draw-order position ``i`` (0..107) the ``(wall seat, stack index from that wall's right
+    end, layer 0 top / 1 bottom)``. Live draws run from the break point in turn order; the back end
+    (``kong_draw_from = "back"``) is the other side of the break."""
+    seat, stack = break_point(dealer, dice)
+    # Stacks in drawing order: from the break, the rest of the chosen wall, then the next walls.
+    order: List[Tuple[int, int]] = []
+    s, first = seat, stack
+    for w in range(5):
+        n = stacks_in_front_of(s, dealer)
+        start = first if w == 0 else 0
+        end = n if w < 4 else stack
+        order.extend((s, k) for k in range(start, end))
+        s = (s + 1) % 4
+    positions: List[Tuple[int, int, int]] = []
+    for wall_seat, k in order:
+        positions.append((wall_seat, k, 0))
+        positions.append((wall_seat, k, 1))
+    return positions

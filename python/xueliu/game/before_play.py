@@ -1,0 +1,176 @@
+"""Before play (RULES §3, §10 "Deal and phases"): 换三张 exchange three, 定缺 declare void and
+选倍 player multipliers, in that order, each skipped when its knob is off.
+
+Each is a joint decision: every seat answers (hidden from the others), a seat that has answered
+leaves ``pending()``, and the phase resolves when the last one answers. Then the dealer's first
+turn opens.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Dict, Iterable, List, Sequence, Tuple
+
+from .actions import EXCHANGE_BASE, MULTIPLIER_BASE, TRIPLES, VOID, Action, exchange_action, \
+    multiplier_action
+from .data import PH_EXCHANGE, PH_MULTIPLIER, PH_TURN, PH_VOID, TK_FIRST, HandData
+from .defaults import default_action
+from .draw import open_turn
+
+_DIRECTIONS = ("next", "opposite", "previous")
+
+
+def begin(g: HandData) -> None:
+    """Opens the first decision point of a freshly dealt hand."""
+    if g.rules.exchange_three:
+        enter_joint(g, PH_EXCHANGE)
+    else:
+        after_exchange(g)
+
+
+def enter_joint(g: HandData, ph: int) -> None:
+    g._phase = ph
+    g._answers = {}
+    g._legal = {}
+    g._pending = [s for s in range(4) if not g._auto[s]]
+    for s in range(4):
+        if g._auto[s]:
+            g._answers[s] = default_action(g, s)
+    if not g._pending:
+        resolve_joint(g)
+
+
+def answer_joint(g: HandData, seat: int, action: Action) -> None:
+    g._answers[seat] = action
+    g._pending.remove(seat)
+    if not g._pending:
+        resolve_joint(g)
+
+
+def joint_legal(g: HandData, seat: int) -> List[Action]:
+    """A seat's options in a joint phase, built when first asked for (exchange lists are long)."""
+    ph = g._phase
+    if ph == PH_EXCHANGE:
+        lst = exchange_options(g, seat)
+    elif ph == PH_VOID:
+        lst = list(VOID)
+    elif ph == PH_MULTIPLIER:
+        assert g._pm_allowed is not None  # the phase exists only with the knob
+        lst = [multiplier_action(v) for v in g._pm_allowed]
+    else:
+        return []
+    g._legal[seat] = lst
+    return lst
+
+
+def exchange_options(g: HandData, seat: int) -> List[Action]:
+    h = g._hands[seat]
+    if g.rules.exchange_same_suit:
+        out: List[Action] = []
+        for u in range(3):
+            out.extend(_exchange_triples(u, tuple(h[9 * u:9 * u + 9])))
+        return out
+    return list(_triples_of(h, range(27)))
+
+
+def resolve_joint(g: HandData) -> None:
+    ph = g._phase
+    ans = g._answers
+    if ph == PH_EXCHANGE:
+        rule = g.rules.exchange_direction
+        die = None
+        if rule == "dice":
+            die = g._exchange_die
+            direction = _DIRECTIONS[(die - 1) // 2]
+        elif rule == "random":
+            direction = _DIRECTIONS[g._exchange_pick]
+        else:
+            direction = rule
+        shift = {"next": 1, "opposite": 2, "previous": 3}[direction]
+        # An exchange action's id is its sorted kind triple.
+        given = [list(TRIPLES[ans[s].id - EXCHANGE_BASE]) for s in range(4)]
+        received = [given[(s + shift) & 3] for s in range(4)]
+        for s in range(4):
+            h = g._hands[s]
+            for k in given[s]:
+                h[k] -= 1
+            for k in received[s]:
+                h[k] += 1
+        g._exchange = {"direction": direction, "die": die, "given": given,
+                       "received": received}
+        g._ev.append(("huansanzhang", direction, die, given, received))
+        after_exchange(g)
+    elif ph == PH_VOID:
+        for s in range(4):
+            v = VOID.index(ans[s])
+            g._void[s] = v
+            g._void_count[s] = sum(g._hands[s][9 * v:9 * v + 9])
+        g._voids_revealed = True
+        g._ev.append(("dingque", list(g._void)))
+        after_void(g)
+    elif ph == PH_MULTIPLIER:
+        g._mult = [ans[s].id - MULTIPLIER_BASE + 1 for s in range(4)]  # id -> value
+        g._mult_revealed = True
+        g._ev.append(("xuanbei", list(g._mult)))
+        start_play(g)
+
+
+def after_exchange(g: HandData) -> None:
+    if g.rules.declare_void:
+        enter_joint(g, PH_VOID)
+    else:
+        after_void(g)
+
+
+def after_void(g: HandData) -> None:
+    if g._pm_allowed:
+        enter_joint(g, PH_MULTIPLIER)
+    else:
+        start_play(g)
+
+
+def start_play(g: HandData) -> None:
+    for s in range(4):
+        if s != g.dealer:
+            g._update_waits(s)
+    g._answers = {}
+    g._phase = PH_TURN
+    g._turn = g.dealer
+    g._drawn = -1
+    g._turn_kind = TK_FIRST
+    open_turn(g, g.dealer, -1, TK_FIRST)
+
+
+def _triples_of(h: Sequence[int], kinds_range: Iterable[int]) -> List[Action]:
+    """The distinct sorted triples (multisets of 3) that ``h`` can give, as exchange actions."""
+    out = []
+    for t in combinations_with_replacement([k for k in kinds_range if h[k]], 3):
+        a, b, c = t
+        if a == b:
+            if h[a] < (3 if b == c else 2):
+                continue
+        elif b == c and h[b] < 2:
+            continue
+        action = _EXCHANGE_OF.get(t)
+        if action is None:
+            action = _EXCHANGE_OF[t] = exchange_action(a, b, c)
+        out.append(action)
+    return out
+
+
+_EXCHANGE_OF: Dict[Tuple[int, ...], Action] = {}  # kind triple -> its interned exchange action
+
+_EXCHANGE_CACHE: Dict[Tuple[int, Tuple[int, ...]], List[Action]] = {}
+
+
+def _exchange_triples(suit: int, counts: Tuple[int, ...]) -> List[Action]:
+    """Same-suit exchange options of one suit's nine counts (cached: hands repeat suit shapes)."""
+    key = (suit, counts)
+    hit = _EXCHANGE_CACHE.get(key)
+    if hit is None:
+        if len(_EXCHANGE_CACHE) > 50000:
+            _EXCHANGE_CACHE.clear()
+        full = [0] * 27
+        full[9 * suit:9 * suit + 9] = counts
+        hit = _EXCHANGE_CACHE[key] = _triples_of(full, range(9 * suit, 9 * suit + 9))
+    return hit

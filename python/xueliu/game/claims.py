@@ -1,0 +1,166 @@
+"""The claim window (RULES §4, §10 "Turns and claims"): after a discard, and on an added kong that
+may be robbed (抢杠胡).
+
+Every other seat still in play with an option besides pass decides at once (a joint decision):
+胡 win (several may win: 一炮多响 with ``multiple_winners``), 直杠 direct kong (holding three), 碰
+peng (holding two), or pass. A win beats a kong, a kong beats a peng; with nobody claiming, the next
+seat in play draws (or the added kong is made). No peng or kong while the wall is empty or while a
+seat holds tiles of its void suit. 过水 (``pass_blocks_discard_win``) blocks a seat that passed a win
+until its own next draw; ``forced_win_last_n`` takes every win automatically near the end.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from .actions import HU, KONG, PASS, PENG, Action
+from .data import AFTER, BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
+from .draw import draw, open_turn
+from .kongs import add_meld, complete_added_kong, direct_kong
+from .wins import claim_fan, discard_wins
+
+
+def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
+    """Seat ``frm`` discarded ``k`` (or declared an added kong of ``k`` when ``rob``)."""
+    g._phase = PH_CLAIM
+    g._c_tile = k
+    g._c_from = frm
+    g._c_rob = rob
+    if rob:
+        g._c_after_kong = False
+        g._c_last = False
+        g._c_kong = None
+    else:
+        g._c_after_kong = g._rinshan
+        g._c_last = g._haitei
+        g._c_kong = g._last_kong
+    g._c_forced = False
+    live = g._back - g._front + 1
+    hands = g._hands
+    waits = g._waits
+    opts: Dict[int, int] = {}
+    for s in AFTER[frm]:
+        if not g._in_play[s]:
+            continue
+        o = 0
+        if (waits[s] >> k) & 1 and (g._pass_block[s] is None or beats_block(g, s)):
+            o = 1
+        if not rob and live > 0 and not g._void_count[s]:
+            c = hands[s][k]
+            if c >= 2:
+                if g._frozen[s]:
+                    if c == 3 and "direct" in g._pwk \
+                            and g._waits_after_kong(s, k, "direct") == waits[s]:
+                        o |= 2
+                else:
+                    o |= 6 if c == 3 else 4
+        if o:
+            opts[s] = o
+    g._c_opts = opts
+    g._answers = {}
+    if not opts:
+        g._pending = []
+        g._legal = {}
+        no_claim(g)
+        return
+    if g._forced_n and live < g._forced_n and any(o & 1 for o in opts.values()):
+        g._c_forced = True
+        g._answers = {s: HU for s, o in opts.items() if o & 1}
+        g._pending = []
+        g._legal = {}
+        resolve_claims(g)
+        return
+    pending = []
+    legal = {}
+    for s in sorted(opts):
+        o = opts[s]
+        lst = []
+        if o & 4:
+            lst.append(PENG[k])
+        if o & 2:
+            lst.append(KONG[k])
+        if o & 1:
+            lst.append(HU)
+        lst.append(PASS)
+        legal[s] = lst
+        if g._auto[s]:
+            g._answers[s] = HU if o & 1 else PASS
+        else:
+            pending.append(s)
+    g._legal = legal
+    g._pending = pending
+    if not pending:
+        resolve_claims(g)
+
+
+def answer_claim(g: HandData, seat: int, action: Action) -> None:
+    """A pending seat answers; the window resolves with the last answer."""
+    g._answers[seat] = action
+    g._pending.remove(seat)
+    if not g._pending:
+        resolve_claims(g)
+
+
+def beats_block(g: HandData, s: int) -> bool:
+    """Whether a discard win now is allowed despite the seat's 过水 block."""
+    if g._pass_rule == 2:
+        return False
+    block = g._pass_block[s]
+    return block is None or claim_fan(g, s).fan > block
+
+
+def no_claim(g: HandData) -> None:
+    if g._c_rob:
+        complete_added_kong(g)
+    else:
+        draw(g, g._next_in_play(g._c_from))
+
+
+def resolve_claims(g: HandData) -> None:
+    ans = g._answers
+    frm = g._c_from
+    order = AFTER[frm]
+    g._pending = []
+    g._legal = {}
+    if g._pass_rule and not g._c_forced:
+        for s, o in g._c_opts.items():
+            if o & 1 and ans.get(s) is not HU:
+                if g._pass_rule == 2:
+                    g._pass_block[s] = BLOCK_ANY
+                else:
+                    fan = claim_fan(g, s).fan
+                    prev = g._pass_block[s]
+                    g._pass_block[s] = fan if prev is None else max(prev, fan)
+    winners: List[int] = [s for s in order if ans.get(s) is HU]
+    if winners:
+        if not g._multi:
+            del winners[1:]
+        discard_wins(g, winners)
+        return
+    for s in order:
+        a = ans.get(s)
+        if a is not None and a is not PASS:
+            if a.id >= 54:
+                direct_kong(g, s)
+            else:
+                peng(g, s)
+            return
+    no_claim(g)
+
+
+def peng(g: HandData, s: int) -> None:
+    """Seat ``s`` pengs the discard of the claim window; its turn opens (discard only)."""
+    k, frm = g._c_tile, g._c_from
+    g._rivers[frm].pop()
+    g._seen[k] += 2  # the discard (already seen) and two more, in the peng
+    g._hands[s][k] -= 2
+    add_meld(g, s, "peng", k, frm)
+    g._ev.append(("pon", s, frm, k))
+    g._phase = PH_TURN
+    g._turn = s
+    g._drawn = -1
+    g._turn_kind = TK_PENG
+    g._rinshan = False
+    g._last_kong = None
+    g._haitei = False
+    open_turn(g, s, -1, TK_PENG)

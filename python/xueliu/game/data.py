@@ -1,0 +1,250 @@
+"""The data of one hand in progress (RULES §2–§10), in one place: :class:`HandData`.
+
+Every field of a hand lives here, documented once. The phases of the hand are plain functions over
+this data, one module per part of RULES (their names say which):
+
+==================  ======================================================================
+``deal.py``         the wall, the dice and the deal (§2, §10 "Deal and phases")
+``before_play.py``  换三张 exchange, 定缺 void, 选倍 multipliers: the joint decisions (§3)
+``draw.py``         a draw and the turn decision it opens (§4)
+``turn.py``         what a seat does on its turn: discard, concealed or added kong, 自摸 (§4)
+``kongs.py``        a kong made: meld, payments, replacement draw (§4, §7 刮风下雨)
+``claims.py``       the claim window after a discard or an added kong: 胡, 杠, 碰, 过水 (§4)
+``wins.py``         wins and their payments, 呼叫转移 (§5, §7)
+``end_of_hand.py``  查花猪, 查大叫, 退税, fees, the end (§7, §10 "End of hand")
+``defaults.py``     the default action of a timeout or auto-play (§8)
+==================  ======================================================================
+
+Imports point one way: ``turn → claims → wins → kongs → draw → end_of_hand → data``
+(``before_play`` and ``defaults`` beside them). The seat views (``observation.py``, ``events.py``,
+``view.py``) and the record (``hand_record.py``) read the data; none of the engine modules imports
+them. :class:`~xueliu.game.state.GameState` is this data plus the public API, in the one module
+that imports both engine and views. Fields are private to the ``game`` package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .. import _core
+from ..hand import FanResult, _evaluate_flags, _fan_result
+from ..rules import Rules
+from ..settlement import EndCheck, Ledger, Win
+from ..tiles import TILE_NAMES, Hand, Meld
+from .actions import Action
+from .deal import deal, roll
+from .wall import break_point
+
+PH_EXCHANGE, PH_VOID, PH_MULTIPLIER, PH_TURN, PH_CLAIM, PH_OVER = range(6)
+PHASE_NAMES = ("exchange", "void", "multiplier", "turn", "claim", "over")
+
+# How the seat on turn got its tiles: a draw, the dealer's opening 14, or a peng.
+TK_DRAW, TK_FIRST, TK_PENG = 0, 1, 2
+
+MELD_TYPE = {"peng": 0, "direct": 1, "added": 1, "concealed": 2}
+"""Engine meld ``how`` -> the core's meld type (0 peng, 1 exposed kong, 2 concealed kong)."""
+MELD_PUBLIC = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "concealed_kong"}
+"""Engine meld ``how`` -> the public meld type of :class:`~xueliu.tiles.Meld` and observations."""
+BLOCK_ANY = 1 << 30
+"""A 过水 block no fan beats (``pass_blocks_discard_win = "any"``)."""
+AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+"""The three other seats in turn order after each seat."""
+
+
+class Kong:
+    """One kong: who made it, how, and its money (dues fixed at declaration, amounts collected)."""
+
+    __slots__ = ("seat", "kind", "how", "from_seat", "dues", "collected", "handed_over")
+
+    def __init__(self, seat: int, kind: int, how: str, from_seat: Optional[int]) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.how = how  # "direct" | "added" | "concealed"
+        self.from_seat = from_seat
+        self.dues: List[Tuple[int, int]] = []  # (payer, units), kong_settle = "on_win"
+        self.collected: List[Tuple[int, int]] = []  # (payer, amount actually moved)
+        self.handed_over = False  # given away by 呼叫转移: never refunded
+
+
+class HandData:
+    """Everything a hand in progress holds. Tiles are kinds 0..26 (RULES §1), seats 0..3.
+
+    Built dealt (RULES §10 "Deal and phases"); the first decision point is opened by
+    :func:`~xueliu.game.state.new_game`.
+    """
+
+    # Slots: the hot path reads and writes these fields on every step, and a slot is the fastest
+    # attribute CPython has (an instance with this many attributes otherwise gets a plain dict).
+    __slots__ = ("rules", "seed", "dealer", "base", "dice", "_wall", "_exchange_die",
+                 "_exchange_pick", "_break", "_answers", "_any_meld", "_auto", "_auto_flag",
+                 "_auto_move", "_back", "_base_bonus", "_c_after_kong", "_c_forced", "_c_from",
+                 "_c_kong", "_c_last", "_c_opts", "_c_rob", "_c_tile", "_core_melds",
+                 "_decisions", "_dgh_discarder", "_dice_given", "_drawn", "_earthly", "_end_checks",
+                 "_end_reason", "_escaped", "_ev", "_exchange", "_first_draw", "_forced_n",
+                 "_front", "_frozen", "_haitei", "_hands", "_he", "_immediate", "_in_play",
+                 "_initial_coins", "_kong_back", "_kongs", "_last_kong", "_ledger", "_legal",
+                 "_melds", "_mult", "_mult_revealed", "_multi", "_pass_block", "_pass_rule",
+                 "_pending", "_pending_kongs", "_phase", "_pm_allowed", "_pm_default", "_pwk",
+                 "_rinshan", "_rivers", "_seen", "_set_aside", "_sp", "_stake",
+                 "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
+                 "_wall_given", "_wins", "_won", "_xueliu", "__weakref__")
+
+    def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
+                 coins: Optional[List[int]], dice: Optional[Tuple[int, int]]) -> None:
+        r = rules
+        self.rules = r
+        self.seed = seed
+        self.dealer = dealer
+        self._wall_given = wall is not None
+        self._dice_given = dice is not None
+        self._initial_coins = None if coins is None else list(coins)
+        # Knobs read on the hot path, once.
+        self._xueliu = r.mode == "xueliu"
+        self._sp = bool(r.seven_pairs)
+        self._he = bool(r.heavenly_earthly)
+        self._kong_back = r.kong_draw_from == "back"
+        self._pass_rule = {"off": 0, "not_higher": 1, "any": 2}[r.pass_blocks_discard_win]
+        self._forced_n = int(r.forced_win_last_n or 0)
+        self._multi = bool(r.multiple_winners)
+        self._pwk = frozenset(r.post_win_kongs or ())
+        self._immediate = r.kong_settle == "immediate"
+        self._base_bonus = r.self_draw_bonus == "base"
+        self._dgh_discarder = r.dian_gang_hua == "discarder"
+        pm = r.player_multipliers
+        self._pm_allowed: Optional[Tuple[int, ...]] = tuple(pm["allowed"]) if pm else None
+        self._pm_default = int(pm["default"]) if pm else 1
+        if r.base == "auto":
+            if coins is None:
+                raise ValueError('base="auto" needs coins (it is 1% of the smallest stack)')
+            self.base = max(1, min(coins) // 100)
+        else:
+            self.base = int(r.base)
+        self._stake = self.base * int(r.room)
+
+        # The wall in draw order, the dice and the two exchange-direction draws (RULES §2, §3.1).
+        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall)
+        self.dice = rolled if dice is None else dice  # rolled all the same: one stream per seed
+        self._hands: List[bytearray] = deal(self._wall, dealer)  # concealed counts per seat
+        self._front = 53  # next live draw (wall[0:53] were dealt)
+        self._back = 107  # next "back" kong replacement; the live wall is [front, back]
+
+        # [how, kind, from_seat] per meld; a list because an added kong turns "peng" into "added".
+        self._melds: List[List[List[Any]]] = [[], [], [], []]
+        self._core_melds: List[List[Tuple[int, int]]] = [[], [], [], []]  # (core type, kind)
+        self._rivers: List[List[int]] = [[], [], [], []]  # discards still in front of each seat
+        self._void = [-1, -1, -1, -1]  # declared void suit (-1: none yet / no 定缺)
+        self._void_count = [0, 0, 0, 0]  # tiles of its void suit a seat still holds
+        self._voids_revealed = False
+        self._mult = [1, 1, 1, 1]  # 选倍 player multipliers
+        self._mult_revealed = False
+        self._waits = [0, 0, 0, 0]  # bitmask of each seat's waits (0 while it holds void tiles)
+        self._in_play = [True, True, True, True]  # xuezhan winners leave play
+        self._frozen = [False, False, False, False]  # xueliu winners' hands are frozen
+        self._won: List[List[int]] = [[], [], [], []]  # win orders per seat
+        self._set_aside: List[int] = []  # winning tiles set aside face up
+        # Copies of each kind every seat can see: discards in the rivers, exposed melds (peng 3,
+        # direct or added kong 4) and set-aside winning tiles; kept up to date where those change.
+        self._seen = [0] * 27
+        self._auto = [False, False, False, False]  # 托管 auto-play
+        self._escaped = [False, False, False, False]
+        self._pass_block: List[Optional[int]] = [None, None, None, None]  # 过水 (highest fan passed)
+        self._first_draw = [s != dealer for s in range(4)]  # for 地胡
+        self._any_meld = False  # any peng or kong yet (地胡)
+        self._exchange: Optional[Dict[str, Any]] = None  # direction, die, given, received
+        self._kongs: List[Kong] = []
+        self._pending_kongs: List[List[Kong]] = [[], [], [], []]  # kong_settle = "on_win" dues
+        self._wins: List[Win] = []
+        self._end_checks: Optional[List[EndCheck]] = None
+        self._end_reason: Optional[str] = None
+        self._ev: List[Tuple[Any, ...]] = []  # events as small tuples, rendered by events.py
+        self._ledger = Ledger(coins, self._ev)
+        # (seat, action id | "timeout" | "escape"), in the order applied. Its length counts the
+        # steps: seat views cache what does not change within one.
+        self._decisions: List[Tuple[int, Any]] = []
+
+        # The decision point: who must answer, what each may do, the answers so far, and an
+        # automatic turn move the engine plays itself.
+        self._phase = PH_EXCHANGE
+        self._pending: List[int] = []
+        self._legal: Dict[int, List[Action]] = {}
+        self._answers: Dict[int, Action] = {}
+        self._auto_move: Optional[Tuple[int, Action]] = None
+        self._auto_flag = False  # the turn move being applied is automatic
+        # The turn.
+        self._turn = dealer
+        self._drawn = -1  # the tile just drawn (-1: none, e.g. after a peng)
+        self._turn_kind = TK_FIRST
+        self._rinshan = False  # the draw was a kong replacement
+        self._last_kong: Optional[Kong] = None  # the kong whose replacement was drawn
+        self._haitei = False  # the draw emptied the live wall
+        self._earthly = False  # this draw may win 地胡
+        # The claim window.
+        self._c_tile = -1
+        self._c_from = -1
+        self._c_rob = False  # an added kong that may be robbed
+        self._c_after_kong = False  # 杠上炮: the discard follows its discarder's replacement draw
+        self._c_last = False  # the discard follows the last wall tile
+        self._c_kong: Optional[Kong] = None
+        self._c_opts: Dict[int, int] = {}  # seat -> bits: 1 hu, 2 kong, 4 peng
+        self._c_forced = False  # forced_win_last_n took the wins
+
+        self._break = break_point(dealer, self.dice)  # (wall seat, stack) where it was broken
+
+    # ---- small shared helpers
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
+        if not 0 <= seat <= 3:
+            raise ValueError(f"a seat is 0..3, got {seat}")
+        return int(seat)
+
+    def _public_hand(self, counts: Sequence[int], seat: int) -> Hand:
+        melds = tuple(Meld(MELD_PUBLIC[m[0]], TILE_NAMES[m[1]]) for m in self._melds[seat])
+        return Hand(np.array(counts, dtype=np.uint8), melds)
+
+    def _unit(self, payer: Optional[int], payee: Optional[int]) -> int:
+        """One stake between two seats (RULES §10 "Payments"); the house has multiplier 1."""
+        m = self._mult
+        return self._stake * (1 if payer is None else m[payer]) * (1 if payee is None else m[payee])
+
+    def _next_in_play(self, seat: int) -> int:
+        in_play = self._in_play
+        for i in (1, 2, 3, 4):
+            s = (seat + i) & 3
+            if in_play[s]:
+                return s
+        raise AssertionError("no seat in play")
+
+    def _update_waits(self, s: int) -> None:
+        if self._void_count[s]:
+            self._waits[s] = 0
+        else:
+            self._waits[s] = _core.waits(_core.Hand(bytes(self._hands[s]), self._core_melds[s]),
+                                         self._void[s], self._sp)
+
+    def _waits_after_kong(self, s: int, k: int, how: str) -> int:
+        h = list(self._hands[s])
+        melds = list(self._core_melds[s])
+        if how == "concealed":
+            h[k] -= 4
+            melds.append((2, k))
+        elif how == "added":
+            h[k] -= 1
+            melds[melds.index((0, k))] = (1, k)
+        else:
+            h[k] -= 3
+            melds.append((1, k))
+        return _core.waits(_core.Hand(bytes(h), melds), self._void[s], self._sp)
+
+    def _evaluate(self, s: int, counts: Sequence[int], k: int, *, self_draw: bool = False,
+                  replacement: bool = False, after_kong: bool = False, robbed: bool = False,
+                  last: bool = False, heavenly: bool = False, earthly: bool = False,
+                  rules: Optional[Rules] = None) -> FanResult:
+        """What :func:`xueliu.evaluate` gives for this win, straight from the core (no public
+        ``Hand`` to build: this runs for every win and every ready seat at the end)."""
+        flags = _evaluate_flags(self_draw, replacement, after_kong, robbed, last, heavenly, earthly)
+        scoring = (rules or self.rules)._scoring
+        return _fan_result(_core.evaluate(_core.Hand(bytes(counts), self._core_melds[s]),
+                                          self._void[s], scoring, k, flags))

@@ -1,0 +1,106 @@
+"""A draw and the turn decision it opens (RULES §4, §10 "Turns and claims").
+
+Each turn but the dealer's first starts with a draw from the live wall (a kong replacement from
+the front or, with ``kong_draw_from = "back"``, the back); an empty wall ends the hand instead.
+:func:`open_turn` then lists what the seat on turn may do: discard (only void-suit tiles while it
+holds any), a concealed or added kong while tiles are left, 自摸 when the drawn tile completes its
+hand. A frozen xueliu winner may only win, make a kong that keeps its waits, or discard the drawn
+tile (played automatically when it is the only choice).
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Optional
+
+from .. import _core
+from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, HU
+from .data import PH_TURN, TK_DRAW, TK_PENG, HandData, Kong
+from .defaults import default_action
+from .end_of_hand import end_by_wall
+
+
+_SUIT_DISCARDS = (DISCARD[0:9], DISCARD[9:18], DISCARD[18:27])
+
+
+def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = None) -> None:
+    """Seat ``s`` draws (a kong replacement when ``replacement``) and its turn opens."""
+    front, back = g._front, g._back
+    if back < front:
+        end_by_wall(g)
+        return
+    if replacement and g._kong_back:
+        k = g._wall[back]
+        g._back = back = back - 1
+    else:
+        k = g._wall[front]
+        g._front = front = front + 1
+    g._hands[s][k] += 1
+    if k // 9 == g._void[s]:
+        g._void_count[s] += 1
+    if g._pass_rule:
+        g._pass_block[s] = None  # 过水 lasts until the seat's own next draw
+    if g._he:
+        g._earthly = g._first_draw[s] and not g._any_meld and not replacement
+        g._first_draw[s] = False
+    g._phase = PH_TURN
+    g._turn = s
+    g._drawn = k
+    g._turn_kind = TK_DRAW
+    g._rinshan = replacement
+    g._last_kong = kong
+    g._haitei = back < front  # this draw emptied the live wall (海底)
+    g._ev.append(("tsumo", s, k, replacement))
+    open_turn(g, s, k, TK_DRAW)
+
+
+def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
+    """The decision point of seat ``s`` on turn (``g._turn``), which got its tiles by ``tk`` (a
+    draw of ``k``, the dealer's first 14 or a peng; ``g._drawn``, ``g._turn_kind``): its legal
+    actions, or an automatic move."""
+    h = g._hands[s]
+    can_hu = False
+    if g._frozen[s]:
+        legal = [DISCARD[k]]
+        if g._back >= g._front:
+            pwk = g._pwk
+            if h[k] == 4 and "concealed" in pwk \
+                    and g._waits_after_kong(s, k, "concealed") == g._waits[s]:
+                legal.append(CONCEALED_KONG[k])
+            if "added" in pwk and (0, k) in g._core_melds[s] \
+                    and g._waits_after_kong(s, k, "added") == g._waits[s]:
+                legal.append(ADDED_KONG[k])
+        can_hu = (g._waits[s] >> k) & 1 == 1
+        if not can_hu and len(legal) == 1:
+            g._legal = {s: legal}
+            g._pending = []
+            g._auto_move = (s, legal[0])
+            return
+    elif g._void_count[s]:  # it must discard a tile of its void suit, and may do nothing else
+        v = g._void[s]
+        legal = [*compress(_SUIT_DISCARDS[v], h[9 * v:9 * v + 9])]
+    else:
+        legal = [*compress(DISCARD, h)]
+        if tk != TK_PENG:
+            if g._back >= g._front:  # no kong when the wall is empty
+                if 4 in h:
+                    legal.extend(CONCEALED_KONG[j] for j, c in enumerate(h) if c == 4)
+                if g._melds[s]:
+                    adds = sorted(m[1] for m in g._melds[s] if m[0] == "peng" and h[m[1]])
+                    legal.extend(ADDED_KONG[j] for j in adds)
+            if tk == TK_DRAW:
+                can_hu = (g._waits[s] >> k) & 1 == 1
+            elif g._he:
+                can_hu = _core.is_win(_core.Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
+    g._legal = {s: legal}
+    if can_hu:
+        legal.append(HU)
+        if g._forced_n and g._back - g._front + 1 < g._forced_n:
+            g._pending = []
+            g._auto_move = (s, HU)
+            return
+    if g._auto[s]:
+        g._pending = []
+        g._auto_move = (s, default_action(g, s))
+    else:
+        g._pending = [s]

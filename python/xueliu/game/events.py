@@ -1,0 +1,123 @@
+"""The event log as a seat sees it (docs/events.md; RULES §7 "Hidden information").
+
+The engine stores each event as a small tuple (``HandData._ev``); :func:`render_events` turns them
+into the documented JSON objects, writing what ``seat`` may not see as ``"?"``. Together with
+``observation.py`` this is the one place where hidden information is filtered.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from operator import getitem
+from typing import Any, Dict, Iterable, List, Optional
+
+from ..tiles import TILE_NAMES
+from .data import HandData
+
+EVENTS_FORMAT = "xueliu-events"
+EVENTS_VERSION = 1
+HIDDEN = "?"
+SUITS = "mps"
+
+
+def names(kinds: Iterable[int]) -> List[str]:
+    return [TILE_NAMES[k] for k in kinds]
+
+
+# NAME_REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
+NAME_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
+
+
+def hand_names(counts: Iterable[int]) -> List[str]:
+    """Sorted tile names of a count vector, in one pass (no loop per kind)."""
+    return list(chain.from_iterable(map(getitem, NAME_REPEATS, counts)))
+
+
+def render_events(state: HandData, seat: Optional[int]) -> List[Dict[str, Any]]:
+    """The event list as ``seat`` sees it (``None``: everything)."""
+    out: List[Dict[str, Any]] = []
+    full = seat is None
+    ledger = state._ledger.transfers
+    for ev in state._ev:
+        t = ev[0]
+        if t == "tsumo":
+            _, s, k, rinshan = ev
+            out.append({"type": "tsumo", "actor": s,
+                        "pai": TILE_NAMES[k] if full or s == seat else HIDDEN,
+                        "rinshan": rinshan})
+        elif t == "dahai":
+            _, s, k, tsumogiri, auto = ev
+            out.append({"type": "dahai", "actor": s, "pai": TILE_NAMES[k],
+                        "tsumogiri": tsumogiri, "auto": auto})
+        elif t == "pay":
+            tr = ledger[ev[1]]
+            out.append({"type": "pay", "payer": tr.payer, "payee": tr.payee,
+                        "amount": tr.amount, "reason": tr.reason, "detail": tr.detail})
+        elif t == "pon":
+            _, s, frm, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]})
+        elif t == "daiminkan":
+            _, s, frm, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "daiminkan", "actor": s, "target": frm, "pai": n,
+                        "consumed": [n, n, n]})
+        elif t == "ankan":
+            _, s, k = ev
+            n = TILE_NAMES[k] if full or s == seat else HIDDEN
+            out.append({"type": "ankan", "actor": s, "consumed": [n, n, n, n]})
+        elif t == "kakan":
+            _, s, k = ev
+            n = TILE_NAMES[k]
+            out.append({"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]})
+        elif t == "hora":
+            w = state._wins[ev[1]]
+            r = w.fan_result
+            d = {"type": "hora", "actor": w.seat,
+                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
+                 "order": w.order, "source": w.source, "winners": list(w.winners),
+                 "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
+                 "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
+            if full or w.seat == seat:
+                d["hand"] = w.hand
+            out.append(d)
+        elif t == "start_hand":
+            _, tehais, bp = ev
+            out.append({
+                "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
+                "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
+                "break": {"wall": bp[0], "stack": bp[1]},
+                "tehais": [hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
+                           for s, h in enumerate(tehais)],  # the dealt counts
+                "multipliers_allowed": None if not state._pm_allowed
+                else list(state._pm_allowed),
+            })
+        elif t == "huansanzhang":
+            _, direction, die, given, received = ev
+            out.append({
+                "type": "huansanzhang", "direction": direction, "die": die,
+                "given": [names(g) if full or s == seat else [HIDDEN] * 3
+                          for s, g in enumerate(given)],
+                "received": [names(g) if full or s == seat else [HIDDEN] * 3
+                             for s, g in enumerate(received)],
+            })
+        elif t == "dingque":
+            out.append({"type": "dingque", "voids": [SUITS[v] for v in ev[1]]})
+        elif t == "xuanbei":
+            out.append({"type": "xuanbei", "values": list(ev[1])})
+        elif t in ("timeout", "auto_play", "escape"):
+            out.append({"type": t, "actor": ev[1]})
+        elif t == "end_checks":
+            checks = state._end_checks or []
+            out.append({"type": "end_checks", "seats": [
+                {"seat": c["seat"], "won": c["won"], "pig": c["pig"], "ready": c["ready"],
+                 "best_fan": c["best_fan"], "best_multiplier": c["best_multiplier"]}
+                for c in checks]})
+        elif t == "end_hand":
+            d = {"type": "end_hand", "reason": ev[1], "net": list(state._ledger.net)}
+            if state._ledger.coins is not None:
+                d["coins"] = list(state._ledger.coins)
+            out.append(d)
+        else:  # pragma: no cover - every internal event type is rendered above
+            raise AssertionError(f"unrendered event {t}")
+    return out

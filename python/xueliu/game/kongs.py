@@ -1,0 +1,109 @@
+"""Kongs (杠, RULES §4, §7 刮风下雨, §10 "Payments"): the meld, its payments and the replacement
+draw.
+
+A direct kong (直杠/点杠) is made on another seat's discard, a concealed kong (暗杠) of four held
+tiles, an added kong (补杠/面下杠) onto an own peng once nobody robs it (the declaration and the
+robbing window are in ``turn.py`` and ``claims.py``). A kong is paid at once (``kong_settle =
+"immediate"``: the discarder 2 and the others ``direct_kong_others`` for a direct kong, 1 each for an
+added one, 2 each for a concealed one) or, under ``"on_win"``, its dues are fixed now and collected
+at the konger's next win. Then the konger draws a replacement tile.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..tiles import TILE_NAMES
+from .data import AFTER, MELD_TYPE, HandData, Kong
+from .draw import draw
+
+
+def add_meld(g: HandData, s: int, how: str, k: int, frm: Optional[int]) -> None:
+    g._melds[s].append([how, k, frm])
+    g._core_melds[s].append((MELD_TYPE[how], k))
+    g._any_meld = True
+
+
+def concealed_kong(g: HandData, s: int, k: int) -> None:
+    g._hands[s][k] -= 4
+    add_meld(g, s, "concealed", k, None)
+    g._ev.append(("ankan", s, k))
+    kong_made(g, s, k, "concealed", None)
+
+
+def direct_kong(g: HandData, s: int) -> None:
+    """Seat ``s`` kongs the discard of the claim window."""
+    k, frm = g._c_tile, g._c_from
+    g._rivers[frm].pop()
+    g._seen[k] += 3  # the discard (already seen) and three more, in the kong
+    g._hands[s][k] -= 3
+    add_meld(g, s, "direct", k, frm)
+    g._ev.append(("daiminkan", s, frm, k))
+    kong_made(g, s, k, "direct", frm)
+
+
+def complete_added_kong(g: HandData) -> None:
+    """Nobody robbed the added kong of the claim window: the peng becomes a kong."""
+    s, k = g._c_from, g._c_tile
+    for m in g._melds[s]:
+        if m[0] == "peng" and m[1] == k:
+            m[0] = "added"
+    cm = g._core_melds[s]
+    cm[cm.index((0, k))] = (1, k)
+    g._seen[k] += 1
+    g._any_meld = True
+    kong_made(g, s, k, "added", None)
+
+
+def kong_made(g: HandData, s: int, k: int, how: str, frm: Optional[int]) -> None:
+    """A kong is complete: it is paid for, then its maker draws a replacement tile."""
+    kong = Kong(s, k, how, frm)
+    kong_payments(g, kong)
+    g._update_waits(s)
+    draw(g, s, True, kong)
+
+
+def kong_payments(g: HandData, kong: Kong) -> None:
+    s = kong.seat
+    others = [p for p in AFTER[s] if g._in_play[p]]
+    how = kong.how
+    if how == "direct":
+        frm = kong.from_seat
+        assert frm is not None  # a direct kong is made on someone's discard
+        dko = int(g.rules.direct_kong_others)
+        dues = [(frm, 2)] + [(p, dko) for p in others if p != frm]
+        label = f"direct kong {TILE_NAMES[kong.kind]} on seat {frm}'s discard"
+    elif how == "added":
+        dues = [(p, 1) for p in others]
+        label = f"added kong {TILE_NAMES[kong.kind]}"
+    else:
+        dues = [(p, 2) for p in others]
+        label = "concealed kong"
+    g._kongs.append(kong)
+    if g._immediate:
+        pay = g._ledger.pay
+        for p, units in dues:
+            if units:
+                amt = pay(p, s, units * g._unit(p, s), "gang", f"seat {s} {label}")
+                if amt:
+                    kong.collected.append((p, amt))
+    else:
+        kong.dues = [(p, u) for p, u in dues if u]
+        g._pending_kongs[s].append(kong)
+
+
+def collect_on_win(g: HandData, w: int) -> None:
+    """``kong_settle = "on_win"``: seat ``w`` has won; its kongs' dues are collected now."""
+    pending = g._pending_kongs[w]
+    if not pending:
+        return
+    g._pending_kongs[w] = []
+    for kong in pending:
+        label = {"direct": "direct kong", "added": "added kong",
+                 "concealed": "concealed kong"}[kong.how]
+        for p, units in kong.dues:
+            if g._in_play[p]:
+                amt = g._ledger.pay(p, w, units * g._unit(p, w), "gang",
+                                    f"seat {w} {label} collected on win")
+                if amt:
+                    kong.collected.append((p, amt))

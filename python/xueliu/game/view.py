@@ -1,0 +1,170 @@
+"""A seat's view for bots in the same process: what ``observation(seat)`` shows (RULES §7), as tile
+counts and small tuples instead of JSON, each piece read from the hand only when asked for.
+
+>>> import xueliu
+>>> state = xueliu.new_game("xueliu", seed=3)
+>>> view = state.view(0)
+>>> sum(view.hand), view.void, view.phase
+(14, -1, 'exchange')
+
+Tiles are kinds 0..26 (``suit = k // 9``: 0 万 m, 1 筒 p, 2 条 s; ``rank = k % 9 + 1``), so the
+counts go straight to the core (``xueliu._core``) without turning names back into counts. A view
+describes one moment: read it before the next ``step``, ``apply_timeout`` or ``escape``; after
+that its reads raise ``ValueError`` (ask ``state.view(seat)`` again). Bots that run elsewhere
+(another process, another language) read the JSON observation instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..rules import Rules
+from .actions import VOID, Action
+from .before_play import joint_legal
+from .data import PH_CLAIM, PH_TURN, PH_VOID, PHASE_NAMES, HandData
+from .observation import ViewCache, observation
+
+
+class SeatView:
+    """What seat ``seat`` sees now, for in-process bots (see the module docstring).
+
+    - ``seat``, ``rules`` (the :class:`~xueliu.Rules` of the table), ``mode``, ``phase``
+      (``"exchange"`` … ``"over"``), ``pending`` (this seat must decide now),
+      ``legal_actions`` (as ``state.legal_actions(seat)``);
+    - ``hand``: this seat's concealed tiles as ``bytes`` of 27 counts (``hand[k]`` copies of kind
+      ``k``); ``drawn``: the kind it just drew on its turn, else -1; ``melds``: its melds as the
+      core's ``(type, kind)`` pairs (0 peng, 1 exposed kong, 2 concealed kong);
+    - ``void``: its void suit 0..2 (its own choice also before the reveal), -1 for none;
+      ``voids``: the four revealed voids (-1 before the reveal);
+    - ``visible``: ``bytes`` of 27 counts of the copies it sees outside its own hand and melds —
+      every discard still in a river, the others' pengs and exposed kongs, the winning tiles set
+      aside (not another seat's concealed kong): ``4 - hand[k] - own melds - visible[k]`` copies
+      of ``k`` are unseen;
+    - ``turn`` (the seat on turn or whose discard is claimed, ``None`` outside play), ``claim``
+      (``(kind, from seat, robbing)`` while a claim window is open, else ``None``),
+      ``wall_remaining``, ``in_play``, ``frozen`` (four bools each), ``multiplier_default``
+      (the 选倍 timeout default, ``None`` without the phase);
+    - :meth:`observation`: the JSON observation of docs/events.md.
+    """
+
+    __slots__ = ("seat", "_g", "_at", "_views", "_hand", "_visible")
+
+    def __init__(self, state: HandData, seat: int, views: ViewCache) -> None:
+        self.seat = seat
+        self._g = state
+        self._at = len(state._decisions)  # grows with every decision: the moment of this view
+        self._views = views
+        self._hand: Optional[bytes] = None
+        self._visible: Optional[bytes] = None
+
+    def _now(self) -> HandData:
+        g = self._g
+        if len(g._decisions) != self._at:
+            raise ValueError(f"this view of seat {self.seat} is of an earlier moment of the hand; "
+                             "ask state.view(seat) again")
+        return g
+
+    @property
+    def rules(self) -> Rules:
+        return self._g.rules
+
+    @property
+    def mode(self) -> str:
+        return self._g.rules.mode
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._now()._phase]
+
+    @property
+    def pending(self) -> bool:
+        return self.seat in self._now()._pending
+
+    @property
+    def legal_actions(self) -> List[Action]:
+        g = self._now()
+        if self.seat not in g._pending:
+            return []
+        lst = g._legal.get(self.seat)
+        return list(lst if lst is not None else joint_legal(g, self.seat))
+
+    @property
+    def hand(self) -> bytes:
+        g = self._now()
+        h = self._hand
+        if h is None:
+            h = self._hand = bytes(g._hands[self.seat])
+        return h
+
+    @property
+    def drawn(self) -> int:
+        g = self._now()
+        return g._drawn if g._phase == PH_TURN and g._turn == self.seat else -1
+
+    @property
+    def melds(self) -> Tuple[Tuple[int, int], ...]:
+        return tuple(self._now()._core_melds[self.seat])
+
+    @property
+    def void(self) -> int:
+        g = self._now()
+        v = g._void[self.seat]
+        if v < 0 and g._phase == PH_VOID:
+            answer = g._answers.get(self.seat)
+            if answer is not None:
+                v = VOID.index(answer)  # its own choice, before the reveal
+        return v
+
+    @property
+    def voids(self) -> Tuple[int, ...]:
+        g = self._now()
+        return tuple(g._void) if g._voids_revealed else (-1, -1, -1, -1)
+
+    @property
+    def visible(self) -> bytes:
+        g = self._now()
+        seen = self._visible
+        if seen is None:
+            counts = list(g._seen)
+            for how, k, _ in g._melds[self.seat]:  # its own exposed melds are its own tiles
+                if how != "concealed":
+                    counts[k] -= 3 if how == "peng" else 4
+            seen = self._visible = bytes(counts)
+        return seen
+
+    @property
+    def turn(self) -> Optional[int]:
+        g = self._now()
+        if g._phase == PH_CLAIM:
+            return g._c_from
+        return g._turn if g._phase == PH_TURN else None
+
+    @property
+    def claim(self) -> Optional[Tuple[int, int, bool]]:
+        g = self._now()
+        return (g._c_tile, g._c_from, g._c_rob) if g._phase == PH_CLAIM else None
+
+    @property
+    def wall_remaining(self) -> int:
+        g = self._now()
+        return g._back - g._front + 1
+
+    @property
+    def in_play(self) -> Tuple[bool, ...]:
+        return tuple(self._now()._in_play)
+
+    @property
+    def frozen(self) -> Tuple[bool, ...]:
+        return tuple(self._now()._frozen)
+
+    @property
+    def multiplier_default(self) -> Optional[int]:
+        g = self._g
+        return g._pm_default if g._pm_allowed else None
+
+    def observation(self) -> Dict[str, Any]:
+        """The JSON observation of this seat now (``state.observation(seat)``)."""
+        return observation(self._now(), self.seat, self._views)
+
+    def __repr__(self) -> str:
+        return f"<SeatView seat={self.seat} phase={self.phase}>"

@@ -1,0 +1,133 @@
+"""Wins (胡, RULES §5, §7, §10): a self-draw (自摸) on a seat's own turn, a discard win (点炮, several
+seats at once with 一炮多响), a win by robbing an added kong (抢杠胡); their payments, 点杠花 and
+呼叫转移; then who plays on (xueliu: the winner's hand is frozen; xuezhan: the winner leaves, and
+the third win ends the hand).
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+from ..hand import FanResult
+from ..settlement import Win
+from ..tiles import TILE_NAMES
+from .data import AFTER, TK_FIRST, HandData
+from .draw import draw
+from .end_of_hand import end
+from .kongs import collect_on_win
+
+
+def claim_fan(g: HandData, s: int) -> FanResult:
+    """What seat ``s`` would score by winning on the tile of the claim window."""
+    counts = list(g._hands[s])
+    counts[g._c_tile] += 1
+    return g._evaluate(s, counts, g._c_tile, robbed=g._c_rob, after_kong=g._c_after_kong,
+                       last=g._c_last)
+
+
+def record_win(g: HandData, s: int, k: int, source: str, frm: Optional[int], res: FanResult,
+               counts: Sequence[int], flags: Tuple[str, ...], winners: Tuple[int, ...]) -> Win:
+    hand = g._public_hand(counts, s)
+    w = Win(order=len(g._wins) + 1, seat=s, tile=TILE_NAMES[k], source=source,
+            from_seat=frm, fan_result=res, hand=str(hand), flags=flags, winners=winners)
+    g._wins.append(w)
+    g._won[s].append(w.order)
+    g._ev.append(("hora", w.order - 1))
+    return w
+
+
+def self_draw_win(g: HandData, s: int) -> None:
+    h = g._hands[s]
+    heavenly = g._turn_kind == TK_FIRST
+    k = max(j for j in range(27) if h[j]) if heavenly else g._drawn
+    earthly = g._earthly and not heavenly
+    res = g._evaluate(s, h, k, self_draw=True, replacement=g._rinshan,
+                      last=g._haitei, heavenly=heavenly and g._he,
+                      earthly=earthly and g._he)
+    flags = tuple(name for name, on in (
+        ("self_draw", True), ("kong_replacement", g._rinshan), ("last_tile", g._haitei),
+        ("heavenly", heavenly), ("earthly", earthly)) if on)
+    w = record_win(g, s, k, "self_draw", None, res, h, flags, (s,))
+    h[k] -= 1
+    g._set_aside.append(k)
+    g._seen[k] += 1
+    mult = res.multiplier
+    pay = g._ledger.pay
+    lk = g._last_kong
+    detail = f"win {w.order}: {TILE_NAMES[k]} self-draw by seat {s}, {res.fan} fan"
+    if g._dgh_discarder and g._rinshan and lk is not None and lk.how == "direct":
+        p = lk.from_seat
+        pay(p, s, g._unit(p, s) * mult, "hu", detail + " (点杠花: the kong's discarder pays)")
+    else:
+        bonus = 1 if g._base_bonus else 0
+        if bonus:
+            detail += " + 1 base (自摸加底)"
+        for p in AFTER[s]:
+            if g._in_play[p]:
+                pay(p, s, g._unit(p, s) * (mult + bonus), "hu", detail)
+    collect_on_win(g, s)
+    if heavenly:
+        g._update_waits(s)
+    if after_win(g, [s]):
+        draw(g, g._next_in_play(s))
+
+
+def discard_wins(g: HandData, winners: List[int]) -> None:
+    """``winners`` (turn order from the discarder) win on the tile of the claim window."""
+    k, frm, rob = g._c_tile, g._c_from, g._c_rob
+    results = []
+    for s in winners:
+        counts = list(g._hands[s])
+        counts[k] += 1
+        res = g._evaluate(s, counts, k, robbed=rob, after_kong=g._c_after_kong,
+                          last=g._c_last)
+        flags = tuple(name for name, on in (
+            ("robbed_kong", rob), ("after_kong_discard", g._c_after_kong),
+            ("last_tile", g._c_last)) if on)
+        w = record_win(g, s, k, "robbed_kong" if rob else "discard", frm, res, counts, flags,
+                       tuple(winners))
+        results.append((s, w))
+    if not rob:
+        g._rivers[frm].pop()
+    else:
+        g._seen[k] += 1  # the robbed tile was in no river
+    g._set_aside.append(k)
+    pay = g._ledger.pay
+    how = "robbing the kong" if rob else "discard"
+    for s, w in results:
+        pay(frm, s, g._unit(frm, s) * w.fan_result.multiplier, "hu",
+            f"win {w.order}: {TILE_NAMES[k]} {how} of seat {frm} to seat {s}, "
+            f"{w.fan_result.fan} fan")
+    kong = g._c_kong
+    if g._c_after_kong and kong is not None and g.rules.call_transfer:
+        amount = sum(a for _, a in kong.collected)
+        if amount:
+            kong.handed_over = True
+            for s, w in results:
+                pay(frm, s, amount, "hujiaozhuanyi",
+                    f"win {w.order}: seat {frm}'s kong income handed to seat {s}")
+    mark_won(g, winners)
+    # Co-winners of one discard leave (xuezhan) together, before on-win kong collections.
+    for s in winners:
+        collect_on_win(g, s)
+    if rob:
+        g._update_waits(frm)
+    if after_win(g, winners):
+        draw(g, g._next_in_play(winners[-1]))
+
+
+def mark_won(g: HandData, winners: List[int]) -> None:
+    for s in winners:
+        if g._xueliu:
+            g._frozen[s] = True
+        else:
+            g._in_play[s] = False
+
+
+def after_win(g: HandData, winners: List[int]) -> bool:
+    """Marks the winners; ends a xuezhan hand on its third win. True if play goes on."""
+    mark_won(g, winners)
+    if not g._xueliu and g._in_play.count(False) >= 3:
+        end(g, "three_wins")
+        return False
+    return True
