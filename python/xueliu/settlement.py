@@ -180,8 +180,12 @@ class Settlement:
             "end_reason": self.end_reason, "multipliers": self.multipliers,
         }
 
-    def report(self) -> str:
-        """The detailed settlement (详细结算) per seat, then each seat's own transfers (个人结算)."""
+    def report(self, viewer: Optional[int] = None) -> str:
+        """The detailed settlement (详细结算) per seat, then each seat's own transfers (个人结算).
+
+        ``viewer``: the report as that seat may read it (RULES §7) — other seats' winning hands
+        and waits are left out; fans, end-check outcomes and every transfer are public.
+        ``None``: everything (servers, logs)."""
         lines: List[str] = []
         title = "血流成河 xueliu" if self.mode == "xueliu" else "血战到底 xuezhan"
         ended = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
@@ -199,14 +203,14 @@ class Settlement:
             lines.append(f"{head}: " + ", ".join(facts))
             for w in self.wins:
                 if w.seat == seat:
-                    lines.append("  " + _describe_win(w))
+                    lines.append("  " + _describe_win(w, viewer in (None, seat)))
             own = [t for t in self.transfers if seat in (t.payer, t.payee)]
             for reason, label in _SUMMARY:
                 mine = [t for t in own if t.reason == reason]
                 if mine:
                     amount = sum(t.amount if t.payee == seat else -t.amount for t in mine)
                     lines.append(f"  {label}: {amount:+d}")
-            check = self._end_check_line(seat, own)
+            check = self._end_check_line(seat, own, viewer in (None, seat))
             if check:
                 lines.append("  " + check)
         lines.append("")
@@ -227,15 +231,16 @@ class Settlement:
             lines.append(f"  net {self.net[seat]:+d}")
         return "\n".join(lines)
 
-    def _end_check_line(self, seat: int, own: List[Transfer]) -> str:
-        """The seat's 查花猪 / 查叫 outcome at wall exhaustion ("" when it was not checked)."""
+    def _end_check_line(self, seat: int, own: List[Transfer], show_waits: bool = True) -> str:
+        """The seat's 查花猪 / 查叫 outcome at wall exhaustion ("" when it was not checked);
+        ``show_waits`` False leaves out the waits (hidden from other seats)."""
         if self.end_checks is None:
             return ""
         c = self.end_checks[seat]
-        waits = " ".join(c["waits"])
+        waits = " ".join(c["waits"]) if show_waits else ""
         if c["ready"]:
             best = c.get("best_fan")
-            ready = f"查叫 end check: ready on {waits}" + (
+            ready = "查叫 end check: ready" + (f" on {waits}" if waits else "") + (
                 "" if best is None else f", best {best} fan ×{c['best_multiplier']}")
             if not c["won"]:
                 return ready
@@ -258,12 +263,13 @@ _SUMMARY = (("hu", "胡 wins"), ("gang", "杠 kongs (刮风下雨)"),
 """Report lines per seat: each reason's net amount, in this order."""
 
 
-def _describe_win(w: Win) -> str:
+def _describe_win(w: Win, show_hand: bool = True) -> str:
     r = w.fan_result
     how = {"self_draw": "自摸 self-draw", "discard": f"点炮 on seat {w.from_seat}'s discard",
            "robbed_kong": f"抢杠 robbing seat {w.from_seat}'s kong"}[w.source]
     fan = r.describe()
-    return f"Win {w.order}: {w.tile} {how} — {fan} ({r.base}) [{w.hand}]"
+    hand = f" [{w.hand}]" if show_hand else ""
+    return f"Win {w.order}: {w.tile} {how} — {fan} ({r.base}){hand}"
 
 
 def settle_end_of_hand(ledger: Ledger, rules: Rules,

@@ -70,8 +70,10 @@ def request(table: int, seq: int, deadline_ms: int, actions: Sequence[Action]) -
             "actions": [action_dict(a) for a in actions]}
 
 
-def hand_end(table: int, net: List[int], coins: List[int]) -> Dict[str, Any]:
-    return {"type": "hand_end", "table": table, "net": net, "coins": coins}
+def hand_end(table: int, net: List[int], coins: List[int], report: str) -> Dict[str, Any]:
+    # ``report`` (an addition to the contract's fields): Settlement.report(), the detailed and
+    # personal settlement as a player reads it — public facts only (fans, transfers, end checks).
+    return {"type": "hand_end", "table": table, "net": net, "coins": coins, "report": report}
 
 
 def error(message: str) -> Dict[str, Any]:
