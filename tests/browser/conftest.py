@@ -1,0 +1,54 @@
+"""Fixtures of the browser tests: a real ``xueliu serve`` process and Debian's Chromium driven by
+Playwright (browser downloads are not reachable here, so Chromium is launched from its path)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from server.conftest import ServerProcess
+
+# A person needs time to click: a discard has 10 s × 0.3 = 3 s, a bot thinks 0.1 × 0.3 s.
+TIME_SCALE = "0.3"
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise RuntimeError("Chromium is not installed (Debian: apt-get install chromium); .ci/run "
+                       "installs it")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
+    """The address of a fresh server (SQLite in the test's directory) serving the browser table."""
+    # A later --time-scale overrides the server tests' fast one.
+    server = ServerProcess(f"sqlite:///{os.path.join(tmp_path, 'xueliu.db')}", "--time-scale",
+                           TIME_SCALE, "--bot-delay", "0.1", "--auto-delay", "0.1",
+                           log_dir=str(tmp_path))
+    server.start()
+    yield server.address
+    server.stop()
+    server.log.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    yield pg
+    context.close()
