@@ -65,7 +65,7 @@ function show(view) {
 }
 
 function showMe() {
-  $("who").textContent = app.me ? `${app.me.name} · 🪙 ${app.me.coins}` : "";
+  $("who").textContent = app.me ? `${app.me.name} · coins ${app.me.coins}` : "";
 }
 
 async function refreshMe() {
@@ -216,7 +216,7 @@ function draw() {
 
 function tick() {
   const c = document.querySelector(".countdown");
-  if (c && app.request) c.textContent = `⏱ ${Math.max(0, Math.ceil((app.request.deadline - performance.now()) / 1000))}s`;
+  if (c && app.request) c.textContent = `${Math.max(0, Math.ceil((app.request.deadline - performance.now()) / 1000))} s`;
 }
 
 /** The hand in RULES §1 notation, for the help's 查听 request. */

@@ -46,7 +46,7 @@ function seatPanel(model, s, names) {
   if (model.autoPlay[s]) head.append(el("span", "badge auto", "托管"));
   const net = model.net[s];
   head.append(el("span", `net ${net > 0 ? "plus" : net < 0 ? "minus" : ""}`, `${net > 0 ? "+" : ""}${net}`));
-  if (model.coins) head.append(el("span", "coins", `🪙 ${model.coins[s]}`));
+  if (model.coins) head.append(el("span", "coins", `金 ${model.coins[s]}`));
   p.append(head);
 
   if (model.wins[s].length) {
@@ -91,10 +91,10 @@ function center(model, request, now) {
   const c = el("section", "center");
   c.append(el("div", "wall", `余 ${model.wallRemaining}`));
   c.append(el("div", "phase", model.isOver ? "本局结束 hand over" : `${model.mode === "xuezhan" ? "血战到底" : "血流成河"} · ${model.phase}`));
-  if (model.dice) c.append(el("div", "dice", `🎲 ${model.dice.join(" + ")}`));
+  if (model.dice) c.append(el("div", "dice", `骰 dice ${model.dice.join(" + ")}`));
   if (request) {
     const left = Math.max(0, Math.ceil((request.deadline - now) / 1000));
-    c.append(el("div", "countdown", `⏱ ${left}s`));
+    c.append(el("div", "countdown", `${left} s`));
   }
   return c;
 }
