@@ -28,7 +28,7 @@ exchange. Player multipliers (选倍) are slots: slot ``i`` is the ``i``-th smal
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -36,7 +36,7 @@ from ..game import Action, GameState
 
 __all__ = [
     "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "action_mask",
-    "to_action", "mask_from_observation", "describe_index",
+    "to_action", "mask_from_observation", "masks_from_observations", "describe_index",
 ]
 
 ENGINE_IDS = 140
@@ -83,7 +83,7 @@ def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
 
 
 def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[int, ...],
-                            buf: bytearray) -> None:
+                            buf: Union[bytearray, memoryview]) -> None:
     """Marks in ``buf`` every kind that, added to ``picks``, still fits a legal triple."""
     for t in triples:
         rest = list(t)
@@ -97,7 +97,7 @@ def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[in
 
 
 def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tuple[int, ...],
-               buf: bytearray) -> None:
+               buf: Union[bytearray, memoryview]) -> None:
     triples: List[Tuple[int, int, int]] = []
     for i in ids:
         if i < ENGINE_IDS:
@@ -134,6 +134,30 @@ def mask_from_observation(observation: Mapping[str, object], picks: Sequence[int
     allowed = pm["allowed"] if isinstance(pm, Mapping) else None
     _fill_mask(ids, allowed, picks, buf)  # type: ignore[arg-type]
     return _write(buf, out)
+
+
+def masks_from_observations(observations: Sequence[Mapping[str, object]],
+                            picks: Optional[Sequence[Sequence[int]]] = None,
+                            out: Optional[np.ndarray] = None) -> np.ndarray:
+    """``bool[n, NUM_ACTIONS]``: :func:`mask_from_observation` of each observation (``picks[i]``
+    for the ``i``-th), written in one copy (vector environments)."""
+    n = len(observations)
+    if picks is not None and len(picks) != n:
+        raise ValueError(f"{n} observations but {len(picks)} picks")
+    buf = bytearray(n * NUM_ACTIONS)
+    for i, o in enumerate(observations):
+        p = _check_picks(picks[i]) if picks is not None and picks[i] else ()
+        pm = o.get("player_multipliers")
+        allowed = pm["allowed"] if isinstance(pm, Mapping) else None
+        view = memoryview(buf)[i * NUM_ACTIONS:(i + 1) * NUM_ACTIONS]
+        _fill_mask(o["legal_actions"], allowed, p, view)  # type: ignore[arg-type]
+    data = np.frombuffer(buf, dtype=np.bool_).reshape(n, NUM_ACTIONS)
+    if out is None:
+        return data.copy()
+    if not isinstance(out, np.ndarray) or out.shape != (n, NUM_ACTIONS):
+        raise ValueError(f"out must be an array of shape ({n}, {NUM_ACTIONS})")
+    out[...] = data
+    return out
 
 
 def _write(buf: bytearray, out: Optional[np.ndarray]) -> np.ndarray:

@@ -266,8 +266,10 @@ class Encoder:
     """
 
     def __init__(self, name: str, table: Tuple[Tuple[str, str], ...], rows: _Rows,
-                 doc: str) -> None:
+                 doc: str, from_observation: bool) -> None:
         self.name = name
+        self.from_observation = from_observation
+        """Whether ``encode`` takes the seat's observation dict (else only the GameState)."""
         self.channels: Tuple[str, ...] = tuple(n for n, _ in table)
         self.channel_docs: Tuple[Tuple[str, str], ...] = table
         self.shape: Tuple[int, int] = (len(table), 27)
@@ -327,10 +329,12 @@ class Encoder:
 
 ENCODERS: Dict[str, Encoder] = {
     "obs_v1": Encoder("obs_v1", OBS_V1, _obs_v1_item,
-                      "What one seat may see: a function of state.observation(seat) alone."),
+                      "What one seat may see: a function of state.observation(seat) alone.",
+                      from_observation=True),
     "oracle_v1": Encoder("oracle_v1", ORACLE_V1, _oracle_v1_item,
                          "obs_v1 plus the hidden tiles: other hands, concealed kongs, the live "
-                         "wall (oracle-guided training; never a player's input at play time)."),
+                         "wall (oracle-guided training; never a player's input at play time).",
+                         from_observation=False),
 }
 """The encoders by name."""
 
