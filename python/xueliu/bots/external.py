@@ -33,7 +33,7 @@ __all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "parse_command"]
 PROTOCOL = "xueliu-bot"
 PROTOCOL_VERSION = 1
 STARTUP_SECONDS = 10.0
-"""Extra time a program gets for its very first answer (interpreter start-up, loading a model)."""
+"""Extra time a program gets for its first request (interpreter start-up, loading a model)."""
 _MAX_LINE = 1 << 20  # a "line" longer than this without a newline: the program is broken
 
 _action_json: Dict[int, bytes] = {}
@@ -90,7 +90,7 @@ class ExternalBot:
         self._out = bytearray()  # queued for the program's stdin
         self._in = bytearray()  # read from its stdout, not yet a whole line
         self._owed = 0  # answers to requests we stopped waiting for
-        self._answered = False  # has it ever answered (start-up time is granted until then)
+        self._asked = False  # has it had its first request (which gets the start-up time)
         self._sent = 0  # events of the current hand already written
 
     # -- the conversation ------------------------------------------------------------------------
@@ -114,7 +114,8 @@ class ExternalBot:
         self._queue_events(state, seat)
         self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal)) \
             + b"]}\n"
-        wait = self.timeout if self._answered else self.timeout + STARTUP_SECONDS
+        wait = self.timeout if self._asked else self.timeout + STARTUP_SECONDS
+        self._asked = True
         line = self._answer(time.monotonic() + wait)
         if line is None:
             if self.dead:
@@ -123,7 +124,6 @@ class ExternalBot:
                 self.counts["late"] += 1
                 self._owed += 1
             return None
-        self._answered = True
         try:
             msg = json.loads(line)
             choice = msg["id"] if isinstance(msg, dict) else None
