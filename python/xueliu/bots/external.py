@@ -134,7 +134,8 @@ class ExternalBot:
             return None
         for a in legal:
             if a.id == choice:
-                return a
+                action: Action = a
+                return action
         self.counts["illegal"] += 1
         return None
 

@@ -139,7 +139,7 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
             return
         self.agent_selection = AGENTS[t.waiting()[0]]
 
-    def render(self) -> Optional[str]:  # type: ignore[override]
+    def render(self) -> Optional[str]:
         return render_text(self._table.state) if self.render_mode == "ansi" else None
 
     def close(self) -> None:

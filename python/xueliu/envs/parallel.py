@@ -102,8 +102,8 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
                     rewards[AGENTS[q]] += r
         over = t.state.is_over
         obs = self._observations()
-        terminations = {a: over for a in self.agents}
-        truncations = {a: False for a in self.agents}
+        terminations: Dict[str, bool] = {a: over for a in self.agents}
+        truncations: Dict[str, bool] = {a: False for a in self.agents}
         infos = {a: {"left_play": AGENTS.index(a) in t.left, "illegal_action": illegal[a]}
                  for a in self.agents}
         if over:
@@ -119,7 +119,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
                           "action_mask": t.mask(seat).astype(np.int8)}
         return out
 
-    def render(self) -> Optional[str]:  # type: ignore[override]
+    def render(self) -> Optional[str]:
         return render_text(self._table.state) if self.render_mode == "ansi" else None
 
     def close(self) -> None:

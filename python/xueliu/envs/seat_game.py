@@ -90,13 +90,15 @@ class SeatGame:
         for i, spec in enumerate(self._specs):
             q = (seat + 1 + i) % 4
             bseed = episode_seed(master, episode, f"bot {i}")
+            bot: Any
             if isinstance(spec, str):
                 if is_external(spec):
-                    bot = self._programs.get(i)
-                    if bot is None:
-                        bot = self._programs[i] = ExternalBot(spec[4:], timeout=self._timeout,
-                                                              name=spec)
-                    bot.start_hand(q, self._rules_dict, bseed)
+                    program = self._programs.get(i)
+                    if program is None:
+                        program = self._programs[i] = ExternalBot(
+                            spec[4:], timeout=self._timeout, name=spec)
+                    program.start_hand(q, self._rules_dict, bseed)
+                    bot = program
                 else:
                     bot = make_bot(spec, seed=bseed, rules=self.rules)
             else:

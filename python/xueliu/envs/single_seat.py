@@ -22,7 +22,7 @@ import gymnasium
 import numpy as np
 
 from ..game import GameState
-from ..learn import Encoder, mask_from_observation
+from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
 from ..rules import Rules
 from .common import (
     action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
@@ -58,12 +58,12 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
-        self.observation_space = observation_space(self.encoder)
-        self.action_space = action_space()
+        self.observation_space = observation_space(self.encoder)  # type: ignore[assignment]
+        self.action_space = action_space()  # type: ignore[assignment]
         self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout)
         self._master: Optional[int] = None
         self._episode = 0
-        self._mask = np.zeros(self.action_space.n, np.bool_)
+        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
 
     @property
     def game(self) -> GameState:
@@ -97,9 +97,9 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
 
     def action_masks(self) -> np.ndarray:
         """The current mask as booleans (the name sb3-contrib's MaskablePPO looks for)."""
-        return self._mask.copy()
+        return np.array(self._mask)
 
-    def render(self) -> Optional[str]:  # type: ignore[override]
+    def render(self) -> Optional[str]:
         return render_text(self._play.state) if self.render_mode == "ansi" else None
 
     def close(self) -> None:

@@ -151,9 +151,9 @@ def masks_from_observations(observations: Sequence[Mapping[str, object]],
         allowed = pm["allowed"] if isinstance(pm, Mapping) else None
         view = memoryview(buf)[i * NUM_ACTIONS:(i + 1) * NUM_ACTIONS]
         _fill_mask(o["legal_actions"], allowed, p, view)  # type: ignore[arg-type]
-    data = np.frombuffer(buf, dtype=np.bool_).reshape(n, NUM_ACTIONS)
+    data: np.ndarray = np.frombuffer(buf, dtype=np.bool_).reshape(n, NUM_ACTIONS)
     if out is None:
-        return data.copy()
+        return np.array(data)
     if not isinstance(out, np.ndarray) or out.shape != (n, NUM_ACTIONS):
         raise ValueError(f"out must be an array of shape ({n}, {NUM_ACTIONS})")
     out[...] = data
@@ -161,9 +161,9 @@ def masks_from_observations(observations: Sequence[Mapping[str, object]],
 
 
 def _write(buf: bytearray, out: Optional[np.ndarray]) -> np.ndarray:
-    view = np.frombuffer(buf, dtype=np.bool_)
+    view: np.ndarray = np.frombuffer(buf, dtype=np.bool_)
     if out is None:
-        return view.copy()
+        return np.array(view)
     if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,):
         raise ValueError(f"out must be an array of shape ({NUM_ACTIONS},)")
     out[...] = view

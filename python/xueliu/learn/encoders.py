@@ -229,6 +229,7 @@ def _obs_v1_item(item: Any, seat: Optional[int], picks: Sequence[int], rows: Lis
     if type(item) is dict and seat is None and item["seat"] is not None:  # the hot path
         _obs_v1_rows(item, picks, rows)
         return
+    o: Mapping[str, Any]
     if isinstance(item, GameState):
         if seat is None:
             raise ValueError("obs_v1 of a GameState needs the seat")
