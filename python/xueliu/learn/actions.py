@@ -85,15 +85,23 @@ def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
 def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[int, ...],
                             buf: Union[bytearray, memoryview]) -> None:
     """Marks in ``buf`` every kind that, added to ``picks``, still fits a legal triple."""
-    for t in triples:
-        rest = list(t)
-        for p in picks:
-            if p not in rest:
-                break
-            rest.remove(p)
-        else:
-            for k in rest:
-                buf[EXCHANGE_PICK + k] = 1
+    if not picks:
+        kinds = set().union(*triples)
+    else:
+        kinds = set()
+        p = picks[0]
+        q = picks[1] if len(picks) > 1 else -1
+        for t in triples:
+            if p in t and (q < 0 or q in t):
+                rest = list(t)
+                rest.remove(p)
+                if q >= 0:
+                    if q not in rest:  # q == p, held once in t
+                        continue
+                    rest.remove(q)
+                kinds.update(rest)
+    for k in kinds:
+        buf[EXCHANGE_PICK + k] = 1
 
 
 def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tuple[int, ...],
