@@ -202,7 +202,7 @@ def run_command(args: Any) -> int:
     finally:
         if out is not None:
             out.close()
-    print(summary.format())
+    print(summary.format(), flush=True)  # before the timing line on stderr
     rate = summary.games / summary.seconds if summary.seconds > 0 else 0.0
     print(f"{summary.games} hands in {summary.seconds:.1f} s ({rate:.0f} hands/s, "
           f"{summary.workers} worker{'s' if summary.workers != 1 else ''}, {args.backend})",
