@@ -62,7 +62,9 @@ def _external(cfg: Config, entry: int) -> ExternalBot:
     spec = cfg.bots[entry]
     bot = _EXTERNAL.get((entry, spec))
     if bot is None or bot.timeout != cfg.bot_timeout:
-        if not _EXTERNAL:
+        if bot is not None:
+            bot.close()
+        elif not _EXTERNAL:
             _close_at_exit()
         bot = _EXTERNAL[(entry, spec)] = ExternalBot(spec[4:], timeout=cfg.bot_timeout,
                                                      name=spec)

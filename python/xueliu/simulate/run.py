@@ -50,8 +50,23 @@ def _local(cfg: Config, chunks: List[Tuple[int, int]], workers: int) -> _Results
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
     try:
         futures = {pool.submit(run_chunk, cfg, a, b): i for i, (a, b) in enumerate(chunks)}
+        # A failing chunk stops the run, but the error reported is the earliest hand's, as with
+        # one worker: the chunks before it still finish, the ones not started are dropped.
+        failed: Dict[int, BaseException] = {}
         for fut in cf.as_completed(futures):
-            yield futures[fut], fut.result()
+            i = futures[fut]
+            if fut.cancelled():
+                continue
+            error = fut.exception()
+            if error is not None:
+                failed[i] = error
+                for other, j in futures.items():
+                    if j > min(failed):
+                        other.cancel()
+            elif not failed or i < min(failed):
+                yield i, fut.result()
+        if failed:
+            raise failed[min(failed)]
     finally:
         # On an error or Ctrl-C, drop the chunks not started instead of playing them all out.
         pool.shutdown(wait=True, cancel_futures=True)
