@@ -12,7 +12,12 @@ Actions, masks and observations are those of :mod:`xueliu.learn`; docs/learning.
 tables.
 """
 
-import gymnasium
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401
+except ImportError as e:  # pragma: no cover - depends on the installed extras
+    raise ImportError(f"xueliu.envs needs the learn extra: pip install 'xueliu[learn]' ({e})") \
+        from e
 
 from .aec import XueliuAECEnv, pettingzoo_env
 from .parallel import XueliuParallelEnv, parallel_env

@@ -14,8 +14,10 @@
 
 ``obs_v1`` reads nothing but ``state.observation(seat)`` (RULES §7's view: it cannot leak a hidden
 tile), and ``encode`` / ``encode_batch`` also take such observation dicts directly. Channels are in
-:mod:`xueliu.learn.channels` and docs/learning.md. Values are 0 or 1, written into a ``uint8``
-rows of bytes by plain Python, joined, and cast into the caller's ``float32`` array in one numpy copy.
+:mod:`xueliu.learn.channels` and docs/learning.md. Values are 0 or 1: plain Python builds each
+channel as a row of 27 bytes (precomputed rows, counts summed in C), the rows of an observation —
+or of a whole batch — are joined once and cast into the caller's ``float32`` array in one numpy
+copy.
 """
 
 from __future__ import annotations
