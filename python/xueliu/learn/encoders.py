@@ -53,7 +53,9 @@ _SEAT_HOT = tuple({q: tuple(_ONES if q is not None and (q - s) & 3 == r else _ZE
 _FLAGS = [tuple(bool(bits >> q & 1) for q in range(4)) for bits in range(16)]
 _ROTATIONS = tuple({f: tuple(_ONES if f[(s + r) & 3] else _ZERO for r in range(4)) for f in _FLAGS}
                    for s in range(4))
-# Own exchange rows by (given, received): a hand's exchange never changes once made.
+# Rows already built, by what they show: a discard river (most rivers are the same from one
+# observation to the next) and an own exchange (made once a hand).
+_RIVERS: Dict[Tuple[str, ...], Tuple[int, Tuple[bytes, bytes, bytes]]] = {}
 _EXCHANGE_ROWS: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], Tuple[bytes, ...]] = {}
 
 
@@ -126,10 +128,17 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
         q = order[r]
         river = discards[q]
         if river:
-            acc = sum(map(_UNIT.__getitem__, river))
-            vis += acc
-            raw = acc.to_bytes(27, "little")
-            rows += (raw.translate(_GE1), raw.translate(_GE2), _HOT_OF[river[-1]])
+            key = tuple(river)
+            cached = _RIVERS.get(key)
+            if cached is None:
+                if len(_RIVERS) >= 1 << 14:  # bounded: a few MiB
+                    _RIVERS.clear()
+                acc = sum(map(_UNIT.__getitem__, river))
+                raw = acc.to_bytes(27, "little")
+                cached = _RIVERS[key] = (acc, (raw.translate(_GE1), raw.translate(_GE2),
+                                               _HOT_OF[river[-1]]))
+            vis += cached[0]
+            rows += cached[1]
         else:
             rows += (_ZERO, _ZERO, _ZERO)
         ms = melds[q]
