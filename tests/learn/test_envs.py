@@ -304,3 +304,12 @@ def test_knobs_reach_the_rules():
     assert env.unwrapped.rules == xueliu.Rules.preset("xuezhan").replace(menqing=True)
     env.reset(seed=0)
     assert env.unwrapped.game.rules.menqing
+
+
+def test_ansi_render_shows_the_table():
+    for env in (pettingzoo_env(render_mode="ansi"), parallel_env(render_mode="ansi"),
+                SingleSeatEnv(opponents=["random"] * 3, render_mode="ansi")):
+        env.reset(seed=1)
+        text = env.render()
+        assert text.startswith("phase exchange · wall 55") and text.count("\nseat ") == 4
+    assert pettingzoo_env().render() is None

@@ -37,20 +37,22 @@ STARTUP_SECONDS = 10.0
 _MAX_LINE = 1 << 20  # a "line" longer than this without a newline: the program is broken
 
 _action_json: Dict[int, bytes] = {}
+# One encoder: json.dumps with non-default options would build a new one for every line.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _action_text(a: Action) -> bytes:
     text = _action_json.get(a.id)
     if text is None:
-        text = _action_json[a.id] = json.dumps(
+        text = _action_json[a.id] = _JSON.encode(
             {"id": a.id, "kind": a.kind, "tile": a.tile,
              "tiles": None if a.tiles is None else list(a.tiles), "suit": a.suit,
-             "value": a.value}, ensure_ascii=False, separators=(",", ":")).encode()
+             "value": a.value}).encode()
     return text
 
 
 def _line(obj: Mapping[str, Any]) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    return _JSON.encode(obj).encode() + b"\n"
 
 
 def parse_command(command: Union[str, Sequence[str]]) -> List[str]:
@@ -196,7 +198,7 @@ class ExternalBot:
     def _queue_events(self, state: Any, seat: int) -> None:
         events = state.events(seat)
         if len(events) > self._sent:
-            self._out += b"".join(map(_line, events[self._sent:]))
+            self._out += "\n".join(map(_JSON.encode, events[self._sent:])).encode() + b"\n"
             self._sent = len(events)
 
     def _die(self) -> None:
