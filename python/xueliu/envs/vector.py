@@ -39,6 +39,10 @@ from .seat_game import Opponent, SeatGame, check_opponents
 
 __all__ = ["VectorEnv"]
 
+_MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP,
+          AutoresetMode.NEXT_STEP.value: AutoresetMode.NEXT_STEP,
+          AutoresetMode.SAME_STEP.value: AutoresetMode.SAME_STEP}
+
 
 class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """``num_envs`` hands, each one learning seat against three ``opponents`` (arguments as for
@@ -54,9 +58,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise ValueError(f"seat is 0..3 or None (drawn per episode), got {seat!r}")
         mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) else \
-            AutoresetMode(autoreset_mode) if autoreset_mode in [m.value for m in AutoresetMode] \
-            else {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}.get(
-                str(autoreset_mode))
+            _MODES.get(str(autoreset_mode))
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             raise ValueError(f"autoreset_mode is 'next_step' or 'same_step', got "
                              f"{autoreset_mode!r}")
@@ -149,8 +151,6 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
             info["final_info"] = np.array([finals[i][1] if i in finals else None
                                            for i in range(n)], dtype=object)
             info["_final_obs"] = info["_final_info"] = np.array([i in finals for i in range(n)])
-        if self.copy:
-            return (out, rewards.copy(), terms.copy(), self._truncations.copy(), info)
         return out, rewards.copy(), terms.copy(), self._truncations.copy(), info
 
     def close_extras(self, **kwargs: Any) -> None:
