@@ -22,7 +22,7 @@ as RULES §8's default and reported as ``infos[agent]["illegal_action"]``. The h
 from __future__ import annotations
 
 import functools
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
