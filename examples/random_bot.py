@@ -19,16 +19,16 @@ import sys
 def main() -> None:
     rng = random.Random(0)
     for line in iter(sys.stdin.readline, ""):
-        message = json.loads(line)
-        kind = message["type"]
-        if kind == "hello":
-            # Reseeding per hand makes every hand's choices a function of the hand alone, so a
-            # run gives the same results however many worker processes share the hands.
-            rng.seed(message["seed"])
-        elif kind == "request":
-            action = rng.choice(message["actions"])
+        # Every line starts with its type ('{"type":"request"', ...), so a bot can skip the
+        # lines it does not need without parsing them.
+        if line.startswith('{"type":"request"'):
+            action = rng.choice(json.loads(line)["actions"])
             sys.stdout.write(json.dumps({"id": action["id"]}) + "\n")
             sys.stdout.flush()
+        elif line.startswith('{"type":"hello"'):
+            # Reseeding per hand makes every hand's choices a function of the hand alone, so a
+            # run gives the same results however many worker processes share the hands.
+            rng.seed(json.loads(line)["seed"])
         # Every other line is an event of the hand (docs/events.md); this bot ignores them.
 
 

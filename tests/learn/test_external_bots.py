@@ -147,7 +147,10 @@ def test_the_protocol_lines_a_program_reads(tmp_path):
                 answers[2] = bot.decide(state, 2)
             state.step(answers)
         bot.end_hand(state, 2)
-    lines = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
+    raw = log.read_text("utf-8").splitlines()
+    lines = [json.loads(x) for x in raw]
+    for text, message in zip(raw, lines):  # compact, the type first: bots may read the prefix
+        assert text.startswith('{"type":"%s"' % message["type"]) and ", " not in text[:40]
     hello = lines[0]
     assert hello == {"type": "hello", "protocol": "xueliu-bot", "version": 1, "seat": 2,
                      "rules": state.rules.to_dict(), "seed": 77}
