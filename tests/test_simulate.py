@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import json
 import sys
 
@@ -123,3 +124,100 @@ def test_bad_simulation_arguments(kwargs, needle):
     games = kwargs.pop("games")
     with pytest.raises(ValueError, match=needle):
         simulate(games, **kwargs)
+
+
+# -- the command, as a new user runs it (subprocesses) ---------------------------------------------
+
+import subprocess  # noqa: E402
+import textwrap  # noqa: E402
+
+
+def _xueliu(*argv, cwd=None):
+    return subprocess.run([sys.executable, "-m", "xueliu", *argv], capture_output=True, text=True,
+                          encoding="utf-8", cwd=cwd, timeout=120)
+
+
+def _console_script(*argv, cwd):
+    """The installed ``xueliu`` command (its sys.path starts at the script, not the cwd)."""
+    import os
+    import shutil
+    script = shutil.which("xueliu", path=os.path.dirname(sys.executable))
+    assert script is not None
+    return subprocess.run([script, *argv], capture_output=True, text=True, encoding="utf-8",
+                          cwd=cwd, timeout=120)
+
+
+def test_a_bot_module_in_the_working_directory_is_found(tmp_path):
+    (tmp_path / "mybot.py").write_text(textwrap.dedent("""
+        class MyBot:
+            name = "mine"
+
+            def act(self, observation, legal_actions):
+                return legal_actions[-1]
+    """), "utf-8")
+    p = _console_script("simulate", "--games", "4", "--no-progress", "--bots",
+                        "mybot:MyBot,greedy,random,random", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "mybot:MyBot" in p.stdout
+
+
+def _raising_bot(tmp_path):
+    (tmp_path / "boombot.py").write_text(textwrap.dedent("""
+        class BoomBot:
+            def __init__(self):
+                self.calls = 0
+
+            def act(self, observation, legal_actions):
+                self.calls += 1
+                if observation["phase"] == "turn":
+                    raise RuntimeError("boom")
+                return legal_actions[0]
+    """), "utf-8")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_bot_that_raises_is_named_with_its_seat_and_hand(tmp_path, workers):
+    _raising_bot(tmp_path)
+    p = _console_script("simulate", "--games", "4", "--no-progress", "--workers", workers,
+                        "--bots", "random,boombot:BoomBot,random,random", cwd=tmp_path)
+    assert p.returncode == 1
+    line = p.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"xueliu simulate: error: bot 'boombot:BoomBot' at seat 1 raised "
+                        r"RuntimeError: boom \(hand 0, wall seed \d+\) \(run with --debug for "
+                        r"the traceback\)", line), line
+    assert "Traceback" not in p.stderr
+
+
+def test_debug_prints_the_bots_traceback(tmp_path):
+    _raising_bot(tmp_path)
+    for argv in (["--debug", "simulate"], ["simulate", "--debug"]):
+        p = _console_script(*argv, "--games", "4", "--no-progress", "--bots",
+                            "boombot:BoomBot,random,random,random", cwd=tmp_path)
+        assert p.returncode == 1
+        assert "Traceback (most recent call last)" in p.stderr
+        assert 'raise RuntimeError("boom")' in p.stderr  # the bot's own line
+        assert "bot 'boombot:BoomBot' at seat 0 raised RuntimeError: boom" in p.stderr
+
+
+def test_a_bot_answering_an_illegal_action_is_named(tmp_path):
+    (tmp_path / "cheat.py").write_text(textwrap.dedent("""
+        import xueliu
+
+        class Cheat:
+            def act(self, observation, legal_actions):
+                return xueliu.Action("hu") if observation["phase"] == "turn" else legal_actions[0]
+    """), "utf-8")
+    p = _console_script("simulate", "--games", "4", "--no-progress", "--bots",
+                        "random,random,cheat:Cheat,random", cwd=tmp_path)
+    assert p.returncode == 1
+    assert "bot 'cheat:Cheat' at seat 2 chose Action('hu'), which is not one of its legal " \
+           "actions (hand 0, wall seed" in p.stderr
+
+
+def test_the_cli_sits_on_top_of_simulate():
+    """Nothing below the command imports it (no import circle)."""
+    code = ("import sys, xueliu, xueliu.simulate, xueliu.envs, xueliu.learn; "
+            "xueliu.simulate.simulate(4, bots=['random'] * 4); "
+            "assert 'xueliu.cli' not in sys.modules, 'imported the CLI'")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr

@@ -9,18 +9,20 @@
     xueliu replay hands.jsonl                   # the events and settlement of a record
     xueliu serve --port 8700                    # the table server (pip install "xueliu[server]")
 
-Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback.
+Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback;
+``xueliu --debug COMMAND ...`` prints the traceback of a failing bot or an internal error too.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
+import traceback
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence
 
 from ._text import counts_text, hand_text, meld_text, table, tile_text
+from .errors import BotError, CommandError
 from .game import new_game
 from .hand import FanResult, best_discards, evaluate, is_win, shanten, waits
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
@@ -31,10 +33,6 @@ from .tiles import Hand, parse_hand, tile_index, tile_name
 __all__ = ["main"]
 
 PRESETS = ("xueliu", "xuezhan")
-
-
-class CommandError(Exception):
-    """A problem with the user's input, reported as one line without a traceback."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -500,6 +498,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="xueliu", description="Sichuan mahjong: 血流成河 (xueliu) and 血战到底 (xuezhan).")
+    p.add_argument("--debug", action="store_true",
+                   help="print the traceback of a failing bot or an internal error")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -520,8 +520,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, required=True, metavar="N", help="hands to play")
     s.add_argument("--preset", choices=PRESETS, default="xueliu")
     s.add_argument("--bots", default="greedy,greedy,random,random",
-                   help="four bots, comma-separated: greedy, random, autoplay or module:Class "
-                        "(default greedy,greedy,random,random)")
+                   help="four bots, comma-separated: greedy, random, autoplay, module:Class (a "
+                        "module in the working directory or on the path) or cmd:COMMAND (a "
+                        "program speaking docs/protocol.md) (default greedy,greedy,random,random)")
     s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     s.add_argument("--workers", type=int, default=1, metavar="K",
                    help="worker processes (default 1); results do not depend on it")
@@ -532,6 +533,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="local worker processes (default) or a Ray cluster (pip install "
                         "'xueliu[ray]'; RAY_ADDRESS selects the cluster)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    s.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds a cmd: bot has for each decision before RULES §8's default is "
+                        "taken for it (default 5)")
+    s.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                   help="print the traceback when a bot fails (same as xueliu --debug)")
     s.set_defaults(func=cmd_simulate)
 
     pl = sub.add_parser("play", help="play one hand against three GreedyBots in the terminal")
@@ -580,6 +586,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except CommandError as e:
         print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
         return 1
+    except BotError as e:
+        if args.debug:
+            traceback.print_exception(type(e), e, e.__traceback__)
+        print(f"xueliu {args.command}: error: {e}"
+              + ("" if args.debug else " (run with --debug for the traceback)"), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"xueliu {args.command}: interrupted", file=sys.stderr)
         return 130
@@ -589,10 +601,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
         return 1
     except Exception as e:  # a bug: still one line, the traceback only on request
-        if os.environ.get("XUELIU_DEBUG"):
-            raise
-        print(f"xueliu {args.command}: internal error: {type(e).__name__}: {e} "
-              "(set XUELIU_DEBUG=1 for the traceback)", file=sys.stderr)
+        if args.debug:
+            traceback.print_exception(type(e), e, e.__traceback__)
+        print(f"xueliu {args.command}: internal error: {type(e).__name__}: {e}"
+              + ("" if args.debug else " (run with --debug for the traceback)"), file=sys.stderr)
         return 3
     sys.stdout.flush()
     return code or 0

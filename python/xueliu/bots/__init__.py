@@ -1,4 +1,5 @@
-"""Bots: the one-method :class:`Bot` interface and three ready-made bots.
+"""Bots: the one-method :class:`Bot` interface, three ready-made bots, and programs in any
+language as :class:`ExternalBot` (JSON lines over a pipe, docs/protocol.md).
 
 >>> from xueliu.bots import GreedyBot, RandomBot, play_hand
 >>> import xueliu
@@ -7,14 +8,16 @@
 True
 """
 
-from typing import Any, Callable, Dict, Mapping
+from typing import Any, Callable, Dict, Mapping, Union
 
 from .autoplay import AutoPlayBot
 from .base import Bot, play_hand
+from .external import ExternalBot, parse_command
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "ExternalBot", "BOTS",
+           "make_bot", "check_bot_spec", "is_external"]
 
 BOTS: Dict[str, Callable[..., Bot]] = {
     "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot,
@@ -22,18 +25,42 @@ BOTS: Dict[str, Callable[..., Bot]] = {
 """Built-in bots by the name the ``xueliu`` command uses."""
 
 
-def make_bot(spec: str, seed: int = 0, rules: Any = None) -> Bot:
-    """A bot from a name: ``"random"``, ``"autoplay"``, ``"greedy"`` or ``"package.module:Class"``.
-    A class is called with the keyword arguments ``seed=`` (its own random seed) and ``rules=``
-    (the :class:`~xueliu.Rules` in play) that its signature accepts.
+def is_external(spec: str) -> bool:
+    """Whether a bot spec names a program (``"cmd:python3 mybot.py"``)."""
+    return spec.startswith("cmd:")
+
+
+def check_bot_spec(spec: str) -> None:
+    """Raises ``ValueError`` for a spec :func:`make_bot` cannot make, without starting anything
+    (a ``cmd:`` program is only looked up)."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
+    if is_external(spec):
+        parse_command(spec[4:])
+    else:
+        make_bot(spec)
+
+
+def make_bot(spec: str, seed: int = 0, rules: Any = None,
+             timeout: float = 5.0) -> Union[Bot, ExternalBot]:
+    """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"package.module:Class"``,
+    or ``"cmd:COMMAND"`` for a program speaking docs/protocol.md (an :class:`ExternalBot` that
+    answers within ``timeout`` seconds; its process starts with the first hand and runs until
+    ``close()``). A class is called with the keyword arguments ``seed=`` (its own random seed)
+    and ``rules=`` (the :class:`~xueliu.Rules` in play) that its signature accepts.
 
     >>> make_bot("random", seed=1).name
     'random'
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
     if spec in BOTS:
         return BOTS[spec](seed=seed, rules=rules)
+    if is_external(spec):
+        return ExternalBot(spec[4:], timeout=timeout, name=spec)
     if ":" not in spec:
-        raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOTS)} or module:Class)")
+        raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOTS)}, "
+                         "module:Class or cmd:COMMAND)")
     import importlib
     import inspect
 

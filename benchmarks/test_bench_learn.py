@@ -1,0 +1,202 @@
+"""Speed of the learning interfaces (issue 8): ``obs_v1`` encoding (targets ≤ 10 µs per observation
+single, ≤ 3 µs in ``encode_batch``), the vector environment with random opponents (≥ 10,000
+learner steps a second on one core, next to the plain random-play hand rate of the same run), and a
+``cmd:`` bot's cost per decision over the pipe (≤ 100 µs, the random example bot).
+
+Each figure is from the fastest round and goes into ``benchmark.extra_info``; the module prints
+them together at its end. Nothing asserts a time. Run:
+``python -m pytest benchmarks/test_bench_learn.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu.envs import VectorEnv
+from xueliu.learn import encoder, mask_from_observation
+from xueliu.simulate import simulate
+
+EXAMPLE_BOT = Path(__file__).resolve().parents[1] / "examples" / "random_bot.py"
+FIGURES: Dict[str, str] = {}
+PLAIN: Dict[str, float] = {}
+GAMES = 60
+BATCH = 256
+VECTOR_ENVS = 64
+VECTOR_STEPS = 150
+
+
+def _fastest(benchmark: Any) -> float:
+    stats = getattr(benchmark, "stats", None)
+    return float(stats.stats.min) if stats is not None else float("nan")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _print_figures(request: pytest.FixtureRequest):
+    yield
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None or not FIGURES:
+        return
+    with capture.global_and_fixture_disabled():  # teardown output is captured otherwise
+        reporter.write_line("")
+        reporter.write_line("xueliu learning figures (fastest round; the machine's load varies)")
+        for label, value in FIGURES.items():
+            reporter.write_line(f"  {label:<66} {value}")
+
+
+@pytest.fixture(scope="module")
+def observations() -> List[Dict[str, Any]]:
+    """The observation of the deciding seat at every decision of random hands of both presets."""
+    rng = random.Random(1)
+    out = []
+    for g in range(GAMES):
+        state = xueliu.new_game("xueliu" if g % 2 else "xuezhan", seed=g)
+        while not state.is_over:
+            pending = state.pending()
+            out.append(state.observation(pending[0]))
+            state.step({q: rng.choice(state.legal_actions(q)) for q in pending})
+    return out
+
+
+def test_obs_v1_encode_single(benchmark, observations):
+    enc = encoder("obs_v1")
+    out = np.zeros(enc.shape, enc.dtype)
+
+    def run():
+        for o in observations:
+            enc.encode(o, out=out)
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / len(observations) * 1e6
+    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    FIGURES["obs_v1 encode, one observation dict (target <= 10 us)"] = f"{us:.2f} us"
+
+
+def test_obs_v1_encode_batch(benchmark, observations):
+    enc = encoder("obs_v1")
+    n = len(observations) // BATCH * BATCH
+    out = np.zeros((BATCH, *enc.shape), enc.dtype)
+
+    def run():
+        for i in range(0, n, BATCH):
+            enc.encode_batch(observations[i:i + BATCH], out=out)
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / n * 1e6
+    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    FIGURES[f"obs_v1 encode_batch of {BATCH}, per observation (target <= 3 us)"] = f"{us:.2f} us"
+
+
+def test_action_mask_from_observation(benchmark, observations):
+    out = np.zeros(175, np.bool_)
+
+    def run():
+        for o in observations:
+            mask_from_observation(o, out=out)
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / len(observations) * 1e6
+    FIGURES["action mask from an observation dict"] = f"{us:.2f} us"
+
+
+def _random_play(hands: int, observe: bool) -> int:
+    """Plays ``hands`` random hands; with ``observe``, builds the deciding seats' observations
+    as a bot loop does. Returns the number of decisions."""
+    rng = random.Random(2)
+    decisions = 0
+    for g in range(hands):
+        state = xueliu.new_game("xueliu", seed=g)
+        while not state.is_over:
+            answers = {}
+            for q in state.pending():
+                if observe:
+                    state.observation(q)
+                answers[q] = rng.choice(state.legal_actions(q))
+                decisions += 1
+            state.step(answers)
+    return decisions
+
+
+def test_random_play_hands(benchmark):
+    """The plain engine loop with random choices: the hand rate the vector env is compared to."""
+    hands = 300
+    decisions = benchmark.pedantic(_random_play, args=(hands, False), rounds=3, iterations=1)
+    t = _fastest(benchmark)
+    PLAIN["seconds"] = t
+    benchmark.extra_info["hands_per_second"] = round(hands / t, 1)
+    FIGURES["random play, hands/s (engine loop, no observations)"] = f"{hands / t:,.0f}"
+    FIGURES["random play, decisions/s"] = f"{decisions / t:,.0f}"
+
+
+def test_random_play_with_observations(benchmark):
+    """The same loop building each decider's observation dict: the difference is the engine's
+    cost of ``state.observation(seat)`` on a fresh step (what an encoder must start from)."""
+    hands = 300
+    decisions = benchmark.pedantic(_random_play, args=(hands, True), rounds=3, iterations=1)
+    t = _fastest(benchmark)
+    FIGURES["random play building every observation, hands/s"] = f"{hands / t:,.0f}"
+    if "seconds" in PLAIN:
+        us = (t - PLAIN["seconds"]) / decisions * 1e6
+        benchmark.extra_info["observation_us"] = round(us, 2)
+        FIGURES["  engine: state.observation(seat) on a fresh step (the difference)"] = \
+            f"{us:.2f} us"
+
+
+def test_vector_env_learner_steps(benchmark):
+    env = VectorEnv(VECTOR_ENVS, opponents=["random"] * 3, rules="xueliu")
+    rng = np.random.default_rng(0)
+    state: Dict[str, Any] = {}
+
+    def setup():
+        state["obs"], _ = env.reset(seed=3)
+        return (), {}
+
+    def run():
+        obs = state["obs"]
+        ends = 0
+        for _ in range(VECTOR_STEPS):
+            masks = obs["action_mask"]
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)  # a random masked index
+            obs, rewards, terminations, truncations, info = env.step(actions)
+            ends += int(terminations.sum())
+        state["ends"] = ends
+    benchmark.pedantic(run, setup=setup, rounds=3, iterations=1)
+    steps = VECTOR_ENVS * VECTOR_STEPS
+    rate = steps / _fastest(benchmark)
+    benchmark.extra_info["learner_steps_per_second"] = round(rate, 1)
+    benchmark.extra_info["hands_ended"] = state["ends"]
+    FIGURES[f"VectorEnv({VECTOR_ENVS}) random opponents, learner steps/s (target >= 10,000)"] = \
+        f"{rate:,.0f}"
+    FIGURES["  learner steps per hand"] = f"{steps / max(1, state['ends']):.1f}"
+
+
+def _arena(bots: List[str]) -> xueliu.simulate.Summary:
+    return simulate(40, bots=bots, seed=4, duplicate=True)
+
+
+def test_cmd_bot_cost_per_decision(benchmark):
+    """The example bot against three random bots, next to four in-process random bots on the same
+    hands: the difference per decision of the program is its cost over the pipe."""
+    program = f"cmd:{sys.executable} {EXAMPLE_BOT}"
+    _arena([program, "random", "random", "random"])  # start-up out of the timing
+    start = time.perf_counter()
+    baseline = min(_timed(_arena, ["random"] * 4) for _ in range(3))
+    summary = benchmark.pedantic(_arena, args=([program, "random", "random", "random"],),
+                                 rounds=3, iterations=1)
+    decisions = next(b.decisions for b in summary.bots if b.external)
+    cost = (_fastest(benchmark) - baseline) / decisions * 1e6
+    benchmark.extra_info["us_per_decision"] = round(cost, 1)
+    benchmark.extra_info["decisions"] = decisions
+    FIGURES["cmd: example bot, cost per decision over the pipe (target <= 100 us)"] = \
+        f"{cost:.0f} us ({decisions} decisions, {time.perf_counter() - start:.1f} s)"
+
+
+def _timed(fn: Any, *args: Any) -> float:
+    t = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - t

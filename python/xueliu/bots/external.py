@@ -1,0 +1,276 @@
+"""ExternalBot: a bot that is a program, in any language, speaking JSON lines (docs/protocol.md).
+
+The engine writes to the program's stdin one JSON object a line: a ``hello`` at the start of each
+hand (protocol, version, the seat, the rules, a seed), then every event the seat may see exactly
+as in the event log (docs/events.md), and a ``request`` listing the legal actions whenever the
+seat must decide. The program answers each request, and only requests, with ``{"id": N}``.
+
+A late answer (past ``timeout`` seconds), a line that is not such an object, an id that is not
+legal, or a program that has died gives ``None`` from :meth:`ExternalBot.decide`: the caller then
+takes RULES §8's default (``state.apply_timeout``). The counts of each are in ``counts``. A late
+answer that arrives later is read and dropped (each request gets exactly one line), so the
+conversation stays in step. Writes never block: what the program has not read yet stays queued. Pipes are polled, so external
+bots need a POSIX system (Linux, macOS).
+
+>>> bot = ExternalBot("python3 examples/random_bot.py")     # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import shutil
+import subprocess
+import time
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+
+from ..game import Action
+
+__all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "parse_command"]
+
+PROTOCOL = "xueliu-bot"
+PROTOCOL_VERSION = 1
+STARTUP_SECONDS = 10.0
+"""Extra time a program gets for its first request (interpreter start-up, loading a model)."""
+_MAX_LINE = 1 << 20  # a "line" longer than this without a newline: the program is broken
+
+_action_json: Dict[int, bytes] = {}
+# One encoder: json.dumps with non-default options would build a new one for every line.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _action_text(a: Action) -> bytes:
+    text = _action_json.get(a.id)
+    if text is None:
+        text = _action_json[a.id] = _JSON.encode(
+            {"id": a.id, "kind": a.kind, "tile": a.tile,
+             "tiles": None if a.tiles is None else list(a.tiles), "suit": a.suit,
+             "value": a.value}).encode()
+    return text
+
+
+def _line(obj: Mapping[str, Any]) -> bytes:
+    return _JSON.encode(obj).encode() + b"\n"
+
+
+def parse_command(command: Union[str, Sequence[str]]) -> List[str]:
+    """The argv of a command line (``"python3 mybot.py --fast"``), checked to name a program that
+    exists; ``ValueError`` otherwise."""
+    argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+    if not argv:
+        raise ValueError("an external bot needs a command, e.g. 'cmd:python3 mybot.py'")
+    if shutil.which(argv[0]) is None:
+        raise ValueError(f"external bot command {argv[0]!r} is not a program on PATH or a file "
+                         "that can be run")
+    return argv
+
+
+class ExternalBot:
+    """One program playing one seat, kept running for every hand it is given.
+
+    ``command`` is a command line (or an argv list); ``timeout`` the seconds it has for each
+    answer. Call :meth:`start_hand` at the start of each hand, :meth:`decide` whenever its seat
+    must decide, :meth:`end_hand` when the hand is over, and :meth:`close` at the end (or use it
+    as a context manager).
+    """
+
+    def __init__(self, command: Union[str, Sequence[str]], *, timeout: float = 5.0,
+                 name: Optional[str] = None) -> None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+            raise ValueError(f"the bot timeout must be a positive number of seconds, got "
+                             f"{timeout!r}")
+        self._argv = parse_command(command)
+        self.name = name if name is not None else "cmd:" + (
+            command if isinstance(command, str) else shlex.join(self._argv))
+        self.timeout = float(timeout)
+        self.counts: Dict[str, int] = dict.fromkeys(
+            ("decisions", "late", "garbage", "illegal", "dead"), 0)
+        self.dead = False
+        self._proc: Optional[subprocess.Popen[bytes]] = None
+        self._out = bytearray()  # queued for the program's stdin
+        self._in = bytearray()  # read from its stdout, not yet a whole line
+        self._owed = 0  # answers to requests we stopped waiting for
+        self._asked = False  # has it had its first request (which gets the start-up time)
+        self._sent = 0  # events of the current hand already written
+
+    # -- the conversation ------------------------------------------------------------------------
+
+    def start_hand(self, seat: int, rules: Mapping[str, Any], seed: int = 0) -> None:
+        """Queues the ``hello`` of a new hand (sent with the first request)."""
+        self._sent = 0
+        if self._proc is None and not self.dead:
+            self._start()
+        self._out += _line({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION,
+                            "seat": seat, "rules": dict(rules), "seed": seed})
+
+    def decide(self, state: Any, seat: int) -> Optional[Action]:
+        """The program's answer to the decision ``seat`` faces now, or ``None`` (late, garbage,
+        an illegal id, or a dead program: the caller takes the default)."""
+        self.counts["decisions"] += 1
+        if self.dead:
+            self.counts["dead"] += 1
+            return None
+        legal = state.legal_actions(seat)
+        self._queue_events(state, seat)
+        self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal)) \
+            + b"]}\n"
+        wait = self.timeout if self._asked else self.timeout + STARTUP_SECONDS
+        self._asked = True
+        line = self._answer(time.monotonic() + wait)
+        if line is None:
+            if self.dead:
+                self.counts["dead"] += 1
+            else:
+                self.counts["late"] += 1
+                self._owed += 1
+            return None
+        try:
+            msg = json.loads(line)
+            choice = msg["id"] if isinstance(msg, dict) else None
+        except (ValueError, KeyError):
+            choice = None
+        if isinstance(choice, bool) or not isinstance(choice, int):
+            self.counts["garbage"] += 1
+            return None
+        for a in legal:
+            if a.id == choice:
+                action: Action = a
+                return action
+        self.counts["illegal"] += 1
+        return None
+
+    def end_hand(self, state: Any, seat: int) -> None:
+        """Sends the events the program has not seen yet (the end of the hand)."""
+        if self.dead:
+            return
+        self._queue_events(state, seat)
+        self._flush(time.monotonic())  # what the pipe takes now; the rest goes with the next write
+
+    def take_counts(self) -> Dict[str, int]:
+        """The counts since the last call (and resets them)."""
+        out = self.counts
+        self.counts = dict.fromkeys(out, 0)
+        return out
+
+    def close(self) -> None:
+        """Ends the program: closes its stdin (a well-behaved bot exits on end of input), waits a
+        moment, then kills it."""
+        proc = self._proc
+        self._proc = None
+        self.dead = True
+        if proc is None:
+            return
+        for f in (proc.stdin, proc.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+        try:
+            proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def __enter__(self) -> "ExternalBot":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<ExternalBot {self.name!r}{' dead' if self.dead else ''}>"
+
+    # -- the pipes -------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        try:
+            self._proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, bufsize=0)
+        except OSError as e:
+            raise ValueError(f"external bot {self.name!r} cannot start: {e}") from None
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        os.set_blocking(self._proc.stdin.fileno(), False)
+        os.set_blocking(self._proc.stdout.fileno(), False)
+
+    def _queue_events(self, state: Any, seat: int) -> None:
+        events = state.events(seat)
+        if len(events) > self._sent:
+            self._out += "\n".join(map(_JSON.encode, events[self._sent:])).encode() + b"\n"
+            self._sent = len(events)
+
+    def _die(self) -> None:
+        self.dead = True
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+
+    def _flush(self, deadline: float) -> None:
+        """Writes queued bytes until done, the deadline, or a broken pipe (the program died)."""
+        proc = self._proc
+        if proc is None or proc.stdin is None:
+            self._die()
+            return
+        fd = proc.stdin.fileno()
+        while self._out:
+            try:
+                n = os.write(fd, self._out)
+            except BlockingIOError:
+                n = 0
+            except (BrokenPipeError, OSError):
+                self._die()
+                return
+            del self._out[:n]
+            if self._out:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                poll = select.poll()
+                poll.register(fd, select.POLLOUT)
+                poll.poll(left * 1000.0)
+
+    def _answer(self, deadline: float) -> Optional[bytes]:
+        """The next answer line (late answers to earlier requests are skipped), or ``None`` at the
+        deadline or when the program has died."""
+        proc = self._proc
+        if proc is None or proc.stdout is None:
+            self._die()
+            return None
+        fd_in = proc.stdout.fileno()
+        while True:
+            nl = self._in.find(b"\n")
+            while nl >= 0:
+                line = bytes(self._in[:nl])
+                del self._in[:nl + 1]
+                if self._owed:
+                    self._owed -= 1  # the late answer to a request already defaulted
+                else:
+                    return line
+                nl = self._in.find(b"\n")
+            if len(self._in) > _MAX_LINE:
+                self._die()
+                return None
+            self._flush(0.0)  # what the pipe takes now, without waiting
+            if self.dead:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            poll = select.poll()
+            poll.register(fd_in, select.POLLIN)
+            if self._out and proc.stdin is not None:
+                poll.register(proc.stdin.fileno(), select.POLLOUT)
+            ready = poll.poll(left * 1000.0)
+            if any(fd == fd_in for fd, _ in ready):
+                try:
+                    data = os.read(fd_in, 1 << 16)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:  # end of file: the program has exited
+                    self._die()
+                    return None
+                self._in += data

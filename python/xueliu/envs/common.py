@@ -1,0 +1,147 @@
+"""What every environment shares: the rules, episode seeds, spaces, and turning an action index
+into an engine action (chaining exchange picks, and RULES §8's default for an illegal index)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from gymnasium import spaces
+
+from ..bots import AutoPlayBot
+from ..game import Action
+from ..learn import EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS, Encoder, encoder
+from ..rules import Rules
+
+__all__ = ["REWARDS", "resolve_rules", "episode_seed", "fresh_seed", "observation_space",
+           "action_space", "choose", "stake", "render_text"]
+
+REWARDS = ("final", "transfers")
+_NAMES = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10))
+_AUTO = AutoPlayBot()
+
+
+def resolve_rules(rules: Union[str, Rules], knobs: Mapping[str, Any]) -> Rules:
+    """A preset name or a :class:`~xueliu.Rules`, with ``knobs`` replaced (RULES §9 names)."""
+    if isinstance(rules, str):
+        r = Rules.preset(rules)
+    elif isinstance(rules, Rules):
+        r = rules
+    else:
+        raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
+    if knobs:
+        r = r.replace(**knobs)
+    pm = r.player_multipliers
+    if pm is not None and len(pm["allowed"]) > MULTIPLIER_SLOTS:
+        raise ValueError(f"the action space has {MULTIPLIER_SLOTS} multiplier slots; these rules "
+                         f"allow {len(pm['allowed'])} values")
+    return r
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be 'final' or 'transfers', got {reward!r}")
+    return reward
+
+
+def resolve_encoder(name: Union[str, Encoder]) -> Encoder:
+    return name if isinstance(name, Encoder) else encoder(name)
+
+
+def episode_seed(master: int, episode: int, what: str) -> int:
+    """A 63-bit seed for one part (``"game"``, ``"dealer"``, ``"seat"``, ``"bot 2"`` …) of episode
+    ``episode`` after ``reset(seed=master)``: a hash, so nearby seeds give unrelated hands."""
+    text = f"xueliu-env:{master}:{episode}:{what}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def fresh_seed() -> int:
+    """A master seed from fresh entropy (``reset()`` before any ``reset(seed=...)``)."""
+    return secrets.randbits(63)
+
+
+def check_seed(seed: Optional[int]) -> Optional[int]:
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must be non-negative, got {seed}")
+    return int(seed)
+
+
+def stake(state: Any) -> int:
+    """One base unit in coins: ``base × room`` (rewards are ledger amounts divided by it)."""
+    return int(state.base) * int(state.rules.room)
+
+
+def observation_space(enc: Encoder) -> spaces.Dict:
+    """``{"observation": float32[C, 27] in [0, 1], "action_mask": int8[NUM_ACTIONS]}``."""
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, enc.shape, np.float32),
+        "action_mask": spaces.MultiBinary(NUM_ACTIONS),
+    })
+
+
+def action_space() -> spaces.Discrete:
+    return spaces.Discrete(NUM_ACTIONS)
+
+
+def default_action(obs: Mapping[str, Any]) -> Action:
+    """RULES §8's default for this decision (what ``apply_timeout`` would take, without counting
+    a timeout), from the seat's observation."""
+    legal = [Action.from_id(i) for i in obs["legal_actions"]]
+    action: Action = _AUTO.act(obs, legal)
+    return action
+
+
+def choose(obs: Mapping[str, Any], mask: np.ndarray, picks: List[int],
+           index: Any) -> Tuple[Optional[Action], bool]:
+    """The engine action of ``index`` for the seat whose observation and mask these are.
+
+    Returns ``(action, illegal)``. An exchange pick is kept in ``picks`` and gives ``None`` until
+    the third; an index the mask does not allow (or not an int) gives RULES §8's default action
+    for the decision and ``illegal=True`` (the picks are dropped)."""
+    try:
+        i = int(index)
+    except (TypeError, ValueError):
+        i = -1
+    if isinstance(index, bool) or not 0 <= i < NUM_ACTIONS or not mask[i]:
+        picks.clear()
+        return default_action(obs), True
+    if i < EXCHANGE_PICK:
+        return Action.from_id(i), False
+    if i < MULTIPLIER_SLOT:
+        picks.append(i - EXCHANGE_PICK)
+        if len(picks) < 3:
+            return None, False
+        tiles = tuple(_NAMES[k] for k in picks)
+        picks.clear()
+        return Action("exchange", tiles=tiles), False
+    pm = obs["player_multipliers"]
+    return Action("multiplier", value=sorted(pm["allowed"])[i - MULTIPLIER_SLOT]), False
+
+
+def render_text(state: Any) -> str:
+    """The table as text, every hand shown (``render_mode="ansi"``)."""
+    o = state.observation(None)
+    lines = [f"phase {o['phase']} · wall {o['wall_remaining']} · pending {o['pending_seats']}"]
+    for q in range(4):
+        melds = " ".join(f"({m['type']} {m['tile']})" for m in o["melds"][q])
+        wins = f" won {len(o['wins'][q])}" if o["wins"][q] else ""
+        lines.append(f"seat {q}{' (dealer)' if q == o['dealer'] else ''}: "
+                     f"{''.join(o['hands'][q])} {melds}{wins} | discards "
+                     f"{' '.join(o['discards'][q])} | net {o['net'][q]}")
+    return "\n".join(lines)
+
+
+def seeds_for(master: int, episode: int, seats: Sequence[int]) -> Dict[str, int]:
+    """Every seed of one episode: the game, the dealer, the learning seat and each bot."""
+    out = {"game": episode_seed(master, episode, "game"),
+           "dealer": episode_seed(master, episode, "dealer") % 4,
+           "seat": episode_seed(master, episode, "seat") % 4}
+    for q in seats:
+        out[f"bot {q}"] = episode_seed(master, episode, f"bot {q}")
+    return out

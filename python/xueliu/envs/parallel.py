@@ -1,0 +1,132 @@
+"""``parallel_env``: a hand as a PettingZoo parallel environment — the pending seats act together.
+
+>>> from xueliu.envs import parallel_env
+>>> env = parallel_env(rules="xueliu")
+>>> observations, infos = env.reset(seed=5)
+>>> sorted(observations) == env.agents == ["player_0", "player_1", "player_2", "player_3"]
+True
+
+Each step takes one action per agent; only the seats that must decide now (``action_mask`` not
+all zero) are read, the others' actions are ignored. A joint decision is applied once every
+pending seat has answered (an exchange takes three steps of one pick each). Observations, rewards
+(base units, ``"final"`` or ``"transfers"``) and the treatment of an index the mask does not allow
+are as in :func:`~xueliu.envs.pettingzoo_env`. Every agent is terminated when the hand ends:
+a 血战到底 winner that has left play stays an agent with an empty mask until then, because it
+may still receive end-of-hand payments and a terminated parallel agent receives nothing more
+(``infos[agent]["left_play"]`` says it has left).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Dict, Optional, Tuple, Union
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from ..game import GameState
+from ..learn import Encoder
+from ..rules import Rules
+from .aec import AGENTS
+from .common import (
+    action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
+    resolve_encoder, resolve_rules,
+)
+from .table import Table
+
+__all__ = ["XueliuParallelEnv", "parallel_env"]
+
+_Obs = Dict[str, Dict[str, np.ndarray]]
+
+
+class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
+    """See the module docstring; build it with :func:`parallel_env`."""
+
+    metadata = {"name": "xueliu_v0", "render_modes": ["ansi"]}
+
+    def __init__(self, rules: Union[str, Rules] = "xueliu", reward: str = "final",
+                 encoder: Union[str, Encoder] = "obs_v1", render_mode: Optional[str] = None,
+                 **knobs: Any) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        self.rules = resolve_rules(rules, knobs)
+        self.encoder = resolve_encoder(encoder)
+        self.reward_mode = check_reward(reward)
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self._table = Table(self.rules, reward, self.encoder)
+        self._master: Optional[int] = None
+        self._episode = 0
+
+    @property
+    def game(self) -> GameState:
+        """The hand being played."""
+        return self._table.state
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return observation_space(self.encoder)
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return action_space()
+
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[_Obs, Dict[str, Dict[str, Any]]]:
+        seed = check_seed(seed)
+        if seed is not None:
+            self._master, self._episode = seed, 0
+        elif self._master is None:
+            self._master, self._episode = fresh_seed(), 0
+        else:
+            self._episode += 1
+        self._table.reset(self._master, self._episode)
+        self.agents = list(AGENTS)
+        return self._observations(), {a: {"left_play": False} for a in AGENTS}
+
+    def step(self, actions: Dict[str, Any]) -> Tuple[_Obs, Dict[str, float], Dict[str, bool],
+                                                     Dict[str, bool], Dict[str, Dict[str, Any]]]:
+        t = self._table
+        if t.state.is_over:
+            raise ValueError("the hand is over: reset the environment")
+        rewards = {a: 0.0 for a in self.agents}
+        illegal = dict.fromkeys(self.agents, False)
+        for seat in t.waiting():
+            agent = AGENTS[seat]
+            paid = t.answer(seat, actions.get(agent))
+            illegal[agent] = t.illegal
+            if paid is not None:
+                for q, r in enumerate(paid):
+                    rewards[AGENTS[q]] += r
+        over = t.state.is_over
+        obs = self._observations()
+        terminations: Dict[str, bool] = {a: over for a in self.agents}
+        truncations: Dict[str, bool] = {a: False for a in self.agents}
+        infos = {a: {"left_play": AGENTS.index(a) in t.left, "illegal_action": illegal[a]}
+                 for a in self.agents}
+        if over:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def _observations(self) -> _Obs:
+        t = self._table
+        out = {}
+        for agent in self.agents:
+            seat = AGENTS.index(agent)
+            out[agent] = {"observation": t.encode(seat),
+                          "action_mask": t.mask(seat).astype(np.int8)}
+        return out
+
+    def render(self) -> Optional[str]:
+        return render_text(self._table.state) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(rules: Union[str, Rules] = "xueliu", reward: str = "final",
+                 **knobs: Any) -> XueliuParallelEnv:
+    """The parallel environment (arguments as for :func:`~xueliu.envs.pettingzoo_env`)."""
+    return XueliuParallelEnv(rules=rules, reward=reward, **knobs)

@@ -1,0 +1,115 @@
+"""``xueliu/SingleSeat-v0``: one learning seat against three bots, as a Gymnasium environment.
+
+>>> import gymnasium, xueliu.envs                     # importing xueliu.envs registers the id
+>>> env = gymnasium.make("xueliu/SingleSeat-v0", opponents=["random"] * 3, rules="xuezhan")
+>>> obs, info = env.reset(seed=1)
+>>> sorted(obs), obs["observation"].shape[1]
+(['action_mask', 'observation'], 27)
+
+An episode is one hand. The observation is ``{"observation": float32[C, 27], "action_mask":
+int8[NUM_ACTIONS]}`` (the encoder's channels, docs/learning.md); the action an index of
+:mod:`xueliu.learn`'s fixed action space (the exchange is three picks). The reward is in base units
+(ledger amounts divided by ``base × room``): ``"final"`` gives the seat's settlement net at the
+end, ``"transfers"`` each payment as it happens (the same sum). An index the mask does not allow
+is played as RULES §8's default for that decision and reported as ``info["illegal_action"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+import gymnasium
+import numpy as np
+
+from ..game import GameState
+from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
+from ..rules import Rules
+from .common import (
+    action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
+    resolve_encoder, resolve_rules,
+)
+from .seat_game import Opponent, SeatGame
+
+__all__ = ["SingleSeatEnv"]
+
+_DEFAULT_OPPONENTS = ("greedy", "greedy", "greedy")
+
+
+class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
+    """One learning seat (``seat``: fixed 0..3, or ``None`` for a seat drawn per episode) and
+    three ``opponents`` (bot names — ``"greedy"``, ``"random"``, ``"autoplay"``,
+    ``"module:Class"``, ``"cmd:COMMAND"`` — or bot objects; ``opponents[i]`` sits ``i + 1`` seats
+    after the learner). ``rules``: a preset name or a :class:`~xueliu.Rules`, ``**knobs`` replaced
+    on it. ``reset(seed=s)`` is deterministic: the same ``s`` deals the same hands (and, with named
+    opponents, the same bot seeds) in the same order."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, opponents: Sequence[Opponent] = _DEFAULT_OPPONENTS,
+                 rules: Union[str, Rules] = "xueliu", seat: Optional[int] = None,
+                 reward: str = "final", encoder: Union[str, Encoder] = "obs_v1",
+                 render_mode: Optional[str] = None, bot_timeout: float = 5.0,
+                 **knobs: Any) -> None:
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+            raise ValueError(f"seat is 0..3 or None (drawn per episode), got {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        self.rules = resolve_rules(rules, knobs)
+        self.encoder = resolve_encoder(encoder)
+        self.reward_mode = check_reward(reward)
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.encoder)  # type: ignore[assignment]
+        self.action_space = action_space()  # type: ignore[assignment]
+        self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout)
+        self._master: Optional[int] = None
+        self._episode = 0
+        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
+
+    @property
+    def game(self) -> GameState:
+        """The hand being played (``env.unwrapped.game``)."""
+        return self._play.state
+
+    @property
+    def seat(self) -> int:
+        """The learning seat of this episode."""
+        return self._play.seat
+
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Dict[str, np.ndarray],
+                                                                 Dict[str, Any]]:
+        super().reset(seed=seed)
+        seed = check_seed(seed)
+        if seed is not None:
+            self._master, self._episode = seed, 0
+        elif self._master is None:
+            self._master, self._episode = fresh_seed(), 0
+        else:
+            self._episode += 1
+        self._play.reset(self._master, self._episode)
+        return self._observe(), {"seat": self._play.seat, "illegal_action": False}
+
+    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool,
+                                         Dict[str, Any]]:
+        reward, terminated, illegal = self._play.step(action, self._mask)
+        return (self._observe(), reward, terminated, False,
+                {"seat": self._play.seat, "illegal_action": illegal})
+
+    def action_masks(self) -> np.ndarray:
+        """The current mask as booleans (the name sb3-contrib's MaskablePPO looks for)."""
+        return np.array(self._mask)
+
+    def render(self) -> Optional[str]:
+        return render_text(self._play.state) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        self._play.close()
+
+    def _observe(self) -> Dict[str, np.ndarray]:
+        play = self._play
+        obs = play.observation()
+        mask_from_observation(obs, play.picks, out=self._mask)
+        enc = self.encoder
+        x = (enc.encode(obs, picks=play.picks) if enc.from_observation
+             else enc.encode(play.state, play.seat, picks=play.picks))
+        return {"observation": x, "action_mask": self._mask.astype(np.int8)}

@@ -1,0 +1,104 @@
+"""A hand with all four seats as agents, for the PettingZoo environments.
+
+Every decision is collected seat by seat and applied in one ``state.step`` once each pending seat
+has answered (the exchange, the void, player multipliers and claim windows are joint decisions in
+the engine, so no seat's answer is seen before the others are in). An exchange is three picks.
+Rewards are in base units, per seat, for what the last applied decision paid.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Set
+
+import numpy as np
+
+from ..game import GameState, new_game
+from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
+from ..rules import Rules
+from .common import choose, episode_seed, stake
+
+__all__ = ["Table"]
+
+
+class Table:
+    """One hand played by four agents (see the module docstring)."""
+
+    def __init__(self, rules: Rules, reward: str, encoder: Encoder) -> None:
+        self.rules = rules
+        self.encoder = encoder
+        self._final = reward == "final"
+        self.state: GameState = new_game(rules, seed=0)  # replaced by reset
+        self.answers: Dict[int, Any] = {}
+        self.picks: List[List[int]] = [[], [], [], []]
+        self.left: Set[int] = set()
+        self._obs: List[Optional[Dict[str, Any]]] = [None] * 4
+        self._net = [0, 0, 0, 0]
+        self._stake = 1
+        self._pending: List[int] = []
+        self.illegal = False
+        """Whether the last answer was an index its mask did not allow (played as the default)."""
+        self.reset(0, 0)  # a hand to look at before the first reset
+
+    def reset(self, master: int, episode: int) -> None:
+        self.state = new_game(self.rules, seed=episode_seed(master, episode, "game"),
+                              dealer=episode_seed(master, episode, "dealer") % 4)
+        self.answers = {}
+        self.picks = [[], [], [], []]
+        self.left = set()
+        self._obs = [None] * 4
+        self._net = [0, 0, 0, 0]
+        self._stake = stake(self.state)
+        self._pending = self.state.pending()
+
+    def waiting(self) -> List[int]:
+        """The pending seats that have not answered yet, in seat order."""
+        return [q for q in self._pending if q not in self.answers]
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        obs = self._obs[seat]
+        if obs is None:
+            obs = self._obs[seat] = self.state.observation(seat)
+        return obs
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The seat's mask: its choices when it is still to answer, else all false."""
+        if seat in self._pending and seat not in self.answers:
+            return mask_from_observation(self.observation(seat), self.picks[seat])
+        return np.zeros(NUM_ACTIONS, np.bool_)
+
+    def encode(self, seat: int) -> np.ndarray:
+        enc = self.encoder
+        if enc.from_observation:
+            return enc.encode(self.observation(seat), picks=self.picks[seat])
+        return enc.encode(self.state, seat, picks=self.picks[seat])
+
+    def answer(self, seat: int, index: Any) -> Optional[List[float]]:
+        """Takes ``seat``'s answer ``index`` (RULES §8's default when the mask does not allow
+        it). Returns ``None`` while the decision waits for more answers (or picks), else each
+        seat's reward from applying it; ``self.illegal`` tells whether the index was refused."""
+        action, self.illegal = choose(self.observation(seat), self.mask(seat), self.picks[seat],
+                                      index)
+        if action is None:
+            return None
+        self.answers[seat] = action
+        if self.waiting():
+            return None
+        return self._apply()
+
+    def _apply(self) -> List[float]:
+        state = self.state
+        state.step(self.answers)
+        self.answers = {}
+        self._obs = [None] * 4
+        self._pending = state.pending()
+        st = state.settlement()
+        if state.rules.mode == "xuezhan":
+            self.left.update(w.seat for w in st.wins)
+        net = st.net
+        if self._final:
+            if not state.is_over:
+                return [0.0] * 4
+            return [n / self._stake for n in net]
+        rewards = [(net[q] - self._net[q]) / self._stake for q in range(4)]
+        self._net = list(net)
+        return rewards

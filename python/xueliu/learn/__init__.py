@@ -1,0 +1,24 @@
+"""Learning interfaces: a fixed action space with masks, and tensor encoders of a seat's view.
+
+>>> import xueliu
+>>> from xueliu.learn import NUM_ACTIONS, action_mask, encoder, to_action
+>>> state = xueliu.new_game("xueliu", seed=1)
+>>> encoder("obs_v1").encode(state, 0).shape
+(92, 27)
+>>> int(action_mask(state, 0).sum()) > 0, NUM_ACTIONS
+(True, 175)
+
+Plain numpy: nothing here imports gymnasium or pettingzoo (the environments are
+:mod:`xueliu.envs`). docs/learning.md has the action table and the channel tables.
+"""
+
+from .actions import (
+    EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS, action_mask, describe_index,
+    mask_from_observation, masks_from_observations, to_action,
+)
+from .encoders import ENCODERS, Encoder, encoder
+
+__all__ = [
+    "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "action_mask",
+    "to_action", "mask_from_observation", "masks_from_observations", "describe_index", "Encoder", "encoder", "ENCODERS",
+]

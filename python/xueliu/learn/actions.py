@@ -1,0 +1,254 @@
+"""The fixed action space for learning: one index per decision, the same for every rule set.
+
+Indices 0–139 are the engine's own action ids (:class:`xueliu.Action`), so a discard of ``5p`` is
+13 here too. The exchange (换三张), whose engine ids run to 3,793, is asked as **three single-tile
+picks** instead: each pick is an index 140 + kind, and the environment chains three of them into one
+exchange. Player multipliers (选倍) are slots: slot ``i`` is the ``i``-th smallest allowed value.
+
+======================  ====================================================================
+0 – 26                  discard of kind k (打)
+27 – 53                 peng of kind k (碰)
+54 – 80                 kong on a discard of kind k (直杠 / 点杠)
+81 – 107                concealed kong of kind k (暗杠)
+108 – 134               added kong of kind k (补杠)
+135                     hu (胡: self-draw, on a discard, or robbing a kong)
+136                     pass (过)
+137 – 139               void m, p, s (定缺)
+140 – 166               exchange pick: one tile of kind k (换三张, three picks make one exchange)
+167 – 174               multiplier slot i: the i-th smallest allowed value (选倍)
+======================  ====================================================================
+
+>>> import xueliu
+>>> from xueliu.learn import NUM_ACTIONS, action_mask, to_action
+>>> state = xueliu.new_game("xueliu", seed=1)
+>>> mask = action_mask(state, 0)            # the exchange: first picks
+>>> int(mask[140:167].sum()) > 0, NUM_ACTIONS
+(True, 175)
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ..game import Action, GameState
+
+__all__ = [
+    "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "action_mask",
+    "to_action", "mask_from_observation", "masks_from_observations", "describe_index",
+]
+
+ENGINE_IDS = 140
+"""Indices below this are engine action ids (discards, melds, hu, pass, void)."""
+EXCHANGE_PICK = 140
+"""``EXCHANGE_PICK + k``: pick one tile of kind ``k`` for the exchange."""
+MULTIPLIER_SLOT = EXCHANGE_PICK + 27
+"""``MULTIPLIER_SLOT + i``: the ``i``-th smallest allowed player multiplier."""
+MULTIPLIER_SLOTS = 8
+"""How many multiplier values a rule set may allow (the presets allow 3)."""
+NUM_ACTIONS = MULTIPLIER_SLOT + MULTIPLIER_SLOTS  # 175
+
+_SUITS = "mps"
+_ENGINE_EXCHANGE_BASE = 140  # engine ids 140..3793 are exchange triples
+_ENGINE_MULTIPLIER_BASE = 3794  # engine id of multiplier value v: 3794 + v - 1
+_KIND_NAMES = tuple(f"{r}{s}" for s in _SUITS for r in range(1, 10))
+
+_triples: Dict[int, Tuple[int, int, int]] = {}
+
+
+def _triple(engine_id: int) -> Tuple[int, int, int]:
+    """The sorted kinds of an engine exchange action (cached; read from the public Action)."""
+    t = _triples.get(engine_id)
+    if t is None:
+        tiles = Action.from_id(engine_id).tiles
+        assert tiles is not None
+        a, b, c = (_KIND_NAMES.index(x) for x in tiles)
+        t = _triples[engine_id] = (a, b, c)
+    return t
+
+
+def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
+    if isinstance(picks, (str, bytes)) or not isinstance(picks, Sequence):
+        raise TypeError(f"picks is a sequence of kinds 0..26, got {type(picks).__name__}")
+    if len(picks) > 2:
+        raise ValueError(f"an exchange has three picks: at most two come before the last, got "
+                         f"{len(picks)}")
+    out = []
+    for p in picks:
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 0 <= p <= 26:
+            raise ValueError(f"an exchange pick is a kind 0..26, got {p!r}")
+        out.append(int(p))
+    return tuple(out)
+
+
+def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[int, ...],
+                            buf: Union[bytearray, memoryview]) -> None:
+    """Marks in ``buf`` every kind that, added to ``picks``, still fits a legal triple."""
+    if not picks:
+        kinds = set().union(*triples)
+    else:
+        kinds = set()
+        p = picks[0]
+        q = picks[1] if len(picks) > 1 else -1
+        for t in triples:
+            if p in t and (q < 0 or q in t):
+                rest = list(t)
+                rest.remove(p)
+                if q >= 0:
+                    if q not in rest:  # q == p, held once in t
+                        continue
+                    rest.remove(q)
+                kinds.update(rest)
+    for k in kinds:
+        buf[EXCHANGE_PICK + k] = 1
+
+
+def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tuple[int, ...],
+               buf: Union[bytearray, memoryview]) -> None:
+    triples: List[Tuple[int, int, int]] = []
+    for i in ids:
+        if i < ENGINE_IDS:
+            buf[i] = 1
+        elif i < _ENGINE_MULTIPLIER_BASE:
+            triples.append(_triple(i))
+        else:
+            value = i - _ENGINE_MULTIPLIER_BASE + 1
+            buf[MULTIPLIER_SLOT + _multiplier_slot(value, allowed, ids)] = 1
+    if triples:
+        _exchange_picks_allowed(triples, picks, buf)
+    elif picks:
+        raise ValueError("exchange picks were given but the seat is not choosing an exchange")
+
+
+def _multiplier_slot(value: int, allowed: Optional[Sequence[int]], ids: Sequence[int]) -> int:
+    if allowed is None:  # the values offered now are the allowed ones
+        allowed = [i - _ENGINE_MULTIPLIER_BASE + 1 for i in ids if i >= _ENGINE_MULTIPLIER_BASE]
+    ranked = sorted(allowed)
+    if len(ranked) > MULTIPLIER_SLOTS:
+        raise ValueError(f"the action space has {MULTIPLIER_SLOTS} multiplier slots; these rules "
+                         f"allow {len(ranked)} values {ranked}")
+    return ranked.index(value)
+
+
+def mask_from_observation(observation: Mapping[str, object], picks: Sequence[int] = (),
+                          out: Optional[np.ndarray] = None) -> np.ndarray:
+    """:func:`action_mask` from an observation dict already in hand (``state.observation(seat)``),
+    so an environment that encodes the observation builds it once."""
+    picks = _check_picks(picks)
+    buf = bytearray(NUM_ACTIONS)
+    ids = observation["legal_actions"]
+    pm = observation.get("player_multipliers")
+    allowed = pm["allowed"] if isinstance(pm, Mapping) else None
+    _fill_mask(ids, allowed, picks, buf)  # type: ignore[arg-type]
+    return _write(buf, out)
+
+
+def masks_from_observations(observations: Sequence[Mapping[str, object]],
+                            picks: Optional[Sequence[Sequence[int]]] = None,
+                            out: Optional[np.ndarray] = None) -> np.ndarray:
+    """``bool[n, NUM_ACTIONS]``: :func:`mask_from_observation` of each observation (``picks[i]``
+    for the ``i``-th), written in one copy (vector environments)."""
+    n = len(observations)
+    if picks is not None and len(picks) != n:
+        raise ValueError(f"{n} observations but {len(picks)} picks")
+    buf = bytearray(n * NUM_ACTIONS)
+    for i, o in enumerate(observations):
+        p = _check_picks(picks[i]) if picks is not None and picks[i] else ()
+        pm = o.get("player_multipliers")
+        allowed = pm["allowed"] if isinstance(pm, Mapping) else None
+        view = memoryview(buf)[i * NUM_ACTIONS:(i + 1) * NUM_ACTIONS]
+        _fill_mask(o["legal_actions"], allowed, p, view)  # type: ignore[arg-type]
+    data: np.ndarray = np.frombuffer(buf, dtype=np.bool_).reshape(n, NUM_ACTIONS)
+    if out is None:
+        return np.array(data)
+    if not isinstance(out, np.ndarray) or out.shape != (n, NUM_ACTIONS):
+        raise ValueError(f"out must be an array of shape ({n}, {NUM_ACTIONS})")
+    out[...] = data
+    return out
+
+
+def _write(buf: bytearray, out: Optional[np.ndarray]) -> np.ndarray:
+    view: np.ndarray = np.frombuffer(buf, dtype=np.bool_)
+    if out is None:
+        return np.array(view)
+    if not isinstance(out, np.ndarray) or out.shape != (NUM_ACTIONS,):
+        raise ValueError(f"out must be an array of shape ({NUM_ACTIONS},)")
+    out[...] = view
+    return out
+
+
+def action_mask(state: GameState, seat: int, picks: Sequence[int] = (),
+                out: Optional[np.ndarray] = None) -> np.ndarray:
+    """``bool[NUM_ACTIONS]``: true exactly for the choices ``seat`` has now (all false when it
+    is not pending). In the exchange, ``picks`` are the kinds already picked (0, 1 or 2 of them)
+    and the mask allows each kind that can still complete a legal exchange; ``out`` (optional)
+    is filled instead of a new array.
+
+    >>> import xueliu
+    >>> state = xueliu.new_game("xueliu", seed=1)
+    >>> mask = action_mask(state, 0, picks=(1,))   # after picking a 2m (seat 0 holds 2m 2m 7m)
+    >>> [i - EXCHANGE_PICK for i in range(EXCHANGE_PICK, EXCHANGE_PICK + 27) if mask[i]]
+    [1, 6]
+    """
+    picks = _check_picks(picks)
+    buf = bytearray(NUM_ACTIONS)
+    ids = [a.id for a in state.legal_actions(seat)]
+    _fill_mask(ids, None, picks, buf)
+    return _write(buf, out)
+
+
+def to_action(state: GameState, seat: int, index: int, picks: Sequence[int] = ()) -> Action:
+    """The engine :class:`~xueliu.Action` of a masked ``index`` for ``seat`` now.
+
+    An exchange pick is an action only as the third pick: ``to_action(state, seat, 140 + c,
+    picks=(a, b))`` is the exchange of ``a, b, c``; earlier picks raise ``ValueError`` (the
+    environment keeps them). An index that is not a legal choice now raises ``ValueError``.
+
+    >>> import xueliu
+    >>> state = xueliu.new_game("xueliu", seed=1)
+    >>> to_action(state, 0, EXCHANGE_PICK + 6, picks=(1, 1)).tiles   # 2m, 2m, then 7m
+    ('2m', '2m', '7m')
+    """
+    if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+        raise TypeError(f"an action index is an int, got {type(index).__name__}")
+    index = int(index)
+    if not 0 <= index < NUM_ACTIONS:
+        raise ValueError(f"an action index is 0..{NUM_ACTIONS - 1}, got {index}")
+    picks = _check_picks(picks)
+    legal = state.legal_actions(seat)
+    if index < ENGINE_IDS:
+        action = Action.from_id(index)
+        if action not in legal:
+            raise ValueError(f"index {index} ({action!r}) is not legal for seat {seat} now")
+        return action
+    if index < MULTIPLIER_SLOT:
+        if len(picks) != 2:
+            raise ValueError(f"an exchange pick makes an action only as the third pick "
+                             f"(got {len(picks)} earlier picks); the environment chains them")
+        kinds = tuple(sorted((*picks, index - EXCHANGE_PICK)))
+        for a in legal:
+            if a.kind == "exchange" and _triple(a.id) == kinds:
+                return a
+        raise ValueError(f"the exchange of {', '.join(_KIND_NAMES[k] for k in kinds)} is not "
+                         f"legal for seat {seat} now")
+    values = sorted(a.value for a in legal if a.kind == "multiplier" and a.value is not None)
+    slot = index - MULTIPLIER_SLOT
+    if slot >= len(values):
+        raise ValueError(f"multiplier slot {slot} is not a choice for seat {seat} now "
+                         f"(allowed: {values})")
+    return Action("multiplier", value=values[slot])
+
+
+def describe_index(index: int) -> str:
+    """A readable name of an index: ``"discard 5p"``, ``"exchange pick 1m"``, ``"multiplier slot
+    0"``."""
+    if not 0 <= index < NUM_ACTIONS:
+        raise ValueError(f"an action index is 0..{NUM_ACTIONS - 1}, got {index}")
+    if index < ENGINE_IDS:
+        a = Action.from_id(index)
+        what = a.tile or a.suit
+        return a.kind if what is None else f"{a.kind} {what}"
+    if index < MULTIPLIER_SLOT:
+        return f"exchange pick {_KIND_NAMES[index - EXCHANGE_PICK]}"
+    return f"multiplier slot {index - MULTIPLIER_SLOT}"

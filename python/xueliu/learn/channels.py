@@ -1,0 +1,113 @@
+"""The channel tables of the encoders: one name and one line of meaning per channel.
+
+Every channel is a row of 27 values, one per tile kind (``1m`` … ``9s``), each 0 or 1. Seats are
+relative to the observing seat: ``self``, ``next`` (下家, seat + 1), ``across`` (对家) and ``prev``
+(上家). Three shapes of channel:
+
+- **tile plane**: a 1 at each kind the channel is about (``hand_2``: kinds held at least twice);
+- **flag**: all 27 values 1 when the flag is on (``phase_claim``);
+- **bar**: the first ``n`` values 1 for a count ``n`` (``hand_size_next``: tiles in that hand).
+
+The tables are data (docs/learning.md prints them); the encoders compute each channel's row
+offset from its name.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+__all__ = ["OBS_V1", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE", "offsets"]
+
+RELATIVE = ("self", "next", "across", "prev")
+_OTHERS = RELATIVE[1:]
+_WHO = {"self": "this seat", "next": "the next seat (下家)", "across": "the seat across (对家)",
+        "prev": "the previous seat (上家)"}
+
+
+def _per_seat(name: str, meaning: str, seats: Tuple[str, ...] = RELATIVE) -> List[Tuple[str, str]]:
+    return [(name.format(r=r), meaning.format(who=_WHO[r])) for r in seats]
+
+
+_TIMES = {1: "once", 2: "twice", 3: "3 times", 4: "4 times"}
+
+
+def _levels(name: str, meaning: str, n: int) -> List[Tuple[str, str]]:
+    return [(f"{name}_{i}", meaning.format(i=_TIMES[i])) for i in range(1, n + 1)]
+
+
+def _seat_tiles(r: str) -> List[Tuple[str, str]]:
+    who = _WHO[r]
+    rows = [
+        (f"discards_{r}", f"tile plane: kinds in {who}'s discards (河) at least once"),
+        (f"discards_{r}_2", f"tile plane: kinds in {who}'s discards at least twice"),
+        (f"last_discard_{r}", f"tile plane: {who}'s latest discard still in its discards"),
+        (f"pengs_{r}", f"tile plane: {who}'s pengs (碰)"),
+        (f"kongs_{r}", f"tile plane: {who}'s exposed kongs (直杠 and 补杠)"),
+    ]
+    if r == "self":
+        rows.append(("concealed_kongs_self", "tile plane: own concealed kongs (暗杠)"))
+    rows.append((f"won_tiles_{r}", f"tile plane: tiles {who} has won on"))
+    return rows
+
+
+OBS_V1: Tuple[Tuple[str, str], ...] = tuple([
+    # Own tiles.
+    *_levels("hand", "tile plane: own concealed tiles, kinds held at least {i}", 4),
+    ("drawn", "tile plane: the tile this seat just drew"),
+    ("claim_tile", "tile plane: the tile on offer in an open claim window (a discard or a kong "
+                   "being robbed)"),
+    *_levels("exchange_given", "tile plane: own exchange (换三张), kinds given at least {i}",
+             3),
+    *_levels("exchange_received", "tile plane: own exchange, kinds received at least {i}", 3),
+    *_levels("exchange_picks", "tile plane: exchange picks made so far for the current choice "
+                               "(set by the environment), kinds picked at least {i}", 2),
+    # Public tiles, per relative seat.
+    *[row for r in RELATIVE for row in _seat_tiles(r)],
+    *_levels("visible", "tile plane: kinds this seat sees at least {i} outside its "
+                        "concealed hand (discards, melds, set-aside winning tiles, a tile being "
+                        "robbed)", 4),
+    *_per_seat("void_{r}", "tile plane: the nine kinds of {who}'s void suit (定缺), once "
+                           "known (own: once chosen)"),
+    # Flags and counts.
+    ("phase_exchange", "flag: the exchange (换三张) is being chosen"),
+    ("phase_void", "flag: the void suit (定缺) is being chosen"),
+    ("phase_multiplier", "flag: player multipliers (选倍) are being chosen"),
+    ("phase_turn", "flag: a seat's turn (draw, then discard, kong or win)"),
+    ("phase_claim", "flag: a claim window on a discard or a kong"),
+    ("claim_is_rob", "flag: the claim window offers robbing an added kong (抢杠)"),
+    ("pending", "flag: this seat must decide now"),
+    ("mode_xuezhan", "flag: 血战到底 (winners leave); off: 血流成河"),
+    *_per_seat("dealer_{r}", "flag: {who} is the dealer"),
+    *_per_seat("turn_{r}", "flag: it is {who}'s turn (or its discard is being claimed)"),
+    *_per_seat("in_play_{r}", "flag: {who} is still in play (xuezhan winners leave)"),
+    *_per_seat("frozen_{r}", "flag: {who} has won in xueliu and plays a frozen hand"),
+    *_per_seat("auto_play_{r}", "flag: {who} is auto-played (托管)"),
+    *_per_seat("hand_size_{r}", "bar: concealed tiles in {who}'s hand"),
+    *_per_seat("wins_{r}", "bar: wins of {who} so far"),
+    *_per_seat("multiplier_{r}", "one-hot: a 1 at index v - 1 for {who}'s player "
+                                 "multiplier v (v >= 27 at the last index), once revealed"),
+    *_per_seat("hidden_kongs_{r}", "bar: concealed kongs of {who} (kind hidden)", _OTHERS),
+    ("wall_0_27", "bar: live wall tiles left, up to 27"),
+    ("wall_28_54", "bar: live wall tiles left beyond 27 (27 + n tiles left: n ones)"),
+])
+"""``obs_v1``: what one seat may see (a function of ``state.observation(seat)`` alone)."""
+
+ORACLE_EXTRA: Tuple[Tuple[str, str], ...] = tuple([
+    *[(f"hand_{r}_{i}", f"tile plane: {_WHO[r]}'s concealed tiles, kinds held at least "
+                        f"{_TIMES[i]}") for r in _OTHERS for i in range(1, 5)],
+    *_per_seat("concealed_kongs_{r}", "tile plane: {who}'s concealed kongs", _OTHERS),
+    *_levels("live_wall", "tile plane: kinds left in the live wall at least {i}", 4),
+    ("next_draw", "tile plane: the next tile of the live wall"),
+])
+"""The hidden information ``oracle_v1`` adds after the ``obs_v1`` channels."""
+
+ORACLE_V1: Tuple[Tuple[str, str], ...] = OBS_V1 + ORACLE_EXTRA
+"""``oracle_v1``: everything (the ``obs_v1`` channels, then :data:`ORACLE_EXTRA`)."""
+
+
+def offsets(table: Tuple[Tuple[str, str], ...]) -> Dict[str, int]:
+    """Each channel's byte offset in a ``uint8`` buffer of ``len(table) * 27``."""
+    names = [n for n, _ in table]
+    if len(set(names)) != len(names):  # pragma: no cover - a table is fixed data
+        raise AssertionError("duplicate channel names")
+    return {n: 27 * i for i, n in enumerate(names)}

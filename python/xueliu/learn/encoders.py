@@ -1,0 +1,361 @@
+"""Tensor encoders of a seat's view: ``obs_v1`` (what the seat may see) and ``oracle_v1``
+(everything, for oracle-guided training).
+
+>>> import numpy as np, xueliu
+>>> from xueliu.learn import encoder
+>>> enc = encoder("obs_v1")
+>>> state = xueliu.new_game("xueliu", seed=1)
+>>> x = enc.encode(state, 0)
+>>> x.shape == enc.shape, x.dtype == enc.dtype, enc.channels[0]
+(True, True, 'hand_1')
+>>> batch = np.zeros((4, *enc.shape), enc.dtype)
+>>> enc.encode_batch([state] * 4, [0, 1, 2, 3], out=batch).shape[0]
+4
+
+``obs_v1`` reads nothing but ``state.observation(seat)`` (RULES §7's view: it cannot leak a hidden
+tile), and ``encode`` / ``encode_batch`` also take such observation dicts directly. Channels are in
+:mod:`xueliu.learn.channels` and docs/learning.md. Values are 0 or 1: plain Python builds each
+channel as a row of 27 bytes (precomputed rows, counts summed in C), the rows of an observation —
+or of a whole batch — are joined once and cast into the caller's ``float32`` array in one numpy
+copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..game import GameState
+from .channels import OBS_V1, ORACLE_V1
+
+__all__ = ["Encoder", "encoder", "ENCODERS"]
+
+_K: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+
+# 27-byte rows: zeros, one-hots, bars of n ones, the nine kinds of a suit.
+_ZERO = bytes(27)
+_ONES = b"\x01" * 27
+_HOT = tuple(bytes(k) + b"\x01" + bytes(26 - k) for k in range(27))
+_BAR = tuple(b"\x01" * n + bytes(27 - n) for n in range(28))
+_SUIT_ROW = {"m": b"\x01" * 9 + bytes(18), "p": bytes(9) + b"\x01" * 9 + bytes(9),
+             "s": bytes(18) + b"\x01" * 9}
+# Thresholds of a count row (bytes.translate tables): _GE[i][c] = 1 when c >= i + 1.
+_GE1, _GE2, _GE3, _GE4 = (bytes(int(c >= i) for c in range(256)) for i in range(1, 5))
+_PHASES = ("exchange", "void", "multiplier", "turn", "claim")
+_PHASE_ROWS = {p: tuple(_ONES if p == q else _ZERO for q in _PHASES) for p in _PHASES}
+_PHASE_ROWS["over"] = (_ZERO,) * 5
+# Per-seat flags as four rows in relative seat order (self, next, across, prev), as seat s sees
+# them: _SEAT_HOT[s][q] marks seat q (None: no seat), _ROTATIONS[s][flags] the seats whose flag
+# is on (flags: the observation's four absolute booleans, as a tuple).
+_SEAT_HOT = tuple({q: tuple(_ONES if q is not None and (q - s) & 3 == r else _ZERO
+                            for r in range(4)) for q in (0, 1, 2, 3, None)} for s in range(4))
+_FLAGS = [tuple(bool(bits >> q & 1) for q in range(4)) for bits in range(16)]
+_ROTATIONS = tuple({f: tuple(_ONES if f[(s + r) & 3] else _ZERO for r in range(4)) for f in _FLAGS}
+                   for s in range(4))
+# Rows already built, by what they show: a discard river (most rivers are the same from one
+# observation to the next) and an own exchange (made once a hand).
+_RIVERS: Dict[Tuple[str, ...], Tuple[int, Tuple[bytes, bytes, bytes]]] = {}
+_EXCHANGE_ROWS: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], Tuple[bytes, ...]] = {}
+
+
+# A count vector as one int, a byte per kind: adding ints adds counts (a count never exceeds 4,
+# so bytes never carry), summed in C by sum(map(...)) and turned into a row by to_bytes.
+_UNIT = {t: 1 << 8 * k for t, k in _K.items()}
+_HOT_OF = {t: _HOT[k] for t, k in _K.items()}
+
+
+def _counts(names: Sequence[str]) -> bytes:
+    """The 27 counts of a list of tile names as a row of bytes."""
+    return sum(map(_UNIT.__getitem__, names)).to_bytes(27, "little")
+
+
+def _exchange_rows(given: Sequence[str], received: Sequence[str]) -> Tuple[bytes, ...]:
+    key = (tuple(given), tuple(received))
+    rows = _EXCHANGE_ROWS.get(key)
+    if rows is None:
+        if len(_EXCHANGE_ROWS) >= 1 << 16:  # bounded: at most a few MiB
+            _EXCHANGE_ROWS.clear()
+        g = _counts(given)
+        r = _counts(received)
+        rows = _EXCHANGE_ROWS[key] = (g.translate(_GE1), g.translate(_GE2), g.translate(_GE3),
+                                      r.translate(_GE1), r.translate(_GE2), r.translate(_GE3))
+    return rows
+
+
+def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) -> None:
+    """Appends the ``obs_v1`` channels of observation ``o`` to ``rows``, 27 bytes each, in the
+    order of :data:`~xueliu.learn.channels.OBS_V1` (plain Python: bytes rows joined once)."""
+    K = _K
+    add = rows.append
+    s = o["seat"]
+    order = (s, (s + 1) & 3, (s + 2) & 3, (s + 3) & 3)
+
+    raw = _counts(o["hand"])
+    rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3), raw.translate(_GE4))
+    t = o["drawn"]
+    add(_ZERO if t is None else _HOT_OF[t])
+    claim = o["claim"]
+    robbed = False
+    vis = 0  # counts of the tiles on view, a byte per kind (see _UNIT)
+    if claim is None:
+        add(_ZERO)
+    else:
+        t = claim["tile"]
+        add(_HOT_OF[t])
+        if claim["kind"] == "rob":  # the robbed tile has left the konger's hand: it is on view
+            robbed = True
+            vis = _UNIT[t]
+    ex = o["exchange"]
+    if ex is None:
+        rows += (_ZERO,) * 6
+    else:
+        rows += _exchange_rows(ex["given"], ex["received"])
+    if picks:
+        counts = [0] * 27
+        for k in picks:
+            counts[k] += 1
+        raw = bytes(counts)
+        rows += (raw.translate(_GE1), raw.translate(_GE2))
+    else:
+        rows += (_ZERO, _ZERO)
+
+    discards = o["discards"]
+    melds = o["melds"]
+    wins = o["wins"]
+    hidden = [0, 0, 0, 0]
+    for r in range(4):
+        q = order[r]
+        river = discards[q]
+        if river:
+            key = tuple(river)
+            cached = _RIVERS.get(key)
+            if cached is None:
+                if len(_RIVERS) >= 1 << 14:  # bounded: a few MiB
+                    _RIVERS.clear()
+                acc = sum(map(_UNIT.__getitem__, river))
+                raw = acc.to_bytes(27, "little")
+                cached = _RIVERS[key] = (acc, (raw.translate(_GE1), raw.translate(_GE2),
+                                               _HOT_OF[river[-1]]))
+            vis += cached[0]
+            rows += cached[1]
+        else:
+            rows += (_ZERO, _ZERO, _ZERO)
+        ms = melds[q]
+        if ms:
+            pengs = bytearray(27)
+            kongs = bytearray(27)
+            concealed = bytearray(27)
+            for m in ms:
+                t = m["tile"]
+                if t == "?":
+                    hidden[r] += 1
+                    continue
+                k = K[t]
+                kind = m["type"]
+                if kind == "peng":
+                    pengs[k] = 1
+                    vis += 3 * _UNIT[t]
+                else:
+                    (kongs if kind == "kong" else concealed)[k] = 1
+                    vis += 4 * _UNIT[t]
+            rows += (bytes(pengs), bytes(kongs))
+            if r == 0:
+                add(bytes(concealed))
+        else:
+            rows += (_ZERO, _ZERO, _ZERO) if r == 0 else (_ZERO, _ZERO)
+        ws = wins[q]
+        if ws:
+            won = bytearray(27)
+            for w in ws:
+                won[K[w["tile"]]] = 1
+            add(bytes(won))
+        else:
+            add(_ZERO)
+    aside = o["set_aside"]
+    if aside:
+        vis += sum(map(_UNIT.__getitem__, aside))
+    raw = vis.to_bytes(27, "little")
+    rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3), raw.translate(_GE4))
+
+    voids = o["voids"]
+    v = o["void"]
+    add(_ZERO if v is None else _SUIT_ROW[v])
+    for r in (1, 2, 3):
+        v = voids[order[r]]
+        add(_ZERO if v is None else _SUIT_ROW[v])
+
+    rows += _PHASE_ROWS[o["phase"]]
+    add(_ONES if robbed else _ZERO)
+    add(_ONES if o["pending"] else _ZERO)
+    add(_ONES if o["mode"] == "xuezhan" else _ZERO)
+    rot = _ROTATIONS[s]
+    rows += _SEAT_HOT[s][o["dealer"]]
+    rows += _SEAT_HOT[s][o["turn"]]
+    rows += rot[tuple(o["in_play"])]
+    rows += rot[tuple(o["frozen"])]
+    rows += rot[tuple(o["auto_play"])]
+    sizes = o["hand_sizes"]
+    rows += (_BAR[sizes[order[0]]], _BAR[sizes[order[1]]], _BAR[sizes[order[2]]],
+             _BAR[sizes[order[3]]])
+    rows += (_BAR[min(len(wins[order[0]]), 27)], _BAR[min(len(wins[order[1]]), 27)],
+             _BAR[min(len(wins[order[2]]), 27)], _BAR[min(len(wins[order[3]]), 27)])
+    mults = o["multipliers"]
+    if mults is None:
+        rows += (_ZERO, _ZERO, _ZERO, _ZERO)
+    else:
+        rows += (_HOT[min(mults[order[0]], 27) - 1], _HOT[min(mults[order[1]], 27) - 1],
+                 _HOT[min(mults[order[2]], 27) - 1], _HOT[min(mults[order[3]], 27) - 1])
+    rows += (_BAR[hidden[1]], _BAR[hidden[2]], _BAR[hidden[3]])
+    w = o["wall_remaining"]
+    rows += (_BAR[min(w, 27)], _BAR[max(0, min(w - 27, 27))])
+
+
+def _oracle_extra_rows(full: Mapping[str, Any], seat: int, rows: List[bytes]) -> None:
+    """The hidden channels of ``oracle_v1`` from the omniscient view ``state.observation(None)``."""
+    K = _K
+    hands = full["hands"]
+    melds = full["melds"]
+    others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+    for q in others:
+        raw = _counts(hands[q])
+        rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3),
+                 raw.translate(_GE4))
+    for q in others:
+        concealed = bytearray(27)
+        for m in melds[q]:
+            if m["type"] == "concealed_kong":
+                concealed[K[m["tile"]]] = 1
+        rows.append(bytes(concealed))
+    wall = full["wall"]
+    raw = _counts(wall)
+    rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3), raw.translate(_GE4))
+    rows.append(_HOT_OF[wall[0]] if wall else _ZERO)
+
+
+_Rows = Callable[[Any, Optional[int], Sequence[int], List[bytes]], None]
+
+
+def _obs_v1_item(item: Any, seat: Optional[int], picks: Sequence[int], rows: List[bytes]) -> None:
+    if type(item) is dict and seat is None and item["seat"] is not None:  # the hot path
+        _obs_v1_rows(item, picks, rows)
+        return
+    o: Mapping[str, Any]
+    if isinstance(item, GameState):
+        if seat is None:
+            raise ValueError("obs_v1 of a GameState needs the seat")
+        o = item.observation(seat)
+    elif isinstance(item, Mapping):
+        o = item
+        if o.get("seat") is None:
+            raise ValueError("obs_v1 encodes one seat's observation; this one is omniscient "
+                             "(seat None)")
+        if seat is not None and seat != o["seat"]:
+            raise ValueError(f"the observation is seat {o['seat']}'s, not seat {seat}'s")
+    else:
+        raise TypeError(f"obs_v1 encodes a GameState or an observation dict, got "
+                        f"{type(item).__name__}")
+    _obs_v1_rows(o, picks, rows)
+
+
+def _oracle_v1_item(item: Any, seat: Optional[int], picks: Sequence[int],
+                    rows: List[bytes]) -> None:
+    if not isinstance(item, GameState):
+        raise TypeError(f"oracle_v1 encodes a GameState (it reads hidden tiles), got "
+                        f"{type(item).__name__}")
+    if seat is None:
+        raise ValueError("oracle_v1 needs the seat")
+    _obs_v1_rows(item.observation(seat), picks, rows)
+    _oracle_extra_rows(item.observation(None), seat, rows)
+
+
+class Encoder:
+    """A named encoder: ``encode(state, seat)`` -> ``float32[channels, 27]``.
+
+    ``name``, ``shape`` (channels × 27), ``dtype`` and ``channels`` (one name per channel; the
+    meanings in ``channel_docs``) describe the output. ``encode`` and ``encode_batch`` fill ``out``
+    when given (a preallocated array of the right shape and dtype), else a new array.
+    """
+
+    def __init__(self, name: str, table: Tuple[Tuple[str, str], ...], rows: _Rows,
+                 doc: str, from_observation: bool) -> None:
+        self.name = name
+        self.from_observation = from_observation
+        """Whether ``encode`` takes the seat's observation dict (else only the GameState)."""
+        self.channels: Tuple[str, ...] = tuple(n for n, _ in table)
+        self.channel_docs: Tuple[Tuple[str, str], ...] = table
+        self.shape: Tuple[int, int] = (len(table), 27)
+        self.dtype = np.dtype(np.float32)
+        self._rows = rows
+        self.__doc__ = doc
+
+    def __repr__(self) -> str:
+        return f"<Encoder {self.name} {self.shape[0]}x27 {self.dtype}>"
+
+    def _out(self, out: Optional[np.ndarray], shape: Tuple[int, ...]) -> np.ndarray:
+        if out is None:
+            return np.empty(shape, self.dtype)
+        if out.__class__ is not np.ndarray and not isinstance(out, np.ndarray):
+            raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
+        if out.shape != shape or out.dtype != self.dtype:
+            raise ValueError(f"out must have shape {shape} and dtype {self.dtype}, got "
+                             f"{out.shape} {out.dtype}")
+        return out
+
+    def _copy(self, rows: List[bytes], out: np.ndarray) -> np.ndarray:
+        data = b"".join(rows)
+        if len(data) != out.size:  # pragma: no cover - a row-count slip would misalign channels
+            raise AssertionError(f"{self.name} wrote {len(data)} values for {out.size}")
+        out[...] = np.ndarray(out.shape, np.uint8, data)
+        return out
+
+    def encode(self, state: Any, seat: Optional[int] = None, out: Optional[np.ndarray] = None,
+               *, picks: Sequence[int] = ()) -> np.ndarray:
+        """One seat's view as ``dtype[shape]``. ``state`` is a :class:`~xueliu.GameState` (with
+        ``seat``) or, for ``obs_v1``, that seat's observation dict. ``picks``: the exchange picks
+        the environment holds for this seat (channels ``exchange_picks_*``)."""
+        out = self._out(out, self.shape)
+        rows: List[bytes] = []
+        self._rows(state, seat, picks, rows)
+        return self._copy(rows, out)
+
+    def encode_batch(self, states: Sequence[Any], seats: Optional[Sequence[Optional[int]]] = None,
+                     out: Optional[np.ndarray] = None, *,
+                     picks: Optional[Sequence[Sequence[int]]] = None) -> np.ndarray:
+        """Many views at once as ``dtype[n, *shape]`` (``states[i]`` seen by ``seats[i]``; seats
+        may be left out for observation dicts). The rows of the whole batch are joined and cast
+        into ``out`` in one numpy copy."""
+        n = len(states)
+        if seats is not None and len(seats) != n:
+            raise ValueError(f"{n} states but {len(seats)} seats")
+        if picks is not None and len(picks) != n:
+            raise ValueError(f"{n} states but {len(picks)} picks")
+        out = self._out(out, (n, *self.shape))
+        rows: List[bytes] = []
+        fill = self._rows
+        for i in range(n):
+            fill(states[i], None if seats is None else seats[i],
+                 () if picks is None else picks[i], rows)
+        return self._copy(rows, out)
+
+
+ENCODERS: Dict[str, Encoder] = {
+    "obs_v1": Encoder("obs_v1", OBS_V1, _obs_v1_item,
+                      "What one seat may see: a function of state.observation(seat) alone.",
+                      from_observation=True),
+    "oracle_v1": Encoder("oracle_v1", ORACLE_V1, _oracle_v1_item,
+                         "obs_v1 plus the hidden tiles: other hands, concealed kongs, the live "
+                         "wall (oracle-guided training; never a player's input at play time).",
+                         from_observation=False),
+}
+"""The encoders by name."""
+
+
+def encoder(name: str) -> Encoder:
+    """The encoder called ``name``: ``"obs_v1"`` or ``"oracle_v1"``."""
+    if not isinstance(name, str):
+        raise TypeError(f"an encoder name is a str, got {type(name).__name__}")
+    enc = ENCODERS.get(name)
+    if enc is None:
+        raise ValueError(f"unknown encoder {name!r}; expected one of {', '.join(ENCODERS)}")
+    return enc

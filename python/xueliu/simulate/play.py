@@ -1,0 +1,175 @@
+"""One hand of a simulation: its seeds, its seating, and the loop that asks the bots.
+
+Hand ``i`` is a pure function of ``(seed, i)``: it plays the wall of seed ``hand_seed(seed,
+wall)`` — ``wall = i`` (``i // 4`` with ``duplicate``, where the four plays of a wall rotate the
+bots through the seats) — with the dealer ``wall % 4`` and each bot's seed derived the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from ..bots import Bot, ExternalBot, is_external, make_bot
+from ..errors import BotError
+from ..game import GameState, new_game
+from ..rules import Rules
+
+__all__ = ["hand_seed", "play_one", "Config", "close_external_bots"]
+
+
+def hand_seed(seed: int, wall: int) -> int:
+    """The game seed of wall ``wall`` of a simulation with master ``seed`` (a 63-bit hash, so the
+    walls of nearby seeds are unrelated)."""
+    digest = hashlib.blake2b(f"xueliu-simulate:{seed}:{wall}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def bot_seed(seed: int, hand: int, seat: int) -> int:
+    digest = hashlib.blake2b(f"xueliu-bot:{seed}:{hand}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything a worker needs (small and picklable)."""
+
+    rules: Dict[str, Any]
+    bots: Tuple[str, ...]
+    seed: int
+    duplicate: bool
+    records: bool
+    bot_timeout: float = 5.0
+
+
+_RULES_CACHE: Dict[str, Rules] = {}
+# The programs of the cmd: bots of this process, by (entry in --bots, spec): each runs for the
+# whole run (in every worker process that plays hands), see close_external_bots.
+_EXTERNAL: Dict[Tuple[int, str], ExternalBot] = {}
+
+
+def _rules_of(cfg: Config) -> Rules:
+    key = json.dumps(cfg.rules, sort_keys=True)
+    r = _RULES_CACHE.get(key)
+    if r is None:
+        r = _RULES_CACHE[key] = Rules.from_dict(cfg.rules)
+    return r
+
+
+def _external(cfg: Config, entry: int) -> ExternalBot:
+    spec = cfg.bots[entry]
+    bot = _EXTERNAL.get((entry, spec))
+    if bot is None or bot.timeout != cfg.bot_timeout:
+        if bot is not None:
+            bot.close()
+        elif not _EXTERNAL:
+            _close_at_exit()
+        bot = _EXTERNAL[(entry, spec)] = ExternalBot(spec[4:], timeout=cfg.bot_timeout,
+                                                     name=spec)
+    return bot
+
+
+def _close_at_exit() -> None:
+    """Worker processes of a pool end through multiprocessing's exit path, which runs its
+    finalizers (not atexit): the programs are closed there too."""
+    import multiprocessing.util
+
+    multiprocessing.util.Finalize(None, close_external_bots, exitpriority=10)
+
+
+def close_external_bots() -> None:
+    """Ends the programs of every ``cmd:`` bot this process started."""
+    bots = list(_EXTERNAL.values())
+    _EXTERNAL.clear()
+    for bot in bots:
+        bot.close()
+
+
+def _seating(cfg: Config, hand: int) -> Tuple[int, List[int]]:
+    """(wall index, bot entry of each seat) of hand ``hand``."""
+    if cfg.duplicate:
+        wall, rot = divmod(hand, 4)
+        return wall, [(seat + rot) % 4 for seat in range(4)]
+    return hand, [0, 1, 2, 3]
+
+
+def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequence[str],
+          where: str) -> None:
+    """Drives ``state`` to its end. An external bot's failed answer becomes RULES §8's default
+    (``apply_timeout``); an in-process bot that raises or answers an illegal action stops the
+    run with a :class:`BotError` naming it."""
+    while not state.is_over:
+        answers: Dict[int, Any] = {}
+        defaults: List[int] = []
+        for seat in state.pending():
+            bot = bots[seat]
+            if isinstance(bot, ExternalBot):
+                action = bot.decide(state, seat)
+                if action is None:
+                    defaults.append(seat)
+                    continue
+            else:
+                legal = state.legal_actions(seat)
+                try:
+                    action = bot.act(state.observation(seat), legal)
+                except Exception as e:
+                    raise BotError(f"bot {names[seat]!r} at seat {seat} raised "
+                                   f"{type(e).__name__}: {e} ({where})") from e
+                if action not in legal and not any(action == a.id for a in legal):
+                    raise BotError(f"bot {names[seat]!r} at seat {seat} chose {action!r}, which "
+                                   f"is not one of its legal actions ({where})")
+            answers[seat] = action
+        if answers:
+            state.step(answers)
+        for seat in defaults:
+            state.apply_timeout(seat)
+
+
+def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
+    """Play hand ``hand`` of the simulation and return its result row."""
+    wall, entries = _seating(cfg, hand)
+    rules = _rules_of(cfg)
+    gseed = hand_seed(cfg.seed, wall)
+    state = new_game(rules, seed=gseed, dealer=wall % 4)
+    bots: List[Union[Bot, ExternalBot]] = []
+    for seat, j in enumerate(entries):
+        bseed = bot_seed(cfg.seed, hand, seat)
+        if is_external(cfg.bots[j]):
+            ext = _external(cfg, j)
+            ext.start_hand(seat, cfg.rules, bseed)
+            bots.append(ext)
+        else:
+            bots.append(make_bot(cfg.bots[j], seed=bseed, rules=rules))
+    names = [cfg.bots[j] for j in entries]
+    _play(state, bots, names, f"hand {hand}, wall seed {gseed}")
+    defaults: List[Optional[Dict[str, int]]] = []
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, ExternalBot):
+            bot.end_hand(state, seat)
+            defaults.append(bot.take_counts())
+        else:
+            defaults.append(None)
+    st = state.settlement()
+    checks = st.end_checks
+    row: Dict[str, Any] = {
+        "hand": hand,
+        "wall": wall,
+        "seed": gseed,
+        "dealer": wall % 4,
+        "seats": names,
+        "net": list(st.net),
+        "wins": [[w.seat, w.fan_result.fan, w.fan_result.base] for w in st.wins],
+        "pig": [bool(c["pig"]) for c in checks] if checks else [False] * 4,
+        "not_ready": ([bool(not c["won"] and not c["pig"] and not c["ready"]) for c in checks]
+                      if checks else [False] * 4),
+        "defaults": defaults,
+    }
+    if cfg.records:
+        row["record"] = state.record()
+    return row
+
+
+def run_chunk(cfg: Config, start: int, stop: int) -> List[Dict[str, Any]]:
+    return [play_one(cfg, i) for i in range(start, stop)]

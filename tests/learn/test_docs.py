@@ -1,0 +1,31 @@
+"""docs/learning.md shows the channels and the action table the code has."""
+
+import re
+from pathlib import Path
+
+from xueliu.learn import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS, describe_index, encoder
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "learning.md").read_text("utf-8")
+
+
+def test_the_channel_tables_are_the_encoders_channels():
+    rows = re.findall(r"^\| (\d+) \| `(\w+)` \| (.*) \|$", DOC, re.M)
+    oracle = encoder("oracle_v1")
+    assert [(int(i), name, meaning) for i, name, meaning in rows] == [
+        (i, name, meaning) for i, (name, meaning) in enumerate(oracle.channel_docs)]
+    assert f"### `obs_v1` ({encoder('obs_v1').shape[0]} × 27)" in DOC
+    assert f"### `oracle_v1` ({oracle.shape[0]} × 27)" in DOC
+
+
+def test_the_action_table_covers_every_index_once():
+    ranges = re.findall(r"^\| (\d+)(?: – (\d+))? \| ([a-z ]+)", DOC, re.M)
+    covered = []
+    for lo, hi, what in ranges:
+        span = range(int(lo), int(hi or lo) + 1)
+        covered.extend(span)
+        for i in span:  # the row's first words name the decision of each index in it
+            first = describe_index(i).split()[0].replace("_", " ")
+            assert what.startswith(first.split()[0]) or first.startswith(what.split()[0]), (i, what)
+    assert covered == list(range(NUM_ACTIONS))
+    assert f"`NUM_ACTIONS = {NUM_ACTIONS}`" in DOC
+    assert EXCHANGE_PICK == 140 and MULTIPLIER_SLOT == 167

@@ -1,0 +1,162 @@
+"""Programs as bots (docs/protocol.md) through ``xueliu simulate``, run as a subprocess: the
+example bot in a duplicate arena, the same results for any number of workers, and bots that are
+slow, answer garbage or crash — each gets RULES §8's default and is counted, and the run ends."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+
+import xueliu
+from xueliu.bots import ExternalBot
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'random_bot.py'}"
+MISBEHAVING = f"cmd:{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving_bot.py'}"
+
+
+def simulate(*args: str, out: Path = None) -> subprocess.CompletedProcess:  # type: ignore[assignment]
+    argv = [sys.executable, "-m", "xueliu", "simulate", "--no-progress", *args]
+    if out is not None:
+        argv += ["--out", str(out)]
+    return subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", timeout=300)
+
+
+def defaults_row(stdout: str, bot: str) -> Dict[str, int]:
+    """The counts of the summary's programs table for ``bot``."""
+    lines = stdout.split("\n")
+    start = lines.index("programs: decisions, and defaults taken for them (RULES §8)")
+    header = lines[start + 1].split()
+    for line in lines[start + 2:]:
+        if line.startswith(bot + " "):
+            values = line[len(bot):].split()
+            return dict(zip(header[1:], map(int, values)))
+    raise AssertionError(f"{bot} is not in the programs table:\n{stdout}")
+
+
+def records(path: Path) -> List[dict]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+def timeouts_of(rows: List[dict], bot: str) -> int:
+    n = 0
+    for row in rows:
+        seats = {q for q, name in enumerate(row["seats"]) if name == bot}
+        n += sum(1 for seat, what in row["record"]["decisions"] if seat in seats
+                 and what == "timeout")
+    return n
+
+
+def test_the_example_bot_plays_a_duplicate_arena(tmp_path):
+    p = simulate("--games", "8", "--duplicate", "--seed", "3",
+                 "--bots", f"{EXAMPLE},greedy,greedy,greedy", out=tmp_path / "a.jsonl")
+    assert p.returncode == 0, p.stderr
+    assert re.search(rf"^{re.escape(EXAMPLE)} +8 +[-+]\d+\.\d\d +\[", p.stdout, re.M)
+    counts = defaults_row(p.stdout, EXAMPLE)
+    assert counts["decisions"] > 8 * 10
+    assert counts["late"] == counts["garbage"] == counts["illegal"] == counts["dead"] == 0
+    rows = records(tmp_path / "a.jsonl")
+    assert timeouts_of(rows, EXAMPLE) == 0
+    for row in rows:
+        assert xueliu.replay(row["record"]).settlement().net == row["net"]
+
+
+def test_a_program_gives_the_same_results_for_any_number_of_workers(tmp_path):
+    runs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.jsonl"
+        p = simulate("--games", "12", "--seed", "5", "--workers", workers,
+                     "--bots", f"{EXAMPLE},random,{EXAMPLE},greedy", out=out)
+        assert p.returncode == 0, p.stderr
+        runs.append((p.stdout, out.read_text("utf-8")))
+    assert runs[0] == runs[1]
+
+
+def test_a_slow_bot_gets_the_default_for_each_late_answer(tmp_path):
+    bot = f"{MISBEHAVING} slow 3/10"  # requests 3 and 10 answered after 1.6 s
+    p = simulate("--games", "4", "--bot-timeout", "1", "--bots", f"{bot},greedy,random,random",
+                 out=tmp_path / "slow.jsonl")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert (counts["late"], counts["garbage"], counts["illegal"], counts["dead"]) == (2, 0, 0, 0)
+    assert timeouts_of(records(tmp_path / "slow.jsonl"), bot) == 2
+
+
+def test_garbage_and_illegal_answers_get_the_default(tmp_path):
+    bot = f"{MISBEHAVING} garbage"  # four unreadable answers, then an id never offered
+    p = simulate("--games", "4", "--bots", f"random,{bot},greedy,random",
+                 out=tmp_path / "garbage.jsonl")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert (counts["late"], counts["garbage"], counts["illegal"], counts["dead"]) == (0, 4, 1, 0)
+    assert timeouts_of(records(tmp_path / "garbage.jsonl"), bot) == 5
+
+
+def test_a_bot_that_dies_is_auto_played_for_the_rest_of_the_run(tmp_path):
+    bot = f"{MISBEHAVING} crash 5"  # exits at its sixth request
+    p = simulate("--games", "6", "--bots", f"greedy,random,random,{bot}",
+                 out=tmp_path / "crash.jsonl")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert counts["dead"] >= 1 and counts["decisions"] == 5 + counts["dead"]
+    rows = records(tmp_path / "crash.jsonl")
+    assert timeouts_of(rows, bot) == counts["dead"]
+    last = xueliu.replay(rows[-1]["record"])
+    assert last.auto_play[3]  # 托管 in the last hand, too
+
+
+@pytest.mark.parametrize("bots, needle", [
+    ("cmd:,greedy,greedy,greedy", "needs a command"),
+    ("cmd:no-such-program-xueliu,greedy,greedy,greedy", "not a program"),
+])
+def test_a_bad_command_is_one_clear_line(bots, needle):
+    p = simulate("--games", "4", "--bots", bots)
+    assert p.returncode == 1 and needle in p.stderr and "Traceback" not in p.stderr
+
+
+def test_bot_timeout_must_be_positive():
+    p = simulate("--games", "4", "--bot-timeout", "0", "--bots", f"{EXAMPLE},greedy,greedy,greedy")
+    assert p.returncode == 1 and "--bot-timeout" in p.stderr
+
+
+def test_the_protocol_lines_a_program_reads(tmp_path):
+    """What the program is sent: a hello, the seat's own event stream, requests with every
+    field of each legal action — captured by a bot that copies its input to a file."""
+    log = tmp_path / "seen.jsonl"
+    script = tmp_path / "copy_bot.py"
+    script.write_text(
+        "import json, sys\n"
+        f"log = open({str(log)!r}, 'w')\n"
+        "for line in iter(sys.stdin.readline, ''):\n"
+        "    log.write(line); log.flush()\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'request':\n"
+        "        print(json.dumps({'id': m['actions'][0]['id']}), flush=True)\n", "utf-8")
+    state = xueliu.new_game("xuezhan", seed=4)
+    with ExternalBot([sys.executable, str(script)], timeout=5) as bot:
+        bot.start_hand(2, state.rules.to_dict(), seed=77)
+        while not state.is_over:
+            answers = {q: state.legal_actions(q)[-1] for q in state.pending() if q != 2}
+            if 2 in state.pending():
+                answers[2] = bot.decide(state, 2)
+            state.step(answers)
+        bot.end_hand(state, 2)
+    raw = log.read_text("utf-8").splitlines()
+    lines = [json.loads(x) for x in raw]
+    for text, message in zip(raw, lines):  # compact, the type first: bots may read the prefix
+        assert text.startswith('{"type":"%s"' % message["type"]) and ", " not in text[:40]
+    hello = lines[0]
+    assert hello == {"type": "hello", "protocol": "xueliu-bot", "version": 1, "seat": 2,
+                     "rules": state.rules.to_dict(), "seed": 77}
+    events = [m for m in lines[1:] if m["type"] != "request"]
+    assert events == state.events(2)  # exactly the seat's event stream, in order
+    requests = [m for m in lines if m["type"] == "request"]
+    assert requests and all(set(a) == {"id", "kind", "tile", "tiles", "suit", "value"}
+                            for r in requests for a in r["actions"])
+    assert bot.counts["decisions"] == len(requests)
