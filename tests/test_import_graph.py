@@ -78,19 +78,10 @@ def find_cycle(graph: Dict[str, Set[str]]) -> Optional[List[str]]:
     return None
 
 
-# The one circle known when this test was written: simulate imports CommandError from the CLI
-# (issue 7 §4). Its fix belongs to simulate.py, on another branch; until it is merged this edge is
-# left out of the graph, and test_the_known_exception_is_still_needed says when to delete it.
-KNOWN_EDGE = ("xueliu.simulate", "xueliu.cli")
-
-
-def import_graph(*, known_edge_removed: bool = True) -> Dict[str, Set[str]]:
+def import_graph() -> Dict[str, Set[str]]:
     mods = modules()
     known = set(mods)
-    graph = {name: imports_of(name, path, known) for name, path in mods.items()}
-    if known_edge_removed:
-        graph[KNOWN_EDGE[0]].discard(KNOWN_EDGE[1])
-    return graph
+    return {name: imports_of(name, path, known) for name, path in mods.items()}
 
 
 def test_the_checker_sees_a_circle_and_late_or_type_checking_imports(tmp_path):
@@ -113,12 +104,10 @@ def test_the_package_has_no_import_circle():
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
-def test_the_known_exception_is_still_needed():
-    """Fails once simulate.py no longer imports the CLI: then delete KNOWN_EDGE and this test."""
-    graph = import_graph(known_edge_removed=False)
-    assert KNOWN_EDGE[1] in graph[KNOWN_EDGE[0]], (
-        "simulate no longer imports the CLI: remove KNOWN_EDGE from tests/test_import_graph.py")
-    assert find_cycle(graph) is not None
+def test_nothing_imports_the_cli():
+    """The CLI sits on top of everything (issue 7 §4: simulate once imported its error type)."""
+    graph = import_graph()
+    assert [m for m, deps in graph.items() if "xueliu.cli" in deps and m != "xueliu.__main__"] == []
 
 
 def test_the_game_state_does_not_import_its_readers():
