@@ -32,17 +32,17 @@ inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
 
 inline int popcount3(unsigned x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
 
-// The kind of the only odd count, or -1 when the number of odd counts is not one.
+// The kind of the only odd count, or -1 when the number of odd counts is not one. The odd bits
+// of the four words sit at bit 0 of each byte; shifted by 0..3 they fold into one word without
+// overlapping (bit 8 j + i: count 8 i + j), so one test replaces four popcounts.
 inline int single_odd_kind(const Hand& hand) {
   uint64_t w[4];
   load_count_words(hand.counts.data(), w);
-  int n_odd = 0, kind = -1;
-  for (int i = 0; i < 4; ++i) {
-    const uint64_t odd = w[i] & kLowBitOfEachByte;
-    n_odd += popcount64(odd);
-    if (odd) kind = 8 * i + (lowest_bit(odd) >> 3);
-  }
-  return n_odd == 1 ? kind : -1;
+  const uint64_t odd = (w[0] & kLowBitOfEachByte) | (w[1] & kLowBitOfEachByte) << 1 |
+                       (w[2] & kLowBitOfEachByte) << 2 | (w[3] & kLowBitOfEachByte) << 3;
+  if (!odd || (odd & (odd - 1))) return -1;
+  const int bit = lowest_bit(odd);
+  return 8 * (bit & 7) + (bit >> 3);
 }
 
 inline bool all_even(const Hand& hand) {
@@ -148,35 +148,254 @@ uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   return mask;
 }
 
+namespace {
+
+// The per-suit cost words of a hand and what shanten needs besides them.
+struct Words {
+  unsigned melded;     // suits holding a meld
+  int sets;            // sets still to make: 4 - melds
+  uint32_t keys[3];    // suit keys of the concealed counts
+  uint64_t word[3];    // cost words: the table, or the capped DP for a suit holding a meld kind
+};
+
+inline void words_of(const Hand& hand, Words& w) {
+  const SuitTables& t = SuitTables::get();
+  w.melded = meld_suits(hand);
+  w.sets = kMaxMelds - hand.n_melds;
+  suit_keys(hand, w.keys);
+  for (int s = 0; s < kSuits; ++s)
+    w.word[s] = (w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s]);
+}
+
+// Whether suit x may be the suit a complete hand leaves out: the void when one is declared, else
+// any suit without a meld.
+inline bool may_exclude(int x, unsigned melded, int void_suit) {
+  return void_suit >= 0 ? x == void_suit : !(melded >> x & 1);
+}
+
+// The fewest tiles to add for a standard hand from suits a and b (a holding the pair or b).
+inline int two_suit_cost(uint64_t a, uint64_t b, int sets) {
+  int best = 1000;
+  for (int ma = 0; ma <= sets; ++ma) {
+    const int mb = sets - ma;
+    best = std::min(best, SuitTables::cost_of(a, ma, 1) + SuitTables::cost_of(b, mb, 0));
+    best = std::min(best, SuitTables::cost_of(a, ma, 0) + SuitTables::cost_of(b, mb, 1));
+  }
+  return best;
+}
+
+inline int two_suit_pairs_cost(uint64_t a, uint64_t b) {
+  return seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
+                          SuitTables::odd_counts(a) + SuitTables::odd_counts(b));
+}
+
+// min over complete hands H of |H - hand| (shanten + 1), from the words.
+inline int distance_of(const Words& w, int void_suit, bool seven_pairs) {
+  int best = 1000;
+  for (int x = 0; x < kSuits; ++x) {
+    if (!may_exclude(x, w.melded, void_suit)) continue;
+    const uint64_t a = w.word[x == 0 ? 1 : 0], b = w.word[x == 2 ? 1 : 2];
+    best = std::min(best, two_suit_cost(a, b, w.sets));
+    if (seven_pairs && w.sets == kMaxMelds) best = std::min(best, two_suit_pairs_cost(a, b));
+  }
+  return best;
+}
+
+}  // namespace
+
 int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
-  const int sets = kMaxMelds - hand.n_melds;
+  Words w;
+  words_of(hand, w);
+  return distance_of(w, void_suit, seven_pairs) - 1;
+}
 
-  // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind.
+namespace {
+
+constexpr uint64_t kCostBits = (1ULL << 40) - 1;
+
+// The ten (sets, pair) costs of a cost word as bytes, so that DiscardScan compares all the splits
+// of two suits at once: slot i (cost_slot order) is byte i of `lo` for i < 8, byte i - 8 of `hi`
+// for i = 8, 9. Slots beyond the sets still to make, and bytes 10..15, hold kNoSlot: above every
+// real sum of two costs (at most 30, the clamped 15s included), and two of them stay below 0x80,
+// so byte sums never carry into the next byte.
+struct SlotBytes {
+  uint64_t lo, hi;
+};
+constexpr uint64_t kEachByte = 0x0101010101010101ULL;
+constexpr uint64_t kNoSlot = 0x30;
+
+// Bytes [0, used) of a 16-byte pair kept, the others set to kNoSlot.
+inline SlotBytes pad_slots(SlotBytes b, int used) {
+  const uint64_t keep_lo = used >= 8 ? ~0ULL : (1ULL << (8 * used)) - 1;
+  const uint64_t keep_hi = used <= 8 ? 0 : (1ULL << (8 * (used - 8))) - 1;
+  return {(b.lo & keep_lo) | (kNoSlot * kEachByte & ~keep_lo),
+          (b.hi & keep_hi) | (kNoSlot * kEachByte & ~keep_hi)};
+}
+
+inline SlotBytes slot_bytes(uint64_t word, int sets) {
+  uint64_t t = word & 0xFFFFFFFFULL;  // nibbles 0..7 -> bytes 0..7
+  t = (t | t << 16) & 0x0000FFFF0000FFFFULL;
+  t = (t | t << 8) & 0x00FF00FF00FF00FFULL;
+  t = (t | t << 4) & 0x0F0F0F0F0F0F0F0FULL;
+  return pad_slots({t, (word >> 32 & 0xF) | (word >> 36 & 0xF) << 8}, 2 * sets + 2);
+}
+
+// The complementary costs: byte i holds the cost of the split that completes slot i, (sets - m,
+// 1 - p) for i = cost_slot(m, p), which is slot 2 * sets + 1 - i.
+inline SlotBytes complement(SlotBytes b, int sets) {
+  const int used = 2 * sets + 2, k = 16 - used;  // reversed all 16, then moved down k bytes
+  const uint64_t rlo = byte_swap(b.hi), rhi = byte_swap(b.lo);
+  SlotBytes out;
+  if (k >= 8) {
+    out = {k == 8 ? rhi : rhi >> (8 * (k - 8)), 0};
+  } else {
+    out = {rlo >> (8 * k) | rhi << (64 - 8 * k), rhi >> (8 * k)};
+  }
+  return pad_slots(out, used);
+}
+
+inline SlotBytes add(SlotBytes a, SlotBytes b) { return {a.lo + b.lo, a.hi + b.hi}; }
+
+// Bit i: byte i of x equals v (exact per byte: no carry crosses a byte).
+inline unsigned bytes_equal(uint64_t x, int v) {
+  const uint64_t d = x ^ (static_cast<uint64_t>(v) * kEachByte);
+  const uint64_t zero = ~(((d & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | d) &
+                        0x8080808080808080ULL;
+  return static_cast<unsigned>((zero * 0x0002040810204081ULL) >> 56);  // the high bits, gathered
+}
+inline unsigned slots_equal(SlotBytes s, int v) {
+  return bytes_equal(s.lo, v) | bytes_equal(s.hi, v) << 8;
+}
+
+// The least byte of a pair.
+inline int least_slot(SlotBytes s) {
+  uint64_t m = min_bytes(s.lo, s.hi);
+  m = min_bytes(m, m >> 32);
+  m = min_bytes(m, m >> 16);
+  m = min_bytes(m, m >> 8);
+  return static_cast<int>(m & 0xFF);
+}
+
+// Nibble masks of slot masks: bit i -> bit 4 i.
+inline uint64_t slot_nibbles(unsigned slots) {
+  uint64_t out = 0;
+  for (; slots; slots &= slots - 1) out |= 1ULL << (4 * lowest_bit(static_cast<uint32_t>(slots)));
+  return out;
+}
+
+}  // namespace
+
+DiscardScan::DiscardScan(const Hand& hand, int void_suit, bool seven_pairs)
+    : hand_(hand), void_suit_(void_suit), seven_pairs_(seven_pairs) {
+  Words w;
+  words_of(hand, w);
+  melded_ = w.melded;
+  sets_ = w.sets;
+  reachable_ = popcount3(melded_) <= 2 && !(void_suit >= 0 && (melded_ >> void_suit & 1));
+  for (int s = 0; s < kSuits; ++s) keys_[s] = w.keys[s], word_[s] = w.word[s];
+  held_ = hand.held();
+}
+
+uint64_t DiscardScan::word_with(const Hand& hand, int s, int kind) const {
+  if (melded_ >> s & 1) {
+    Hand more = hand;
+    ++more.counts[kind];
+    return capped_costs(more, s, sets_);
+  }
+  uint32_t key = suit_key(hand.counts.data() + kRanks * s);
+  return SuitTables::get().costs(key + static_cast<uint32_t>(kPow5[rank_of(kind)]));
+}
+
+void DiscardScan::prefetch(int d) const {
+  const int sd = suit_of(d);
+  if (!reachable_ || (melded_ >> sd & 1)) return;
   const SuitTables& t = SuitTables::get();
-  uint32_t keys[3];
-  suit_keys(hand, keys);
-  uint64_t word[3];
-  for (int s = 0; s < kSuits; ++s)
-    word[s] = (melded >> s & 1) ? capped_costs(hand, s, sets) : t.costs(keys[s]);
+  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rank_of(d)]);
+  t.prefetch_costs(rest_key);
+  for (int r = 0; r < kRanks; ++r)
+    if (held_[kRanks * sd + r] < 4 || r == rank_of(d))
+      t.prefetch_costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+}
 
+// 进张. Drawing a tile of suit y changes only y's cost word, and every cost by at most one, so the
+// draw lowers the distance exactly when some option that reaches the distance now (a "tight" one:
+// a leave-out suit x != y, a split of the sets, the pair's side, or seven pairs) has y's part
+// drop by one. The tight slots of y are found once, all splits at a time (SlotBytes); each rank's
+// check is then a word subtraction, as per nibble the drop is 0 or 1 and no borrow crosses
+// nibbles.
+int DiscardScan::discard(int d, uint32_t* jinzhang) {
+  *jinzhang = 0;
+  if (!reachable_) return -2;
+  const int sd = suit_of(d), rd = rank_of(d);
+  Hand rest = hand_;
+  --rest.counts[d];
+  uint64_t word[3] = {word_[0], word_[1], word_[2]};
+  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rd]);
+  const bool melded_suit = melded_ >> sd & 1;
+  const SuitTables& tables = SuitTables::get();
+  word[sd] = melded_suit ? capped_costs(rest, sd, sets_) : tables.costs(rest_key);
+
+  SlotBytes slots[3], comp[3];
+  for (int s = 0; s < kSuits; ++s) {
+    slots[s] = slot_bytes(word[s], sets_);
+    comp[s] = complement(slots[s], sets_);
+  }
+  const bool pairs_form = seven_pairs_ && sets_ == kMaxMelds;
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
-    if (void_suit >= 0 ? x != void_suit : (melded >> x & 1)) continue;
-    const uint64_t a = word[x == 0 ? 1 : 0], b = word[x == 2 ? 1 : 2];
-    for (int ma = 0; ma <= sets; ++ma) {
-      const int mb = sets - ma;
-      best = std::min(best, SuitTables::cost_of(a, ma, 1) + SuitTables::cost_of(b, mb, 0));
-      best = std::min(best, SuitTables::cost_of(a, ma, 0) + SuitTables::cost_of(b, mb, 1));
-    }
-    if (seven_pairs && hand.n_melds == 0)
-      best = std::min(best, seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
-                                             SuitTables::odd_counts(a) + SuitTables::odd_counts(b)));
+    if (!may_exclude(x, melded_, void_suit_)) continue;
+    const int a = x == 0 ? 1 : 0, b = x == 2 ? 1 : 2;
+    best = std::min(best, least_slot(add(slots[a], comp[b])));
+    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b]));
   }
+
+  Counts held = held_;
+  --held[d];
+  uint32_t out = 0;
+  for (int y = 0; y < kSuits; ++y) {
+    unsigned tight = 0;       // bit i: slot i of suit y is tight
+    unsigned pairs_with = 0;  // bit o: seven pairs from suits y and o is tight
+    for (int x = 0; x < kSuits; ++x) {
+      if (x == y || !may_exclude(x, melded_, void_suit_)) continue;
+      const int o = kSuits - x - y;
+      tight |= slots_equal(add(slots[y], comp[o]), best);
+      if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
+    }
+    if (!tight && !pairs_with) continue;
+    const uint64_t tight_nibbles = slot_nibbles(tight);
+    const uint64_t now = word[y] & kCostBits;
+    uint64_t after[kRanks];
+    for (int r = 0; r < kRanks; ++r) {  // the lookups first, so that their misses overlap
+      const int k = kRanks * y + r;
+      if (held[k] >= 4) {
+        after[r] = word[y];  // cannot be drawn: "no drop"
+      } else if (y != sd) {  // the same for every discard of another suit
+        if (!(up_ready_[y] >> r & 1)) {
+          up_[y][r] = word_with(hand_, y, k);
+          up_ready_[y] = static_cast<uint16_t>(up_ready_[y] | 1u << r);
+        }
+        after[r] = up_[y][r];
+      } else if (r == rd) {
+        after[r] = word_[sd];  // the discard drawn back
+      } else {
+        after[r] = melded_suit ? word_with(rest, y, k)
+                               : tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+      }
+    }
+    for (int r = 0; r < kRanks; ++r) {
+      bool lowers = ((now - (after[r] & kCostBits)) & tight_nibbles) != 0;
+      for (int o = 0; o < kSuits && !lowers; ++o)
+        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o]) < best;
+      if (lowers) out |= 1u << (kRanks * y + r);
+    }
+  }
+  *jinzhang = out;
   return best - 1;
 }
+
 
 void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
   const unsigned melded = meld_suits(hand);

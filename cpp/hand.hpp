@@ -37,4 +37,33 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 
+// Shanten and 进张 after each discard of one validated 14 - 3k hand (查听), sharing the table
+// lookups the discards have in common (a suit the discard leaves alone looks the same after each
+// of them). discard(d) returns the shanten of the hand without one tile of kind d (which it must
+// hold), -2 when no complete hand exists, and puts in *jinzhang the kinds whose draw would lower
+// it (bit k = kind k; kinds then held four times counting melds left out). For a ready hand the
+// 进张 are its waits. Holds a reference to the hand; one scan per thread.
+class DiscardScan {
+ public:
+  DiscardScan(const Hand& hand, int void_suit, bool seven_pairs);
+  // Starts loading what discard(d) will look up; calling it for every discard before the first
+  // discard() lets their cache misses overlap instead of queueing one after another.
+  void prefetch(int d) const;
+  int discard(int d, uint32_t* jinzhang);
+
+ private:
+  const Hand& hand_;
+  int void_suit_;
+  bool seven_pairs_;
+  bool reachable_ = true;
+  unsigned melded_ = 0;
+  int sets_ = 0;
+  uint32_t keys_[3] = {};
+  uint64_t word_[3] = {};
+  Counts held_{};
+  uint64_t up_[3][9] = {};    // suit y's word with one more tile of rank r, for the whole hand
+  uint16_t up_ready_[3] = {};  // bit r: up_[y][r] is filled
+  uint64_t word_with(const Hand& hand, int s, int kind) const;
+};
+
 }  // namespace xueliu

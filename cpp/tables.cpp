@@ -6,18 +6,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "bits.hpp"
+
 namespace xueliu {
 namespace {
 
 constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
 
-// Byte-wise min of two words whose bytes are all <= 0x7F (SWAR; no borrow crosses a byte).
-inline uint64_t min_bytes(uint64_t a, uint64_t b) {
-  const uint64_t ge = (((a | kHighBits) - b) & kHighBits) >> 7;  // 1 in each byte where a >= b
-  const uint64_t take_b = ge * 0xFF;
-  return (b & take_b) | (a & ~take_b);
-}
 // Nibble-wise min of two cost words.
 inline uint64_t min_nibbles(uint64_t a, uint64_t b) {
   return min_bytes(a & kLowNibbles, b & kLowNibbles) |

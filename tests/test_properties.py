@@ -339,10 +339,14 @@ def test_best_discards_match_reference(data, hand, scoring):
         event("no complete hand")
         return
     event(f"{sum(1 for o in expected if o.waits)} ready discards")
+    event(f"best shanten {expected[0].shanten}")
     plain = [ref.DiscardOption(kind_of(o.discard), o.shanten, o.total_remaining,
                                tuple(ref.WaitOption(kind_of(w.tile), w.remaining, plain_fan(w.discard_win),
-                                                    plain_fan(w.self_draw)) for w in o.waits))
+                                                    plain_fan(w.self_draw)) for w in o.waits),
+                               tuple((kind_of(t), left) for t, left in o.jinzhang), o.jinzhang_total)
              for o in got]
+    # Everything at once: the options (only void-suit discards while void tiles are held), their
+    # 进张 and remaining counts, the waits and their fan, and the order.
     assert plain == expected
 
 
