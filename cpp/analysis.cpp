@@ -10,6 +10,45 @@
 
 namespace xueliu {
 
+namespace {
+
+// The visible counts (none: zeros), checked against what the hand holds.
+Counts seen_counts(const Counts& own, const Counts* visible) {
+  if (!visible) return Counts{};
+  for (int t = 0; t < kKinds; ++t) {
+    const int v = (*visible)[t];
+    if (v > 4)
+      throw std::invalid_argument("visible count of " + tile_name(t) + " is " +
+                                  std::to_string(v) + " (at most 4)");
+    if (own[t] + v > 4)
+      throw std::invalid_argument("visible shows " + std::to_string(v) + " of " + tile_name(t) +
+                                  " but the hand holds " + std::to_string(own[t]));
+  }
+  return *visible;
+}
+
+// The kinds of `mask` with their copies left to draw, into tiles[0, n) and total.
+void add_jinzhang(uint32_t mask, const Counts& own, const Counts& seen, JinzhangTile* tiles,
+                  uint8_t& n, int& total) {
+  for (; mask; mask &= mask - 1) {
+    const int t = lowest_bit(mask);
+    const auto left = static_cast<uint8_t>(4 - own[t] - seen[t]);  // >= 0: seen_counts checked
+    tiles[n++] = {static_cast<uint8_t>(t), left};
+    total += left;
+  }
+}
+
+}  // namespace
+
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs) {
+  HandJinzhang out;
+  const uint32_t mask = jinzhang(hand, void_suit, seven_pairs);  // validates
+  const Counts own = hand.held();
+  const Counts seen = seen_counts(own, visible);
+  add_jinzhang(mask, own, seen, out.tiles.data(), out.n, out.total);
+  return out;
+}
+
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
                                          const ScoringRules& rules) {
   validate_hand(hand);
@@ -17,19 +56,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   check_tile_count("best_discards", hand, 14);
   // The 14-tile hand and its melds: the tile about to be discarded counts as seen too.
   const Counts own = hand.held();
-  Counts seen{};
-  if (visible) {
-    for (int t = 0; t < kKinds; ++t) {
-      const int v = (*visible)[t];
-      if (v > 4)
-        throw std::invalid_argument("visible count of " + tile_name(t) + " is " +
-                                    std::to_string(v) + " (at most 4)");
-      if (own[t] + v > 4)
-        throw std::invalid_argument("visible shows " + std::to_string(v) + " of " + tile_name(t) +
-                                    " but the hand holds " + std::to_string(own[t]));
-    }
-    seen = *visible;
-  }
+  const Counts seen = seen_counts(own, visible);
   check_win_reachable("best_discards", hand, void_suit);
 
   // RULES §4: while the hand holds tiles of its void suit, only those may be discarded.
@@ -56,12 +83,8 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
     option.discard = static_cast<uint8_t>(d);
     uint32_t jinzhang = 0;
     option.shanten = static_cast<int8_t>(scan.discard(d, &jinzhang));
-    for (uint32_t m = jinzhang; m; m &= m - 1) {
-      const int t = lowest_bit(m);
-      const auto left = static_cast<uint8_t>(4 - own[t] - seen[t]);  // >= 0: checked above
-      option.jinzhang[option.n_jinzhang++] = {static_cast<uint8_t>(t), left};
-      option.jinzhang_total += left;
-    }
+    add_jinzhang(jinzhang, own, seen, option.jinzhang.data(), option.n_jinzhang,
+                 option.jinzhang_total);
     int top = 0;
     if (option.shanten == 0) {
       // A ready hand's 进张 are exactly its waits (both: the draws that complete it).

@@ -38,6 +38,15 @@ struct DiscardOption {
   int jinzhang_total = 0;  // their remaining, summed (= total_remaining when ready)
 };
 
+// 进张 of a 13 - 3k hand with the copies of each left to draw (own = the hand + melds).
+struct HandJinzhang {
+  std::array<JinzhangTile, kKinds> tiles{};  // kind order
+  uint8_t n = 0;
+  int total = 0;
+};
+// Throws std::invalid_argument like jinzhang (hand.hpp), or when own + visible > 4.
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs);
+
 // One option per distinct discardable kind, best first: lower shanten, then more tiles left to
 // draw (the winning tiles when ready, the 进张 otherwise: jinzhang_total), then higher best
 // discard-win fan, then lower kind. With a void suit declared and tiles of it in the hand, only

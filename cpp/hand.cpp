@@ -320,12 +320,61 @@ void DiscardScan::prefetch(int d) const {
       t.prefetch_costs(rest_key + static_cast<uint32_t>(kPow5[r]));
 }
 
+namespace {
+
 // 进张. Drawing a tile of suit y changes only y's cost word, and every cost by at most one, so the
 // draw lowers the distance exactly when some option that reaches the distance now (a "tight" one:
 // a leave-out suit x != y, a split of the sets, the pair's side, or seven pairs) has y's part
 // drop by one. The tight slots of y are found once, all splits at a time (SlotBytes); each rank's
 // check is then a word subtraction, as per nibble the drop is 0 or 1 and no borrow crosses
-// nibbles.
+// nibbles. `word` holds the hand's three cost words, `held` its copies of each kind counting
+// melds, and up(y, r) gives y's word with one more tile of rank r (asked only for kinds held
+// fewer than four times). Returns the distance (shanten + 1); the 进张 go to *jinzhang.
+template <typename Up>
+int scan_jinzhang(const uint64_t word[3], unsigned melded, int sets, int void_suit,
+                  bool seven_pairs, const Counts& held, const Up& up, uint32_t* jinzhang) {
+  SlotBytes slots[3], comp[3];
+  for (int s = 0; s < kSuits; ++s) {
+    slots[s] = slot_bytes(word[s], sets);
+    comp[s] = complement(slots[s], sets);
+  }
+  const bool pairs_form = seven_pairs && sets == kMaxMelds;
+  int best = 1000;
+  for (int x = 0; x < kSuits; ++x) {
+    if (!may_exclude(x, melded, void_suit)) continue;
+    const int a = x == 0 ? 1 : 0, b = x == 2 ? 1 : 2;
+    best = std::min(best, least_slot(add(slots[a], comp[b])));
+    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b]));
+  }
+  uint32_t out = 0;
+  for (int y = 0; y < kSuits; ++y) {
+    unsigned tight = 0;       // bit i: slot i of suit y is tight
+    unsigned pairs_with = 0;  // bit o: seven pairs from suits y and o is tight
+    for (int x = 0; x < kSuits; ++x) {
+      if (x == y || !may_exclude(x, melded, void_suit)) continue;
+      const int o = kSuits - x - y;
+      tight |= slots_equal(add(slots[y], comp[o]), best);
+      if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
+    }
+    if (!tight && !pairs_with) continue;
+    const uint64_t tight_nibbles = slot_nibbles(tight);
+    const uint64_t now = word[y] & kCostBits;
+    uint64_t after[kRanks];
+    for (int r = 0; r < kRanks; ++r)  // the lookups first, so that their misses overlap
+      after[r] = held[kRanks * y + r] < 4 ? up(y, r) : word[y];  // a full kind: "no drop"
+    for (int r = 0; r < kRanks; ++r) {
+      bool lowers = ((now - (after[r] & kCostBits)) & tight_nibbles) != 0;
+      for (int o = 0; o < kSuits && !lowers; ++o)
+        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o]) < best;
+      if (lowers) out |= 1u << (kRanks * y + r);
+    }
+  }
+  *jinzhang = out;
+  return best;
+}
+
+}  // namespace
+
 int DiscardScan::discard(int d, uint32_t* jinzhang) {
   *jinzhang = 0;
   if (!reachable_) return -2;
@@ -337,65 +386,50 @@ int DiscardScan::discard(int d, uint32_t* jinzhang) {
   const bool melded_suit = melded_ >> sd & 1;
   const SuitTables& tables = SuitTables::get();
   word[sd] = melded_suit ? capped_costs(rest, sd, sets_) : tables.costs(rest_key);
-
-  SlotBytes slots[3], comp[3];
-  for (int s = 0; s < kSuits; ++s) {
-    slots[s] = slot_bytes(word[s], sets_);
-    comp[s] = complement(slots[s], sets_);
-  }
-  const bool pairs_form = seven_pairs_ && sets_ == kMaxMelds;
-  int best = 1000;
-  for (int x = 0; x < kSuits; ++x) {
-    if (!may_exclude(x, melded_, void_suit_)) continue;
-    const int a = x == 0 ? 1 : 0, b = x == 2 ? 1 : 2;
-    best = std::min(best, least_slot(add(slots[a], comp[b])));
-    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b]));
-  }
-
   Counts held = held_;
   --held[d];
-  uint32_t out = 0;
-  for (int y = 0; y < kSuits; ++y) {
-    unsigned tight = 0;       // bit i: slot i of suit y is tight
-    unsigned pairs_with = 0;  // bit o: seven pairs from suits y and o is tight
-    for (int x = 0; x < kSuits; ++x) {
-      if (x == y || !may_exclude(x, melded_, void_suit_)) continue;
-      const int o = kSuits - x - y;
-      tight |= slots_equal(add(slots[y], comp[o]), best);
-      if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
-    }
-    if (!tight && !pairs_with) continue;
-    const uint64_t tight_nibbles = slot_nibbles(tight);
-    const uint64_t now = word[y] & kCostBits;
-    uint64_t after[kRanks];
-    for (int r = 0; r < kRanks; ++r) {  // the lookups first, so that their misses overlap
-      const int k = kRanks * y + r;
-      if (held[k] >= 4) {
-        after[r] = word[y];  // cannot be drawn: "no drop"
-      } else if (y != sd) {  // the same for every discard of another suit
-        if (!(up_ready_[y] >> r & 1)) {
-          up_[y][r] = word_with(hand_, y, k);
-          up_ready_[y] = static_cast<uint16_t>(up_ready_[y] | 1u << r);
-        }
-        after[r] = up_[y][r];
-      } else if (r == rd) {
-        after[r] = word_[sd];  // the discard drawn back
-      } else {
-        after[r] = melded_suit ? word_with(rest, y, k)
-                               : tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+  auto up = [&](int y, int r) -> uint64_t {
+    const int k = kRanks * y + r;
+    if (y != sd) {  // the same for every discard of another suit
+      if (!(up_ready_[y] >> r & 1)) {
+        up_[y][r] = word_with(hand_, y, k);
+        up_ready_[y] = static_cast<uint16_t>(up_ready_[y] | 1u << r);
       }
+      return up_[y][r];
     }
-    for (int r = 0; r < kRanks; ++r) {
-      bool lowers = ((now - (after[r] & kCostBits)) & tight_nibbles) != 0;
-      for (int o = 0; o < kSuits && !lowers; ++o)
-        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o]) < best;
-      if (lowers) out |= 1u << (kRanks * y + r);
-    }
-  }
-  *jinzhang = out;
-  return best - 1;
+    if (r == rd) return word_[sd];  // the discard drawn back
+    return melded_suit ? word_with(rest, y, k)
+                       : tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+  };
+  return scan_jinzhang(word, melded_, sets_, void_suit_, seven_pairs_, held, up, jinzhang) - 1;
 }
 
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+  const unsigned melded = meld_suits(hand);
+  if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
+  Words w;
+  words_of(hand, w);
+  const SuitTables& tables = SuitTables::get();
+  auto up = [&](int y, int r) -> uint64_t {
+    if (melded >> y & 1) {
+      Hand more = hand;
+      ++more.counts[kRanks * y + r];
+      return capped_costs(more, y, w.sets);
+    }
+    return tables.costs(w.keys[y] + static_cast<uint32_t>(kPow5[r]));
+  };
+  uint32_t out = 0;
+  scan_jinzhang(w.word, melded, w.sets, void_suit, seven_pairs, hand.held(), up, &out);
+  return out;
+}
+
+uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs) {
+  validate_hand(hand);
+  validate_void(void_suit);
+  check_tile_count("jinzhang", hand, 13);
+  check_win_reachable("jinzhang", hand, void_suit);
+  return jinzhang_unchecked(hand, void_suit, seven_pairs);
+}
 
 void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
   const unsigned melded = meld_suits(hand);

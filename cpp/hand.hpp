@@ -37,6 +37,12 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 
+// 进张 (jinzhang) of a 13 - 3k hand: the kinds whose draw lowers its shanten (bit k = kind k), kinds
+// held four times counting melds left out; for a ready hand, its waits. Throws
+// std::invalid_argument like shanten (a bad hand, a wrong count, no complete hand possible).
+uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs);
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+
 // Shanten and 进张 after each discard of one validated 14 - 3k hand (查听), sharing the table
 // lookups the discards have in common (a suit the discard leaves alone looks the same after each
 // of them). discard(d) returns the shanten of the hand without one tile of kind d (which it must

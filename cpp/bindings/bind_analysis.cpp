@@ -1,5 +1,5 @@
-// _core.discard_options and the older tuple forms best_discards / best_discards_keys (查听); see
-// python/xueliu/_core.pyi.
+// _core.discard_options, jinzhang and the older tuple forms best_discards / best_discards_keys
+// (查听); see python/xueliu/_core.pyi.
 #include <unordered_map>
 
 #include "analysis.hpp"
@@ -218,6 +218,23 @@ void register_analysis(py::module_& m) {
       py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("rules"),
       py::arg("melds") = py::none(),
       "查听 as a list of the registered DiscardOption, best first (see analysis.hpp).");
+  m.def(
+      "jinzhang",
+      [](const py::handle& hand, const py::handle& visible, int void_suit, bool seven_pairs,
+         const py::handle& melds) {
+        Hand storage;
+        const Hand& h = hand_arg(hand, melds, storage);
+        Counts seen{};
+        const bool has_visible = visible_arg(visible, seen);
+        const HandJinzhang j = jinzhang(h, has_visible ? &seen : nullptr, void_suit, seven_pairs);
+        py::tuple out(j.n);
+        for (int i = 0; i < j.n; ++i)
+          out[static_cast<size_t>(i)] = py::make_tuple(tile_name(j.tiles[i].kind), j.tiles[i].remaining);
+        return out;
+      },
+      py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("seven_pairs"),
+      py::arg("melds") = py::none(),
+      "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order.");
   m.def(
       "best_discards",
       [](const py::handle& hand, const py::object& visible, int void_suit,

@@ -104,6 +104,9 @@ def discard_options(hand: HandArg, visible: Union[None, str, Hand, Sequence[int]
     shanten, then tiles left to draw (jinzhang_total), then best discard-win fan, then kind. With a
     void and void tiles in the hand, only those are options. ``visible``: None, notation or a Hand
     (their tiles, melds included), or 27 counts."""
+def jinzhang(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
+             void: int, seven_pairs: bool, melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
+    """进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order (own = the hand + melds)."""
 def best_discards(
     hand: HandArg, visible: Optional[bytes], void: int, rules: ScoringRules
 ) -> list[tuple[int, int, int, list[tuple[int, int, FanTuple, FanTuple]]]]:

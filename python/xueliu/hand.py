@@ -38,6 +38,7 @@ __all__ = [
     "shanten",
     "evaluate",
     "best_discards",
+    "jinzhang",
 ]
 
 HandLike = Union[Hand, str, Sequence[str], Sequence[int], np.ndarray]
@@ -53,6 +54,7 @@ _waits = _core.waits
 _shanten = _core.shanten
 _evaluate = _core.evaluate
 _discard_options = _core.discard_options
+_jinzhang = _core.jinzhang
 
 _SELF_DRAW = _core.SELF_DRAW
 _KONG_REPLACEMENT = _core.KONG_REPLACEMENT
@@ -351,3 +353,25 @@ def best_discards(
     if melds is None:
         return _discard_options(h, vis, v, sc)
     return _discard_options(h, vis, v, sc, _meld_pairs(melds))
+
+
+def jinzhang(
+    hand: HandLike,
+    *,
+    melds: MeldsLike = None,
+    visible: Union[np.ndarray, Sequence[int], str, Hand, None] = None,
+    void: Optional[str] = None,
+    rules: RulesLike = None,
+) -> tuple[tuple[str, int], ...]:
+    """进张 of a 13 - 3k hand: ``(tile, remaining)`` for every kind whose draw lowers its shanten,
+    in kind order (for a ready hand, its waits), the copies left counted as in
+    :func:`best_discards` (4 - the hand and melds - ``visible``, 0 allowed):
+    ``jinzhang("12334577m23345p") == (("1p", 4), ("4p", 3))``. The same as the ``jinzhang`` of the
+    :class:`DiscardOption` that leaves this hand."""
+    h = _native(hand)
+    v = _void(void)
+    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    vis: Any = visible._native if isinstance(visible, Hand) else visible
+    if melds is None:
+        return _jinzhang(h, vis, v, sp)
+    return _jinzhang(h, vis, v, sp, _meld_pairs(melds))
