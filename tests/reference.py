@@ -400,6 +400,8 @@ def jinzhang(counts, melds=(), void=None, seven_pairs=True) -> list:
     counts, melds, held = _check(counts, melds, (13,), "jinzhang")
     void = _void_suit(void)
     now = _distance(counts, melds, void, seven_pairs)
+    if now == 99:
+        raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     out = []
     for t in range(27):
         if held[t] >= 4:

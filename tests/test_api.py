@@ -452,6 +452,46 @@ def test_best_discards_scores_each_wait_both_ways():
         assert w.self_draw.extras == ("zimo",)
 
 
+@pytest.mark.parametrize("order", ["plain first", "scored first"])
+def test_best_discards_results_follow_the_rules_of_each_call(order):
+    """A result cache must key on the rules: two Rules that score the same hand differently give
+    different options, whichever is asked first, and each agrees with the pure-Python reference.
+    (A cache keyed on the hand alone, or on the fans without the multipliers, fails here.)"""
+    import reference as ref
+
+    hand = "1112345678999m5p"  # discard 5p: 九莲 waits on every m; 清一色 without the family knob
+    variants = {
+        "plain": (Rules.preset("xueliu"), ref.make_rules("xueliu")),
+        "scored": (Rules.preset("xueliu").replace(fan_table={"qingyise": 4}, self_draw_bonus="fan"),
+                   ref.make_rules("xueliu", fan_table={"qingyise": 4}, self_draw_bonus="fan")),
+        "linear": (Rules.preset("xueliu").replace(multipliers=list(range(1, 15))),
+                   ref.make_rules("xueliu", multipliers=list(range(1, 15)))),
+    }
+    names = ["plain", "scored", "linear"] if order == "plain first" else ["scored", "linear", "plain"]
+    counts, melds = ref.parse(hand)
+    got = {}
+    for name in names + names:  # twice: the second round may be served from any cache
+        rules, ref_rules = variants[name]
+        options = best_discards(hand, rules=rules)
+        if name in got:
+            assert options == got[name]
+            continue
+        got[name] = options
+        for o in options:  # every wait's two scores, as the reference scores that win
+            for w in o.waits:
+                won = list(counts)
+                won[ref.tile_index(o.discard)] -= 1
+                won[ref.tile_index(w.tile)] += 1
+                for r, self_draw in ((w.discard_win, False), (w.self_draw, True)):
+                    want = ref.evaluate(won, melds, rules=ref_rules, win_tile=w.tile,
+                                        self_draw=self_draw)
+                    assert (r.fan, r.multiplier, r.base, r.gen, r.extras) == \
+                        (want.fan, want.multiplier, want.base, want.gen, want.extras)
+    assert got["plain"] != got["scored"] != got["linear"] != got["plain"]
+    ready = next(o for o in got["plain"] if o.discard == "5p")
+    assert [w.discard_win.fan for w in ready.waits] == [4, 3, 3, 3, 3, 3, 3, 3, 4]  # 根 on 1m, 9m
+
+
 def test_visible_counts_reduce_remaining():
     hand = "123456789m12345p"
     seen = np.zeros(27, dtype=np.uint8)
