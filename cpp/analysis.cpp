@@ -74,8 +74,6 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   best_fan.reserve(14);
   Hand rest = hand;
   DiscardScan scan(hand, void_suit, rules.seven_pairs);
-  for (int d = first; d < last; ++d)
-    if (hand.counts[d]) scan.prefetch(d);
   for (int d = first; d < last; ++d) {
     if (!hand.counts[d]) continue;
     --rest.counts[d];

@@ -309,17 +309,6 @@ uint64_t DiscardScan::word_with(const Hand& hand, int s, int kind) const {
   return SuitTables::get().costs(key + static_cast<uint32_t>(kPow5[rank_of(kind)]));
 }
 
-void DiscardScan::prefetch(int d) const {
-  const int sd = suit_of(d);
-  if (!reachable_ || (melded_ >> sd & 1)) return;
-  const SuitTables& t = SuitTables::get();
-  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rank_of(d)]);
-  t.prefetch_costs(rest_key);
-  for (int r = 0; r < kRanks; ++r)
-    if (held_[kRanks * sd + r] < 4 || r == rank_of(d))
-      t.prefetch_costs(rest_key + static_cast<uint32_t>(kPow5[r]));
-}
-
 namespace {
 
 // 进张. Drawing a tile of suit y changes only y's cost word, and every cost by at most one, so the

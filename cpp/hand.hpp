@@ -52,9 +52,6 @@ uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 class DiscardScan {
  public:
   DiscardScan(const Hand& hand, int void_suit, bool seven_pairs);
-  // Starts loading what discard(d) will look up; calling it for every discard before the first
-  // discard() lets their cache misses overlap instead of queueing one after another.
-  void prefetch(int d) const;
   int discard(int d, uint32_t* jinzhang);
 
  private:

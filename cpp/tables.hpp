@@ -41,15 +41,6 @@ class SuitTables {
   }
 
   uint64_t costs(uint32_t key) const { return cost_[key]; }
-  // A hint that costs(key) will be read soon: lets many lookups of one call overlap their cache
-  // misses (the tables are far larger than the caches).
-  void prefetch_costs(uint32_t key) const {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(cost_.data() + key);
-#else
-    (void)key;
-#endif
-  }
   static int cost_of(uint64_t word, int m, int p) {
     return static_cast<int>((word >> (4 * cost_slot(m, p))) & 0xF);
   }

@@ -95,6 +95,16 @@ PyTypeObject* tuple_type(const py::handle& cls, int fields, const char* what) {
   return type;
 }
 
+// The results hold only strings, ints and other results (immutable, without __dict__), so none
+// can be part of a reference cycle: they are taken off the cycle collector's list as they are
+// made. A caller that keeps thousands of options (a bot's history, a benchmark) would otherwise
+// have every collection walk all of them; CPython does the same for plain tuples of atoms, but
+// only lazily and never for tuple subclasses.
+inline PyObject* acyclic(PyObject* obj) {
+  if (obj && PyObject_GC_IsTracked(obj)) PyObject_GC_UnTrack(obj);
+  return obj;
+}
+
 // A new instance of a registered NamedTuple from `items` (references stolen), as
 // tuple.__new__(cls, items) builds one.
 PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) {
@@ -111,7 +121,7 @@ PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) 
     }
     PyTuple_SET_ITEM(t, i++, item);
   }
-  return t;
+  return acyclic(t);
 }
 
 PyObject* fan_result(const FanResult& r) {
@@ -121,7 +131,9 @@ PyObject* fan_result(const FanResult& r) {
   auto it = results->fans.find(key);
   if (it == results->fans.end()) {
     if (results->fans.size() >= Results::kMaxFans) results->fans.clear();
-    it = results->fans.emplace(key, results->make_fan_result(fan_tuple(r))).first;
+    py::object made = results->make_fan_result(fan_tuple(r));
+    acyclic(made.ptr());  // a FanResult holds ints, strings and tuples of strings
+    it = results->fans.emplace(key, std::move(made)).first;
   }
   return it->second.inc_ref().ptr();
 }
@@ -147,6 +159,7 @@ PyObject* discard_option(const DiscardOption& o) {
       }
       PyTuple_SET_ITEM(waits, static_cast<Py_ssize_t>(i), item);
     }
+    acyclic(waits);
   }
   PyObject* jinzhang = results->empty.inc_ref().ptr();
   if (o.n_jinzhang) {
@@ -160,6 +173,7 @@ PyObject* discard_option(const DiscardOption& o) {
       const JinzhangTile& j = o.jinzhang[i];
       PyTuple_SET_ITEM(jinzhang, i, results->jinzhang[j.kind][j.remaining].inc_ref().ptr());
     }
+    acyclic(jinzhang);
   }
   return new_tuple(results->discard_option,
                    {results->names[o.discard].inc_ref().ptr(), PyLong_FromLong(o.shanten),
@@ -184,7 +198,8 @@ void register_analysis(py::module_& m) {
           r->names[k] = py::reinterpret_steal<py::object>(
               PyUnicode_InternFromString(tile_name(k).c_str()));
           for (int left = 0; left <= 4; ++left)
-            r->jinzhang[k][left] = py::make_tuple(r->names[k], left);
+            r->jinzhang[k][left] = py::reinterpret_steal<py::object>(
+                acyclic(py::make_tuple(r->names[k], left).release().ptr()));
         }
         results = r;  // an earlier registration stays alive (never freed; see Results)
       },
