@@ -222,6 +222,16 @@ def test_melds_beside_a_tile_list_take_meld_objects_or_pairs():
         waits(parse_hand("22p").counts, melds=[("peng", "2p")])
 
 
+def test_any_sequence_of_tile_names_is_a_hand():
+    import collections
+
+    names = ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m", "9m"]
+    for hand in (collections.deque(names), np.array(names), tuple(names)):
+        assert is_win(hand) is True and evaluate(hand) == evaluate("11123456789999m")
+    with pytest.raises(TypeError, match="a sequence of tile names or 27 counts, got list_iterator"):
+        is_win(iter(names))
+
+
 def test_tile_names_take_every_suit_spelling():
     assert is_win(["1万", "1萬", "1m", "2条", "3條", "4索", "7条", "7條", "7s", " 5 s ", "5\u3000s",
                    "9m", "9m", "9m"]) is True

@@ -35,9 +35,10 @@ Counts counts_arg(const pybind11::handle& obj, const char* prefix);
 // A hand from 27 counts (counts_arg) and None or (type, kind) meld pairs; no fifth copy.
 Hand hand_from_counts(const pybind11::handle& counts, const pybind11::handle& melds);
 
-// The hand argument of a public call: a _core.Hand or notation text (melds must be None), a list
-// or tuple of tile names, or 27 counts (melds: None or (type, kind) pairs). Returns the
-// _core.Hand itself, or `storage` filled from the other forms. TypeError for other types.
+// The hand argument of a public call: a _core.Hand or notation text (melds must be None), a
+// sequence of tile names (any sequence, or a numpy str array), or 27 counts (melds: None or
+// (type, kind) pairs). Returns the _core.Hand itself, or `storage` filled from the other forms.
+// TypeError for other types (bytes, iterators, ...).
 const Hand& hand_arg(const pybind11::handle& obj, const pybind11::handle& melds, Hand& storage);
 
 }  // namespace xueliu::bindings

@@ -153,6 +153,30 @@ bool is_native_hand(const py::handle& obj) {
 
 }  // namespace
 
+Hand hand_from_counts(const py::handle& counts, const py::handle& melds);
+
+namespace {
+
+void melds_into(const py::handle& melds, Hand& hand) {
+  if (!melds.is_none()) read_melds(melds, hand);
+}
+
+// A list or tuple (or the list of another sequence): tile names when it is empty or starts with
+// a str, else 27 counts.
+const Hand& hand_of_sequence(const py::handle& seq, const py::handle& melds, Hand& storage) {
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  if (n == 0 || PyUnicode_Check(PySequence_Fast_ITEMS(seq.ptr())[0])) {
+    storage = Hand{};
+    melds_into(melds, storage);
+    counts_of_names(seq, storage);
+  } else {
+    storage = hand_from_counts(seq, melds);
+  }
+  return storage;
+}
+
+}  // namespace
+
 Hand parse_text(const py::handle& text) {
   try {
     return parse_notation(utf8_of(text, "hand notation"), &py_repr);
@@ -197,10 +221,6 @@ Counts counts_arg(const py::handle& obj, const char* prefix) {
   throw py::type_error(std::string(prefix) + "counts must be 27 ints, got " + type_name(obj));
 }
 
-void melds_into(const py::handle& melds, Hand& hand) {
-  if (!melds.is_none()) read_melds(melds, hand);
-}
-
 Hand hand_from_counts(const py::handle& counts, const py::handle& melds) {
   Hand hand;
   melds_into(melds, hand);
@@ -225,20 +245,19 @@ const Hand& hand_arg(const py::handle& obj, const py::handle& melds, Hand& stora
     storage = parse_text(obj);
     return storage;
   }
-  if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) {
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
-    if (n == 0 || PyUnicode_Check(PySequence_Fast_ITEMS(obj.ptr())[0])) {
-      storage = Hand{};
-      melds_into(melds, storage);
-      counts_of_names(obj, storage);
-      return storage;
-    }
+  if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr()))  // the usual: no copy
+    return hand_of_sequence(obj, melds, storage);
+  if (py::isinstance<py::array>(obj)) {
+    const auto a = py::reinterpret_borrow<py::array>(obj);
+    if (a.dtype().kind() == 'U' && a.ndim() == 1)  // an array of tile names
+      return hand_of_sequence(a.attr("tolist")(), melds, storage);
     storage = hand_from_counts(obj, melds);
     return storage;
   }
-  if (py::isinstance<py::array>(obj)) {
-    storage = hand_from_counts(obj, melds);
-    return storage;
+  if (PySequence_Check(obj.ptr()) && !PyBytes_Check(obj.ptr()) && !PyByteArray_Check(obj.ptr())) {
+    PyObject* fast = PySequence_Fast(obj.ptr(), "a sequence");  // a deque, a custom sequence
+    if (!fast) throw py::error_already_set();
+    return hand_of_sequence(py::reinterpret_steal<py::object>(fast), melds, storage);
   }
   throw py::type_error("hand must be a Hand, notation text, a sequence of tile names or 27 "
                        "counts, got " + type_name(obj));

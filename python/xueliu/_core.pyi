@@ -76,8 +76,9 @@ FanTuple = tuple[int, int, int, int, int, int]
 """(fan, multiplier, base pattern code, base_fan, gen, extras mask)."""
 
 HandArg = Union[Hand, str, Sequence[str], Sequence[int], npt.NDArray[Any]]
-"""A hand argument: a Hand, RULES §1 notation, a list or tuple of tile names ("5m", "5万"), or 27
-counts (uint8 array, any integer array, list or tuple of ints). ``melds`` goes only with the last
+"""A hand argument: a Hand, RULES §1 notation, a sequence of tile names ("5m", "5万": a list,
+tuple, any other sequence, or a numpy array of str), or 27 counts (uint8 array, any integer array,
+list or tuple of ints). ``melds`` goes only with the last
 two: None or (type, kind) pairs. Other types are a TypeError; bad text, names or counts a ValueError
 with the messages of xueliu.tiles."""
 MeldPairs = Optional[Sequence[tuple[int, int]]]
