@@ -60,12 +60,16 @@ inline int seven_pairs_cost(int free, int odd) {
   return odd + 2 * (7 - free - odd);
 }
 
-// The cost word of suit s when it holds meld kinds: a peng leaves room for one more copy of its
-// kind, a kong for none, which the table (cap 4 everywhere) cannot express; the exact DP can.
-// Games ask about the same melded suit again and again (one call per discard), so the DP
-// results are kept in a small direct-mapped cache. thread_local, so threads need no lock and a
-// full tag match means the word is this thread's own result for exactly these counts and caps.
-uint64_t capped_costs(const Hand& hand, int s, int sets) {
+// A suit that holds meld kinds: a peng leaves room for one more copy of its kind, a kong for
+// none, which the table (cap 4 everywhere) cannot express; the exact DP can. Its CappedSuit also
+// carries the 进张 of the suit per slot (suit_costs_dp's drops): one DP rather than one per rank.
+
+// Games ask about the same melded suits again and again (each discard, each turn), so the DP
+// results are kept in a small 4-way set-associative cache, most recent first (a direct-mapped one
+// let a few colliding suits of one 查听 evict each other on every call). thread_local, so threads
+// need no lock and a full tag match means this thread's own result for exactly these counts and
+// caps.
+CappedSuit capped_suit(const Hand& hand, int s, int sets) {
   const uint8_t* counts9 = hand.counts.data() + kRanks * s;
   uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
   uint64_t caps_code = 0;  // 2 bits per rank: 0 free, 1 peng, 2 kong
@@ -77,19 +81,31 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) {
     }
   const uint64_t tag = suit_key(counts9) | caps_code << 22 | static_cast<uint64_t>(sets) << 40 |
                        1ULL << 63;
-  constexpr int kCacheBits = 10;
-  struct Entry { uint64_t tag, word; };
-  thread_local Entry cache[1 << kCacheBits] = {};
-  Entry& entry = cache[(tag * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
-  if (entry.tag == tag) return entry.word;
+  constexpr int kSetBits = 8, kWays = 4;
+  struct Entry {
+    uint64_t tag;
+    CappedSuit suit;
+  };
+  thread_local Entry cache[1 << kSetBits][kWays] = {};
+  Entry* set = cache[(tag * 0x9E3779B97F4A7C15ULL) >> (64 - kSetBits)];
+  for (int way = 0; way < kWays; ++way)
+    if (set[way].tag == tag) {
+      const Entry hit = set[way];
+      for (int w = way; w > 0; --w) set[w] = set[w - 1];  // most recent first
+      set[0] = hit;
+      return hit.suit;
+    }
+  CappedSuit made{};
   // A DP cost above 14 means impossible; clamped to 15 it can never beat a real option (<= 14).
-  const auto dp = suit_costs_dp(counts9, caps, sets);
-  uint64_t word = 0;
+  const auto dp = suit_costs_dp(counts9, caps, sets, made.drops);
   for (int slot = 0; slot < 10; ++slot)
-    word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
-  entry = {tag, word};
-  return word;
+    made.word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
+  for (int w = kWays - 1; w > 0; --w) set[w] = set[w - 1];  // the least recent way goes
+  set[0] = {tag, made};
+  return made;
 }
+
+uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(hand, s, sets).word; }
 
 // Out of line and cold, so that check_win_reachable inlines into shanten.
 [[noreturn]] void throw_unreachable(const char* call, unsigned melded_suits, int void_suit) {
@@ -290,23 +306,20 @@ inline uint64_t slot_nibbles(unsigned slots) {
 
 DiscardScan::DiscardScan(const Hand& hand, int void_suit, bool seven_pairs)
     : hand_(hand), void_suit_(void_suit), seven_pairs_(seven_pairs) {
-  Words w;
-  words_of(hand, w);
-  melded_ = w.melded;
-  sets_ = w.sets;
+  melded_ = meld_suits(hand);
+  sets_ = kMaxMelds - hand.n_melds;
   reachable_ = popcount3(melded_) <= 2 && !(void_suit >= 0 && (melded_ >> void_suit & 1));
-  for (int s = 0; s < kSuits; ++s) keys_[s] = w.keys[s], word_[s] = w.word[s];
-  held_ = hand.held();
-}
-
-uint64_t DiscardScan::word_with(const Hand& hand, int s, int kind) const {
-  if (melded_ >> s & 1) {
-    Hand more = hand;
-    ++more.counts[kind];
-    return capped_costs(more, s, sets_);
+  suit_keys(hand, keys_);
+  const SuitTables& t = SuitTables::get();
+  for (int s = 0; s < kSuits; ++s) {
+    if (melded_ >> s & 1) {
+      capped_[s] = capped_suit(hand, s, sets_);
+      word_[s] = capped_[s].word;
+    } else {
+      word_[s] = t.costs(keys_[s]);
+    }
   }
-  uint32_t key = suit_key(hand.counts.data() + kRanks * s);
-  return SuitTables::get().costs(key + static_cast<uint32_t>(kPow5[rank_of(kind)]));
+  held_ = hand.held();
 }
 
 namespace {
@@ -317,11 +330,14 @@ namespace {
 // drop by one. The tight slots of y are found once, all splits at a time (SlotBytes); each rank's
 // check is then a word subtraction, as per nibble the drop is 0 or 1 and no borrow crosses
 // nibbles. `word` holds the hand's three cost words, `held` its copies of each kind counting
-// melds, and up(y, r) gives y's word with one more tile of rank r (asked only for kinds held
-// fewer than four times). Returns the distance (shanten + 1); the 进张 go to *jinzhang.
+// melds; a suit holding a meld kind comes with its DP's `drops` (the ranks that lower each slot,
+// no lookups needed), the others with up(y, r): y's word with one more tile of rank r (asked only
+// for kinds held fewer than four times). Returns the distance (shanten + 1); the 进张 go to
+// *jinzhang.
 template <typename Up>
-int scan_jinzhang(const uint64_t word[3], unsigned melded, int sets, int void_suit,
-                  bool seven_pairs, const Counts& held, const Up& up, uint32_t* jinzhang) {
+int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsigned melded,
+                  int sets, int void_suit, bool seven_pairs, const Counts& held, const Up& up,
+                  uint32_t* jinzhang) {
   SlotBytes slots[3], comp[3];
   for (int s = 0; s < kSuits; ++s) {
     slots[s] = slot_bytes(word[s], sets);
@@ -346,6 +362,12 @@ int scan_jinzhang(const uint64_t word[3], unsigned melded, int sets, int void_su
       if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
     }
     if (!tight && !pairs_with) continue;
+    if (drops[y]) {  // a melded suit: its DP already knows the ranks that lower each slot
+      unsigned lowering = 0;  // (no seven pairs with melds: pairs_with is 0)
+      for (unsigned t = tight; t; t &= t - 1) lowering |= drops[y][lowest_bit(static_cast<uint32_t>(t))];
+      out |= static_cast<uint32_t>(lowering) << (kRanks * y);
+      continue;
+    }
     const uint64_t tight_nibbles = slot_nibbles(tight);
     const uint64_t now = word[y] & kCostBits;
     uint64_t after[kRanks];
@@ -368,47 +390,61 @@ int DiscardScan::discard(int d, uint32_t* jinzhang) {
   *jinzhang = 0;
   if (!reachable_) return -2;
   const int sd = suit_of(d), rd = rank_of(d);
-  Hand rest = hand_;
-  --rest.counts[d];
-  uint64_t word[3] = {word_[0], word_[1], word_[2]};
-  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rd]);
-  const bool melded_suit = melded_ >> sd & 1;
   const SuitTables& tables = SuitTables::get();
-  word[sd] = melded_suit ? capped_costs(rest, sd, sets_) : tables.costs(rest_key);
+  uint64_t word[3] = {word_[0], word_[1], word_[2]};
+  const uint16_t* drops[3];
+  for (int s = 0; s < kSuits; ++s) drops[s] = (melded_ >> s & 1) ? capped_[s].drops : nullptr;
+  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rd]);
+  CappedSuit rest_suit;
+  if (melded_ >> sd & 1) {
+    Hand rest = hand_;
+    --rest.counts[d];
+    rest_suit = capped_suit(rest, sd, sets_);
+    word[sd] = rest_suit.word;
+    drops[sd] = rest_suit.drops;
+  } else {
+    word[sd] = tables.costs(rest_key);
+  }
   Counts held = held_;
   --held[d];
+  // Table suits only (a melded suit brings its drops).
   auto up = [&](int y, int r) -> uint64_t {
-    const int k = kRanks * y + r;
     if (y != sd) {  // the same for every discard of another suit
       if (!(up_ready_[y] >> r & 1)) {
-        up_[y][r] = word_with(hand_, y, k);
+        up_[y][r] = tables.costs(keys_[y] + static_cast<uint32_t>(kPow5[r]));
         up_ready_[y] = static_cast<uint16_t>(up_ready_[y] | 1u << r);
       }
       return up_[y][r];
     }
     if (r == rd) return word_[sd];  // the discard drawn back
-    return melded_suit ? word_with(rest, y, k)
-                       : tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+    return tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
   };
-  return scan_jinzhang(word, melded_, sets_, void_suit_, seven_pairs_, held, up, jinzhang) - 1;
+  return scan_jinzhang(word, drops, melded_, sets_, void_suit_, seven_pairs_, held, up,
+                       jinzhang) - 1;
 }
 
 uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
-  Words w;
-  words_of(hand, w);
+  const int sets = kMaxMelds - hand.n_melds;
+  uint32_t keys[3];
+  suit_keys(hand, keys);
   const SuitTables& tables = SuitTables::get();
-  auto up = [&](int y, int r) -> uint64_t {
-    if (melded >> y & 1) {
-      Hand more = hand;
-      ++more.counts[kRanks * y + r];
-      return capped_costs(more, y, w.sets);
+  uint64_t word[3];
+  CappedSuit capped[3];
+  const uint16_t* drops[3] = {nullptr, nullptr, nullptr};
+  for (int s = 0; s < kSuits; ++s) {
+    if (melded >> s & 1) {
+      capped[s] = capped_suit(hand, s, sets);
+      word[s] = capped[s].word;
+      drops[s] = capped[s].drops;
+    } else {
+      word[s] = tables.costs(keys[s]);
     }
-    return tables.costs(w.keys[y] + static_cast<uint32_t>(kPow5[r]));
-  };
+  }
+  auto up = [&](int y, int r) { return tables.costs(keys[y] + static_cast<uint32_t>(kPow5[r])); };
   uint32_t out = 0;
-  scan_jinzhang(w.word, melded, w.sets, void_suit, seven_pairs, hand.held(), up, &out);
+  scan_jinzhang(word, drops, melded, sets, void_suit, seven_pairs, hand.held(), up, &out);
   return out;
 }
 

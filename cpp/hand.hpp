@@ -43,6 +43,13 @@ int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs);
 uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 
+// A suit that holds meld kinds, from the exact capped DP (tables.hpp's suit_costs_dp): its cost
+// word and, per (sets, pair) slot, the ranks one more tile of which lowers that cost (bit r).
+struct CappedSuit {
+  uint64_t word = 0;
+  uint16_t drops[10] = {};
+};
+
 // Shanten and 进张 after each discard of one validated 14 - 3k hand (查听), sharing the table
 // lookups the discards have in common (a suit the discard leaves alone looks the same after each
 // of them). discard(d) returns the shanten of the hand without one tile of kind d (which it must
@@ -64,9 +71,9 @@ class DiscardScan {
   uint32_t keys_[3] = {};
   uint64_t word_[3] = {};
   Counts held_{};
-  uint64_t up_[3][9] = {};    // suit y's word with one more tile of rank r, for the whole hand
-  uint16_t up_ready_[3] = {};  // bit r: up_[y][r] is filled
-  uint64_t word_with(const Hand& hand, int s, int kind) const;
+  CappedSuit capped_[3] = {};   // of the suits holding a meld kind
+  uint64_t up_[3][9] = {};      // a table suit's word with one more tile of rank r, whole hand
+  uint16_t up_ready_[3] = {};   // bit r: up_[y][r] is filled
 };
 
 }  // namespace xueliu
