@@ -16,27 +16,6 @@ namespace {
 
 std::string type_name(const py::handle& obj) { return Py_TYPE(obj.ptr())->tp_name; }
 
-// Python's repr() of a piece of UTF-8 text, so messages quote input exactly as tiles.py did.
-std::string py_repr(std::string_view utf8) {
-  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "replace");
-  if (!s) {
-    PyErr_Clear();
-    return quote_plain(utf8);
-  }
-  PyObject* r = PyObject_Repr(s);
-  Py_DECREF(s);
-  if (!r) {
-    PyErr_Clear();
-    return quote_plain(utf8);
-  }
-  Py_ssize_t n = 0;
-  const char* p = PyUnicode_AsUTF8AndSize(r, &n);
-  std::string out = p ? std::string(p, static_cast<size_t>(n)) : quote_plain(utf8);
-  if (!p) PyErr_Clear();
-  Py_DECREF(r);
-  return out;
-}
-
 std::string repr_of(const py::handle& obj) {
   PyObject* r = PyObject_Repr(obj.ptr());
   if (!r) {
@@ -48,6 +27,19 @@ std::string repr_of(const py::handle& obj) {
   std::string out = p ? std::string(p, static_cast<size_t>(n)) : "<unprintable>";
   if (!p) PyErr_Clear();
   Py_DECREF(r);
+  return out;
+}
+
+// Python's repr() of a piece of UTF-8 text (notation.hpp's Quote), so messages quote input
+// exactly as tiles.py did.
+std::string py_repr(std::string_view utf8) {
+  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "replace");
+  if (!s) {
+    PyErr_Clear();
+    return quote_plain(utf8);
+  }
+  const std::string out = repr_of(s);
+  Py_DECREF(s);
   return out;
 }
 
