@@ -1,13 +1,53 @@
-// 查听: for each discard of a hand one tile over, its shanten and, when ready, every wait with the
-// tiles left to draw and the fan it would score (RULES.md §5 "Tile counting").
+// 查听: for each discard of a hand one tile over, its shanten, its 进张 with the tiles left to draw
+// and, when ready, the fan each wait would score (RULES.md §5 "Tile counting").
 #include "analysis.hpp"
 
 #include <algorithm>
 #include <string>
 
+#include "bits.hpp"
 #include "hand.hpp"
 
 namespace xueliu {
+
+namespace {
+
+// The visible counts (none: zeros), checked against what the hand holds.
+Counts seen_counts(const Counts& own, const Counts* visible) {
+  if (!visible) return Counts{};
+  for (int t = 0; t < kKinds; ++t) {
+    const int v = (*visible)[t];
+    if (v > 4)
+      throw std::invalid_argument("visible count of " + tile_name(t) + " is " +
+                                  std::to_string(v) + " (at most 4)");
+    if (own[t] + v > 4)
+      throw std::invalid_argument("visible shows " + std::to_string(v) + " of " + tile_name(t) +
+                                  " but the hand holds " + std::to_string(own[t]));
+  }
+  return *visible;
+}
+
+// The kinds of `mask` with their copies left to draw, into tiles[0, n) and total.
+void add_jinzhang(uint32_t mask, const Counts& own, const Counts& seen, JinzhangTile* tiles,
+                  uint8_t& n, int& total) {
+  for (; mask; mask &= mask - 1) {
+    const int t = lowest_bit(mask);
+    const auto left = static_cast<uint8_t>(4 - own[t] - seen[t]);  // >= 0: seen_counts checked
+    tiles[n++] = {static_cast<uint8_t>(t), left};
+    total += left;
+  }
+}
+
+}  // namespace
+
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs) {
+  HandJinzhang out;
+  const uint32_t mask = jinzhang(hand, void_suit, seven_pairs);  // validates
+  const Counts own = hand.held();
+  const Counts seen = seen_counts(own, visible);
+  add_jinzhang(mask, own, seen, out.tiles.data(), out.n, out.total);
+  return out;
+}
 
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
                                          const ScoringRules& rules) {
@@ -16,48 +56,51 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   check_tile_count("best_discards", hand, 14);
   // The 14-tile hand and its melds: the tile about to be discarded counts as seen too.
   const Counts own = hand.held();
-  Counts seen{};
-  if (visible) {
-    for (int t = 0; t < kKinds; ++t) {
-      const int v = (*visible)[t];
-      if (v > 4)
-        throw std::invalid_argument("visible count of " + tile_name(t) + " is " +
-                                    std::to_string(v) + " (at most 4)");
-      if (own[t] + v > 4)
-        throw std::invalid_argument("visible shows " + std::to_string(v) + " of " + tile_name(t) +
-                                    " but the hand holds " + std::to_string(own[t]));
-    }
-    seen = *visible;
-  }
+  const Counts seen = seen_counts(own, visible);
   check_win_reachable("best_discards", hand, void_suit);
 
+  // RULES §4: while the hand holds tiles of its void suit, only those may be discarded.
+  int first = 0, last = kKinds;
+  if (void_suit >= 0)
+    for (int k = kRanks * void_suit; k < kRanks * (void_suit + 1); ++k)
+      if (hand.counts[k]) {
+        first = kRanks * void_suit, last = first + kRanks;
+        break;
+      }
+
   std::vector<DiscardOption> options;
+  options.reserve(14);
   std::vector<int> best_fan;  // best discard-win fan per option, for the ordering
+  best_fan.reserve(14);
   Hand rest = hand;
-  for (int d = 0; d < kKinds; ++d) {
+  DiscardScan scan(hand, void_suit, rules.seven_pairs);
+  for (int d = first; d < last; ++d) {
     if (!hand.counts[d]) continue;
     --rest.counts[d];
     DiscardOption option;
     option.discard = static_cast<uint8_t>(d);
-    option.shanten = static_cast<int8_t>(shanten_unchecked(rest, void_suit, rules.seven_pairs));
+    uint32_t jinzhang = 0;
+    option.shanten = static_cast<int8_t>(scan.discard(d, &jinzhang));
+    add_jinzhang(jinzhang, own, seen, option.jinzhang.data(), option.n_jinzhang,
+                 option.jinzhang_total);
     int top = 0;
     if (option.shanten == 0) {
-      const uint32_t mask = waits_unchecked(rest, void_suit, rules.seven_pairs);
-      for (int t = 0; t < kKinds; ++t) {
-        if (!(mask >> t & 1)) continue;
+      // A ready hand's 进张 are exactly its waits (both: the draws that complete it).
+      for (int i = 0; i < option.n_jinzhang; ++i) {
+        const int t = option.jinzhang[i].kind;
         WaitOption wait;
         wait.kind = static_cast<uint8_t>(t);
-        wait.remaining = static_cast<uint8_t>(4 - own[t] - seen[t]);  // >= 0: checked above
+        wait.remaining = option.jinzhang[i].remaining;
         Hand won = rest;
         ++won.counts[t];
         WinContext ctx;
         ctx.win_tile = t;
         wait.discard_win = evaluate_unchecked(won, ctx, rules);
         wait.self_draw = self_draw_of_discard_win(wait.discard_win, rules);
-        option.total_remaining += wait.remaining;
         top = std::max(top, wait.discard_win.fan);
         option.waits.push_back(wait);
       }
+      option.total_remaining = option.jinzhang_total;
     }
     options.push_back(std::move(option));
     best_fan.push_back(top);
@@ -69,7 +112,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     const DiscardOption &x = options[a], &y = options[b];
     if (x.shanten != y.shanten) return x.shanten < y.shanten;
-    if (x.total_remaining != y.total_remaining) return x.total_remaining > y.total_remaining;
+    if (x.jinzhang_total != y.jinzhang_total) return x.jinzhang_total > y.jinzhang_total;
     if (best_fan[a] != best_fan[b]) return best_fan[a] > best_fan[b];
     return x.discard < y.discard;
   });

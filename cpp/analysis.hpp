@@ -4,6 +4,7 @@
 // WaitOption and DiscardOption are plain values.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -19,16 +20,38 @@ struct WaitOption {
   FanResult self_draw;    // as a self-draw
 };
 
+// One kind of 进张 and the copies of it left to draw (0 allowed: every copy is in sight).
+struct JinzhangTile {
+  uint8_t kind = 0;
+  uint8_t remaining = 0;  // as WaitOption::remaining
+};
+
 struct DiscardOption {
   uint8_t discard = 0;  // kind
   int8_t shanten = 0;   // of the 13 - 3k hand after the discard
-  int total_remaining = 0;
+  int total_remaining = 0;        // the waits' remaining, summed
   std::vector<WaitOption> waits;  // kind order; empty unless shanten == 0
+  // 进张: every kind whose draw lowers the shanten after the discard, in kind order (for a ready
+  // option, its waits); kinds held four times counting melds cannot be drawn and are left out.
+  std::array<JinzhangTile, kKinds> jinzhang{};
+  uint8_t n_jinzhang = 0;
+  int jinzhang_total = 0;  // their remaining, summed (= total_remaining when ready)
 };
 
-// One option per distinct discardable kind, best first: lower shanten, then more remaining winning
-// tiles, then higher best discard-win fan, then lower kind. `visible` may be null (nothing seen).
-// Throws std::invalid_argument on a bad hand, wrong count (14 - 3k), or own + visible > 4.
+// 进张 of a 13 - 3k hand with the copies of each left to draw (own = the hand + melds).
+struct HandJinzhang {
+  std::array<JinzhangTile, kKinds> tiles{};  // kind order
+  uint8_t n = 0;
+  int total = 0;
+};
+// Throws std::invalid_argument like jinzhang (hand.hpp), or when own + visible > 4.
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs);
+
+// One option per distinct discardable kind, best first: lower shanten, then more tiles left to
+// draw (the winning tiles when ready, the 进张 otherwise: jinzhang_total), then higher best
+// discard-win fan, then lower kind. With a void suit declared and tiles of it in the hand, only
+// those may be discarded (RULES §4), so only they are options. `visible` may be null (nothing
+// seen). Throws std::invalid_argument on a bad hand, wrong count (14 - 3k), or own + visible > 4.
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
                                          const ScoringRules& rules);
 

@@ -23,7 +23,6 @@ constexpr uint64_t kLowBitOfEachByte = 0x0101010101010101ULL;
 // 64-bit one, because the fan loops over 16-bit signatures measurably slow down with the wider
 // scan (about 5% of best_discards).
 #if defined(_MSC_VER)
-inline int popcount64(uint64_t x) { return static_cast<int>(__popcnt64(x)); }
 inline int lowest_bit(uint32_t x) {
   unsigned long i;
   _BitScanForward(&i, x);
@@ -35,10 +34,25 @@ inline int lowest_bit(uint64_t x) {
   return static_cast<int>(i);
 }
 #else
-inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 #endif
+
+// Byte-wise min of two words whose bytes are all <= 0x7F (SWAR; no borrow crosses a byte).
+inline uint64_t min_bytes(uint64_t a, uint64_t b) {
+  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+  const uint64_t ge = (((a | kHighBits) - b) & kHighBits) >> 7;  // 1 in each byte where a >= b
+  const uint64_t take_b = ge * 0xFF;
+  return (b & take_b) | (a & ~take_b);
+}
+
+inline uint64_t byte_swap(uint64_t x) {
+#if defined(_MSC_VER)
+  return _byteswap_uint64(x);
+#else
+  return __builtin_bswap64(x);
+#endif
+}
 
 // The 27 counts at `counts27` as four little-endian words, byte i of word j = count 8j + i; the
 // last word holds counts 24..26 and zeros. It is loaded at byte offset 19 and shifted, not at 24,

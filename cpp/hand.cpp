@@ -32,17 +32,17 @@ inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
 
 inline int popcount3(unsigned x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
 
-// The kind of the only odd count, or -1 when the number of odd counts is not one.
+// The kind of the only odd count, or -1 when the number of odd counts is not one. The odd bits
+// of the four words sit at bit 0 of each byte; shifted by 0..3 they fold into one word without
+// overlapping (bit 8 j + i: count 8 i + j), so one test replaces four popcounts.
 inline int single_odd_kind(const Hand& hand) {
   uint64_t w[4];
   load_count_words(hand.counts.data(), w);
-  int n_odd = 0, kind = -1;
-  for (int i = 0; i < 4; ++i) {
-    const uint64_t odd = w[i] & kLowBitOfEachByte;
-    n_odd += popcount64(odd);
-    if (odd) kind = 8 * i + (lowest_bit(odd) >> 3);
-  }
-  return n_odd == 1 ? kind : -1;
+  const uint64_t odd = (w[0] & kLowBitOfEachByte) | (w[1] & kLowBitOfEachByte) << 1 |
+                       (w[2] & kLowBitOfEachByte) << 2 | (w[3] & kLowBitOfEachByte) << 3;
+  if (!odd || (odd & (odd - 1))) return -1;
+  const int bit = lowest_bit(odd);
+  return 8 * (bit & 7) + (bit >> 3);
 }
 
 inline bool all_even(const Hand& hand) {
@@ -60,12 +60,16 @@ inline int seven_pairs_cost(int free, int odd) {
   return odd + 2 * (7 - free - odd);
 }
 
-// The cost word of suit s when it holds meld kinds: a peng leaves room for one more copy of its
-// kind, a kong for none, which the table (cap 4 everywhere) cannot express; the exact DP can.
-// Games ask about the same melded suit again and again (one call per discard), so the DP
-// results are kept in a small direct-mapped cache. thread_local, so threads need no lock and a
-// full tag match means the word is this thread's own result for exactly these counts and caps.
-uint64_t capped_costs(const Hand& hand, int s, int sets) {
+// A suit that holds meld kinds: a peng leaves room for one more copy of its kind, a kong for
+// none, which the table (cap 4 everywhere) cannot express; the exact DP can. Its CappedSuit also
+// carries the 进张 of the suit per slot (suit_costs_dp's drops): one DP rather than one per rank.
+
+// Games ask about the same melded suits again and again (each discard, each turn), so the DP
+// results are kept in a small 4-way set-associative cache, most recent first (a direct-mapped one
+// let a few colliding suits of one 查听 evict each other on every call). thread_local, so threads
+// need no lock and a full tag match means this thread's own result for exactly these counts and
+// caps.
+CappedSuit capped_suit(const Hand& hand, int s, int sets) {
   const uint8_t* counts9 = hand.counts.data() + kRanks * s;
   uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
   uint64_t caps_code = 0;  // 2 bits per rank: 0 free, 1 peng, 2 kong
@@ -77,19 +81,31 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) {
     }
   const uint64_t tag = suit_key(counts9) | caps_code << 22 | static_cast<uint64_t>(sets) << 40 |
                        1ULL << 63;
-  constexpr int kCacheBits = 10;
-  struct Entry { uint64_t tag, word; };
-  thread_local Entry cache[1 << kCacheBits] = {};
-  Entry& entry = cache[(tag * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
-  if (entry.tag == tag) return entry.word;
+  constexpr int kSetBits = 8, kWays = 4;
+  struct Entry {
+    uint64_t tag;
+    CappedSuit suit;
+  };
+  thread_local Entry cache[1 << kSetBits][kWays] = {};
+  Entry* set = cache[(tag * 0x9E3779B97F4A7C15ULL) >> (64 - kSetBits)];
+  for (int way = 0; way < kWays; ++way)
+    if (set[way].tag == tag) {
+      const Entry hit = set[way];
+      for (int w = way; w > 0; --w) set[w] = set[w - 1];  // most recent first
+      set[0] = hit;
+      return hit.suit;
+    }
+  CappedSuit made{};
   // A DP cost above 14 means impossible; clamped to 15 it can never beat a real option (<= 14).
-  const auto dp = suit_costs_dp(counts9, caps, sets);
-  uint64_t word = 0;
+  const auto dp = suit_costs_dp(counts9, caps, sets, made.drops);
   for (int slot = 0; slot < 10; ++slot)
-    word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
-  entry = {tag, word};
-  return word;
+    made.word |= static_cast<uint64_t>(std::min(dp[slot], 15)) << (4 * slot);
+  for (int w = kWays - 1; w > 0; --w) set[w] = set[w - 1];  // the least recent way goes
+  set[0] = {tag, made};
+  return made;
 }
+
+uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(hand, s, sets).word; }
 
 // Out of line and cold, so that check_win_reachable inlines into shanten.
 [[noreturn]] void throw_unreachable(const char* call, unsigned melded_suits, int void_suit) {
@@ -148,34 +164,296 @@ uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   return mask;
 }
 
+namespace {
+
+// The per-suit cost words of a hand and what shanten needs besides them.
+struct Words {
+  unsigned melded;     // suits holding a meld
+  int sets;            // sets still to make: 4 - melds
+  uint32_t keys[3];    // suit keys of the concealed counts
+  uint64_t word[3];    // cost words: the table, or the capped DP for a suit holding a meld kind
+};
+
+inline void words_of(const Hand& hand, Words& w) {
+  const SuitTables& t = SuitTables::get();
+  w.melded = meld_suits(hand);
+  w.sets = kMaxMelds - hand.n_melds;
+  suit_keys(hand, w.keys);
+  for (int s = 0; s < kSuits; ++s)
+    w.word[s] = (w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s]);
+}
+
+// Whether suit x may be the suit a complete hand leaves out: the void when one is declared, else
+// any suit without a meld.
+inline bool may_exclude(int x, unsigned melded, int void_suit) {
+  return void_suit >= 0 ? x == void_suit : !(melded >> x & 1);
+}
+
+// The fewest tiles to add for a standard hand from suits a and b (a holding the pair or b).
+inline int two_suit_cost(uint64_t a, uint64_t b, int sets) {
+  int best = 1000;
+  for (int ma = 0; ma <= sets; ++ma) {
+    const int mb = sets - ma;
+    best = std::min(best, SuitTables::cost_of(a, ma, 1) + SuitTables::cost_of(b, mb, 0));
+    best = std::min(best, SuitTables::cost_of(a, ma, 0) + SuitTables::cost_of(b, mb, 1));
+  }
+  return best;
+}
+
+inline int two_suit_pairs_cost(uint64_t a, uint64_t b) {
+  return seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
+                          SuitTables::odd_counts(a) + SuitTables::odd_counts(b));
+}
+
+// min over complete hands H of |H - hand| (shanten + 1), from the words.
+inline int distance_of(const Words& w, int void_suit, bool seven_pairs) {
+  int best = 1000;
+  for (int x = 0; x < kSuits; ++x) {
+    if (!may_exclude(x, w.melded, void_suit)) continue;
+    const uint64_t a = w.word[x == 0 ? 1 : 0], b = w.word[x == 2 ? 1 : 2];
+    best = std::min(best, two_suit_cost(a, b, w.sets));
+    if (seven_pairs && w.sets == kMaxMelds) best = std::min(best, two_suit_pairs_cost(a, b));
+  }
+  return best;
+}
+
+}  // namespace
+
 int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
-  const int sets = kMaxMelds - hand.n_melds;
+  Words w;
+  words_of(hand, w);
+  return distance_of(w, void_suit, seven_pairs) - 1;
+}
 
-  // Cost words per suit: the table, or the capped DP for a suit that holds a meld kind.
+namespace {
+
+constexpr uint64_t kCostBits = (1ULL << 40) - 1;
+
+// The ten (sets, pair) costs of a cost word as bytes, so that DiscardScan compares all the splits
+// of two suits at once: slot i (cost_slot order) is byte i of `lo` for i < 8, byte i - 8 of `hi`
+// for i = 8, 9. Slots beyond the sets still to make, and bytes 10..15, hold kNoSlot: above every
+// real sum of two costs (at most 30, the clamped 15s included), and two of them stay below 0x80,
+// so byte sums never carry into the next byte.
+struct SlotBytes {
+  uint64_t lo, hi;
+};
+constexpr uint64_t kEachByte = 0x0101010101010101ULL;
+constexpr uint64_t kNoSlot = 0x30;
+
+// Bytes [0, used) of a 16-byte pair kept, the others set to kNoSlot.
+inline SlotBytes pad_slots(SlotBytes b, int used) {
+  const uint64_t keep_lo = used >= 8 ? ~0ULL : (1ULL << (8 * used)) - 1;
+  const uint64_t keep_hi = used <= 8 ? 0 : (1ULL << (8 * (used - 8))) - 1;
+  return {(b.lo & keep_lo) | (kNoSlot * kEachByte & ~keep_lo),
+          (b.hi & keep_hi) | (kNoSlot * kEachByte & ~keep_hi)};
+}
+
+inline SlotBytes slot_bytes(uint64_t word, int sets) {
+  uint64_t t = word & 0xFFFFFFFFULL;  // nibbles 0..7 -> bytes 0..7
+  t = (t | t << 16) & 0x0000FFFF0000FFFFULL;
+  t = (t | t << 8) & 0x00FF00FF00FF00FFULL;
+  t = (t | t << 4) & 0x0F0F0F0F0F0F0F0FULL;
+  return pad_slots({t, (word >> 32 & 0xF) | (word >> 36 & 0xF) << 8}, 2 * sets + 2);
+}
+
+// The complementary costs: byte i holds the cost of the split that completes slot i, (sets - m,
+// 1 - p) for i = cost_slot(m, p), which is slot 2 * sets + 1 - i.
+inline SlotBytes complement(SlotBytes b, int sets) {
+  const int used = 2 * sets + 2, k = 16 - used;  // reversed all 16, then moved down k bytes
+  const uint64_t rlo = byte_swap(b.hi), rhi = byte_swap(b.lo);
+  SlotBytes out;
+  if (k >= 8) {
+    out = {k == 8 ? rhi : rhi >> (8 * (k - 8)), 0};
+  } else {
+    out = {rlo >> (8 * k) | rhi << (64 - 8 * k), rhi >> (8 * k)};
+  }
+  return pad_slots(out, used);
+}
+
+inline SlotBytes add(SlotBytes a, SlotBytes b) { return {a.lo + b.lo, a.hi + b.hi}; }
+
+// Bit i: byte i of x equals v (exact per byte: no carry crosses a byte).
+inline unsigned bytes_equal(uint64_t x, int v) {
+  const uint64_t d = x ^ (static_cast<uint64_t>(v) * kEachByte);
+  const uint64_t zero = ~(((d & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | d) &
+                        0x8080808080808080ULL;
+  return static_cast<unsigned>((zero * 0x0002040810204081ULL) >> 56);  // the high bits, gathered
+}
+inline unsigned slots_equal(SlotBytes s, int v) {
+  return bytes_equal(s.lo, v) | bytes_equal(s.hi, v) << 8;
+}
+
+// The least byte of a pair.
+inline int least_slot(SlotBytes s) {
+  uint64_t m = min_bytes(s.lo, s.hi);
+  m = min_bytes(m, m >> 32);
+  m = min_bytes(m, m >> 16);
+  m = min_bytes(m, m >> 8);
+  return static_cast<int>(m & 0xFF);
+}
+
+// Nibble masks of slot masks: bit i -> bit 4 i.
+inline uint64_t slot_nibbles(unsigned slots) {
+  uint64_t out = 0;
+  for (; slots; slots &= slots - 1) out |= 1ULL << (4 * lowest_bit(static_cast<uint32_t>(slots)));
+  return out;
+}
+
+}  // namespace
+
+DiscardScan::DiscardScan(const Hand& hand, int void_suit, bool seven_pairs)
+    : hand_(hand), void_suit_(void_suit), seven_pairs_(seven_pairs) {
+  melded_ = meld_suits(hand);
+  sets_ = kMaxMelds - hand.n_melds;
+  reachable_ = popcount3(melded_) <= 2 && !(void_suit >= 0 && (melded_ >> void_suit & 1));
+  suit_keys(hand, keys_);
   const SuitTables& t = SuitTables::get();
-  uint32_t keys[3];
-  suit_keys(hand, keys);
-  uint64_t word[3];
-  for (int s = 0; s < kSuits; ++s)
-    word[s] = (melded >> s & 1) ? capped_costs(hand, s, sets) : t.costs(keys[s]);
+  for (int s = 0; s < kSuits; ++s) {
+    if (melded_ >> s & 1) {
+      capped_[s] = capped_suit(hand, s, sets_);
+      word_[s] = capped_[s].word;
+    } else {
+      word_[s] = t.costs(keys_[s]);
+    }
+  }
+  held_ = hand.held();
+}
 
+namespace {
+
+// 进张. Drawing a tile of suit y changes only y's cost word, and every cost by at most one, so the
+// draw lowers the distance exactly when some option that reaches the distance now (a "tight" one:
+// a leave-out suit x != y, a split of the sets, the pair's side, or seven pairs) has y's part
+// drop by one. The tight slots of y are found once, all splits at a time (SlotBytes); each rank's
+// check is then a word subtraction, as per nibble the drop is 0 or 1 and no borrow crosses
+// nibbles. `word` holds the hand's three cost words, `held` its copies of each kind counting
+// melds; a suit holding a meld kind comes with its DP's `drops` (the ranks that lower each slot,
+// no lookups needed), the others with up(y, r): y's word with one more tile of rank r (asked only
+// for kinds held fewer than four times). Returns the distance (shanten + 1); the 进张 go to
+// *jinzhang.
+template <typename Up>
+int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsigned melded,
+                  int sets, int void_suit, bool seven_pairs, const Counts& held, const Up& up,
+                  uint32_t* jinzhang) {
+  SlotBytes slots[3], comp[3];
+  for (int s = 0; s < kSuits; ++s) {
+    slots[s] = slot_bytes(word[s], sets);
+    comp[s] = complement(slots[s], sets);
+  }
+  const bool pairs_form = seven_pairs && sets == kMaxMelds;
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
-    if (void_suit >= 0 ? x != void_suit : (melded >> x & 1)) continue;
-    const uint64_t a = word[x == 0 ? 1 : 0], b = word[x == 2 ? 1 : 2];
-    for (int ma = 0; ma <= sets; ++ma) {
-      const int mb = sets - ma;
-      best = std::min(best, SuitTables::cost_of(a, ma, 1) + SuitTables::cost_of(b, mb, 0));
-      best = std::min(best, SuitTables::cost_of(a, ma, 0) + SuitTables::cost_of(b, mb, 1));
-    }
-    if (seven_pairs && hand.n_melds == 0)
-      best = std::min(best, seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
-                                             SuitTables::odd_counts(a) + SuitTables::odd_counts(b)));
+    if (!may_exclude(x, melded, void_suit)) continue;
+    const int a = x == 0 ? 1 : 0, b = x == 2 ? 1 : 2;
+    best = std::min(best, least_slot(add(slots[a], comp[b])));
+    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b]));
   }
-  return best - 1;
+  uint32_t out = 0;
+  for (int y = 0; y < kSuits; ++y) {
+    unsigned tight = 0;       // bit i: slot i of suit y is tight
+    unsigned pairs_with = 0;  // bit o: seven pairs from suits y and o is tight
+    for (int x = 0; x < kSuits; ++x) {
+      if (x == y || !may_exclude(x, melded, void_suit)) continue;
+      const int o = kSuits - x - y;
+      tight |= slots_equal(add(slots[y], comp[o]), best);
+      if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
+    }
+    if (!tight && !pairs_with) continue;
+    if (drops[y]) {  // a melded suit: its DP already knows the ranks that lower each slot
+      unsigned lowering = 0;  // (no seven pairs with melds: pairs_with is 0)
+      for (unsigned t = tight; t; t &= t - 1) lowering |= drops[y][lowest_bit(static_cast<uint32_t>(t))];
+      out |= static_cast<uint32_t>(lowering) << (kRanks * y);
+      continue;
+    }
+    const uint64_t tight_nibbles = slot_nibbles(tight);
+    const uint64_t now = word[y] & kCostBits;
+    uint64_t after[kRanks];
+    for (int r = 0; r < kRanks; ++r)  // the lookups first, so that their misses overlap
+      after[r] = held[kRanks * y + r] < 4 ? up(y, r) : word[y];  // a full kind: "no drop"
+    for (int r = 0; r < kRanks; ++r) {
+      bool lowers = ((now - (after[r] & kCostBits)) & tight_nibbles) != 0;
+      for (int o = 0; o < kSuits && !lowers; ++o)
+        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o]) < best;
+      if (lowers) out |= 1u << (kRanks * y + r);
+    }
+  }
+  *jinzhang = out;
+  return best;
+}
+
+}  // namespace
+
+int DiscardScan::discard(int d, uint32_t* jinzhang) {
+  *jinzhang = 0;
+  if (!reachable_) return -2;
+  const int sd = suit_of(d), rd = rank_of(d);
+  const SuitTables& tables = SuitTables::get();
+  uint64_t word[3] = {word_[0], word_[1], word_[2]};
+  const uint16_t* drops[3];
+  for (int s = 0; s < kSuits; ++s) drops[s] = (melded_ >> s & 1) ? capped_[s].drops : nullptr;
+  const uint32_t rest_key = keys_[sd] - static_cast<uint32_t>(kPow5[rd]);
+  CappedSuit rest_suit;
+  if (melded_ >> sd & 1) {
+    Hand rest = hand_;
+    --rest.counts[d];
+    rest_suit = capped_suit(rest, sd, sets_);
+    word[sd] = rest_suit.word;
+    drops[sd] = rest_suit.drops;
+  } else {
+    word[sd] = tables.costs(rest_key);
+  }
+  Counts held = held_;
+  --held[d];
+  // Table suits only (a melded suit brings its drops).
+  auto up = [&](int y, int r) -> uint64_t {
+    if (y != sd) {  // the same for every discard of another suit
+      if (!(up_ready_[y] >> r & 1)) {
+        up_[y][r] = tables.costs(keys_[y] + static_cast<uint32_t>(kPow5[r]));
+        up_ready_[y] = static_cast<uint16_t>(up_ready_[y] | 1u << r);
+      }
+      return up_[y][r];
+    }
+    if (r == rd) return word_[sd];  // the discard drawn back
+    return tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
+  };
+  return scan_jinzhang(word, drops, melded_, sets_, void_suit_, seven_pairs_, held, up,
+                       jinzhang) - 1;
+}
+
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+  const unsigned melded = meld_suits(hand);
+  if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
+  const int sets = kMaxMelds - hand.n_melds;
+  uint32_t keys[3];
+  suit_keys(hand, keys);
+  const SuitTables& tables = SuitTables::get();
+  uint64_t word[3];
+  CappedSuit capped[3];
+  const uint16_t* drops[3] = {nullptr, nullptr, nullptr};
+  for (int s = 0; s < kSuits; ++s) {
+    if (melded >> s & 1) {
+      capped[s] = capped_suit(hand, s, sets);
+      word[s] = capped[s].word;
+      drops[s] = capped[s].drops;
+    } else {
+      word[s] = tables.costs(keys[s]);
+    }
+  }
+  auto up = [&](int y, int r) { return tables.costs(keys[y] + static_cast<uint32_t>(kPow5[r])); };
+  uint32_t out = 0;
+  scan_jinzhang(word, drops, melded, sets, void_suit, seven_pairs, hand.held(), up, &out);
+  return out;
+}
+
+uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs) {
+  validate_hand(hand);
+  validate_void(void_suit);
+  check_tile_count("jinzhang", hand, 13);
+  check_win_reachable("jinzhang", hand, void_suit);
+  return jinzhang_unchecked(hand, void_suit, seven_pairs);
 }
 
 void check_win_reachable(const char* call, const Hand& hand, int void_suit) {

@@ -37,4 +37,43 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
 
+// 进张 (jinzhang) of a 13 - 3k hand: the kinds whose draw lowers its shanten (bit k = kind k), kinds
+// held four times counting melds left out; for a ready hand, its waits. Throws
+// std::invalid_argument like shanten (a bad hand, a wrong count, no complete hand possible).
+uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs);
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+
+// A suit that holds meld kinds, from the exact capped DP (tables.hpp's suit_costs_dp): its cost
+// word and, per (sets, pair) slot, the ranks one more tile of which lowers that cost (bit r).
+struct CappedSuit {
+  uint64_t word = 0;
+  uint16_t drops[10] = {};
+};
+
+// Shanten and 进张 after each discard of one validated 14 - 3k hand (查听), sharing the table
+// lookups the discards have in common (a suit the discard leaves alone looks the same after each
+// of them). discard(d) returns the shanten of the hand without one tile of kind d (which it must
+// hold), -2 when no complete hand exists, and puts in *jinzhang the kinds whose draw would lower
+// it (bit k = kind k; kinds then held four times counting melds left out). For a ready hand the
+// 进张 are its waits. Holds a reference to the hand; one scan per thread.
+class DiscardScan {
+ public:
+  DiscardScan(const Hand& hand, int void_suit, bool seven_pairs);
+  int discard(int d, uint32_t* jinzhang);
+
+ private:
+  const Hand& hand_;
+  int void_suit_;
+  bool seven_pairs_;
+  bool reachable_ = true;
+  unsigned melded_ = 0;
+  int sets_ = 0;
+  uint32_t keys_[3] = {};
+  uint64_t word_[3] = {};
+  Counts held_{};
+  CappedSuit capped_[3] = {};   // of the suits holding a meld kind
+  uint64_t up_[3][9] = {};      // a table suit's word with one more tile of rank r, whole hand
+  uint16_t up_ready_[3] = {};   // bit r: up_[y][r] is filled
+};
+
 }  // namespace xueliu

@@ -6,18 +6,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "bits.hpp"
+
 namespace xueliu {
 namespace {
 
 constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
 
-// Byte-wise min of two words whose bytes are all <= 0x7F (SWAR; no borrow crosses a byte).
-inline uint64_t min_bytes(uint64_t a, uint64_t b) {
-  const uint64_t ge = (((a | kHighBits) - b) & kHighBits) >> 7;  // 1 in each byte where a >= b
-  const uint64_t take_b = ge * 0xFF;
-  return (b & take_b) | (a & ~take_b);
-}
 // Nibble-wise min of two cost words.
 inline uint64_t min_nibbles(uint64_t a, uint64_t b) {
   return min_bytes(a & kLowNibbles, b & kLowNibbles) |
@@ -140,20 +135,27 @@ long SuitTables::self_check() const {
   return bad;
 }
 
-std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, int max_sets) {
+std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, int max_sets,
+                                  uint16_t* drops) {
   if (max_sets < 0 || max_sets > kMaxSuitSets)
     throw std::invalid_argument("suit_costs_dp: max_sets " + std::to_string(max_sets) +
                                 " is outside 0..4");
   // State: a = chows started at the previous rank, b = chows started two ranks back,
-  // s = sets used so far (started chows included), q = pairs used. Value: tiles added so far.
+  // s = sets used so far (started chows included), q = pairs used. Value: tiles added so far,
+  // and (with `drops`) the ranks where some cheapest way to the state adds a tile.
   constexpr int8_t kInf = 100;
   int8_t buf[2][5][5][5][2];
+  uint16_t miss[2][5][5][5][2];
   auto* cur = buf[0];
   auto* nxt = buf[1];
+  auto* cur_miss = miss[0];
+  auto* nxt_miss = miss[1];
   std::fill(&cur[0][0][0][0], &cur[0][0][0][0] + 250, kInf);
+  std::fill(&cur_miss[0][0][0][0], &cur_miss[0][0][0][0] + 250, uint16_t{0});
   cur[0][0][0][0] = 0;
   for (int r = 0; r < 9; ++r) {
     std::fill(&nxt[0][0][0][0], &nxt[0][0][0][0] + 250, kInf);
+    if (drops) std::fill(&nxt_miss[0][0][0][0], &nxt_miss[0][0][0][0] + 250, uint16_t{0});
     const int h = counts9[r], cap = caps9[r];
     const int max_new_chows = r <= 6 ? max_sets : 0;
     for (int a = 0; a <= max_sets; ++a)
@@ -169,15 +171,29 @@ std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, 
                   if (used > cap) break;
                   const int nv = v + std::max(0, used - h);
                   int8_t& slot = nxt[c][a][s + c + u][q + w];
+                  if (drops) {
+                    // Ties keep the union: every cheapest way stays visible (see the header).
+                    const auto m = static_cast<uint16_t>(cur_miss[a][b][s][q] |
+                                                         (used > h ? 1u << r : 0u));
+                    uint16_t& slot_miss = nxt_miss[c][a][s + c + u][q + w];
+                    if (nv < slot) slot_miss = m;
+                    else if (nv == slot) slot_miss = static_cast<uint16_t>(slot_miss | m);
+                  }
                   if (nv < slot) slot = static_cast<int8_t>(nv);
                 }
           }
     std::swap(cur, nxt);
+    std::swap(cur_miss, nxt_miss);
   }
   std::array<int, 10> out{};
   out.fill(kInf);
   for (int m = 0; m <= max_sets; ++m)
-    for (int p = 0; p <= 1; ++p) out[cost_slot(m, p)] = cur[0][0][m][p];
+    for (int p = 0; p <= 1; ++p) {
+      out[cost_slot(m, p)] = cur[0][0][m][p];
+      if (drops) drops[cost_slot(m, p)] = cur[0][0][m][p] < kInf ? cur_miss[0][0][m][p] : 0;
+    }
+  if (drops)
+    for (int m = max_sets + 1; m <= kMaxSuitSets; ++m) drops[cost_slot(m, 0)] = drops[cost_slot(m, 1)] = 0;
   return out;
 }
 

@@ -70,9 +70,14 @@ class SuitTables {
 // copies a configuration may use (4 - copies already in melds). Slower than the table; used for
 // suits that contain a meld kind and to check the table. Returns the 10 costs in cost_slot order;
 // entries for more than max_sets sets are left at 100 (not computed), as are impossible ones.
+// With `drops` (10 entries), drops[slot] gets the ranks (bit r) that one more tile would lower
+// that cost by one: the ranks where some cheapest configuration needs a tile the suit lacks (one
+// more held tile of such a rank saves exactly that tile; a rank no cheapest configuration lacks
+// saves nothing). The DP keeps, per state, the union over its cheapest ways, which by the
+// principle of optimality is the union over the cheapest configurations. 0 for uncomputed slots.
 // Throws std::invalid_argument when max_sets is outside 0..4.
 std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9,
-                                  int max_sets = kMaxSuitSets);
+                                  int max_sets = kMaxSuitSets, uint16_t* drops = nullptr);
 
 // Two short Horner chains (ranks 0..4 and 5..8) instead of one of nine: a shorter dependency chain
 // for the three keys every win check computes.

@@ -75,6 +75,8 @@ class DiscardOption(NamedTuple):
     shanten: int
     total_remaining: int
     waits: tuple  # of WaitOption
+    jinzhang: tuple  # of (kind, remaining)
+    jinzhang_total: int
 
 
 # --------------------------------------------------------------------------------------------
@@ -364,15 +366,12 @@ def _closest_seven_pairs(counts, kinds):
     return sum(sorted(slots)[:7])
 
 
-def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
-    """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
-    the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
-    counts, melds, _ = _check(counts, melds, (13, 14), "shanten")
-    void = _void_suit(void)
+def _distance(counts, melds, void, seven_pairs, bound=99) -> int:
+    """min(bound, smallest |H - counts|) over the complete hands H of RULES §5 (keeping the melds,
+    缺一门, the void, at most 4 copies counting melds); ``bound`` only prunes the search."""
     held = meld_counts(melds)
     meld_suits = {suit_of(t) for _, t in melds}
-    inf = 99
-    best = inf
+    best = bound
     for two in itertools.combinations(range(3), 2):  # a one-suit H also lies inside some pair
         if void in two or not meld_suits <= set(two):
             continue
@@ -381,9 +380,37 @@ def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
         if seven_pairs and not melds:
             best = min(best, _closest_seven_pairs(counts, kinds))
         best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
+    return best
+
+
+def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
+    """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
+    the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
+    counts, melds, _ = _check(counts, melds, (13, 14), "shanten")
+    inf = 99
+    best = _distance(counts, melds, _void_suit(void), seven_pairs, inf)
     if best == inf:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     return best - 1
+
+
+def jinzhang(counts, melds=(), void=None, seven_pairs=True) -> list:
+    """进张 of a 13 - 3k hand: every kind t (held fewer than 4 times counting melds) such that the
+    hand plus t has a lower shanten, by trying each t."""
+    counts, melds, held = _check(counts, melds, (13,), "jinzhang")
+    void = _void_suit(void)
+    now = _distance(counts, melds, void, seven_pairs)
+    if now == 99:
+        raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
+    out = []
+    for t in range(27):
+        if held[t] >= 4:
+            continue
+        counts[t] += 1
+        if _distance(counts, melds, void, seven_pairs, bound=now) < now:  # the bound only prunes
+            out.append(t)
+        counts[t] -= 1
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -602,21 +629,27 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
 # --------------------------------------------------------------------------------------------
 
 def best_discards(counts, melds=(), visible=None, void=None, rules=None) -> list:
-    """For each distinct discard of a 14 - 3k hand: shanten after it and, when ready, every wait
-    with remaining = max(0, 4 - own14 - visible) (own14: the 14 tiles + melds, the discard counted
-    as seen) and its fan as a discard win and as a self-draw (win_tile = the wait).  Best first:
-    lower shanten, more total remaining, higher best discard-win fan, lower discard kind."""
+    """For each distinct discard of a 14 - 3k hand: shanten after it, its 进张 with remaining
+    counts and, when ready, every wait with its fan as a discard win and as a self-draw
+    (win_tile = the wait). remaining = max(0, 4 - own14 - visible) (own14: the 14 tiles + melds,
+    the discard counted as seen). With a void declared and tiles of it held, only those are
+    discards (RULES §4). Best first: lower shanten, more tiles to draw (jinzhang_total: the
+    winning tiles when ready), higher best discard-win fan, lower discard kind."""
     counts, melds, own = _check(counts, melds, (14,), "best_discards")
     rules = _full_rules(rules)
     visible = [0] * 27 if visible is None else list(visible)
     if len(visible) != 27 or any(v < 0 for v in visible):
         raise ValueError("visible must be 27 non-negative counts")
+    void_suit = _void_suit(void)
+    discards = [d for d in range(27) if counts[d]]
+    if void_suit is not None and any(suit_of(d) == void_suit for d in discards):
+        discards = [d for d in discards if suit_of(d) == void_suit]
     options = []
-    for d in range(27):
-        if not counts[d]:
-            continue
+    for d in discards:
         counts[d] -= 1
         sh = shanten(counts, melds, void, rules["seven_pairs"])
+        remaining = {t: max(0, 4 - own[t] - visible[t]) for t in range(27)}
+        jz = tuple((t, remaining[t]) for t in jinzhang(counts, melds, void, rules["seven_pairs"]))
         opts = []
         if sh == 0:
             for t in waits(counts, melds, void, rules["seven_pairs"]):
@@ -624,12 +657,13 @@ def best_discards(counts, melds=(), visible=None, void=None, rules=None) -> list
                 ron = evaluate(counts, melds, void, rules, win_tile=t)
                 tsumo = evaluate(counts, melds, void, rules, win_tile=t, self_draw=True)
                 counts[t] -= 1
-                opts.append(WaitOption(t, max(0, 4 - own[t] - visible[t]), ron, tsumo))
+                opts.append(WaitOption(t, remaining[t], ron, tsumo))
         counts[d] += 1
-        options.append(DiscardOption(d, sh, sum(w.remaining for w in opts), tuple(opts)))
+        options.append(DiscardOption(d, sh, sum(w.remaining for w in opts), tuple(opts), jz,
+                                     sum(r for _, r in jz)))
 
     def key(o):
         best_ron = max((w.discard_win.fan for w in o.waits), default=0)
-        return (o.shanten, -o.total_remaining, -best_ron, o.discard)
+        return (o.shanten, -o.jinzhang_total, -best_ron, o.discard)
 
     return sorted(options, key=key)

@@ -135,14 +135,139 @@ def test_bad_void_is_a_value_error(bad):
 
 
 def test_wrong_python_types_are_type_errors():
-    with pytest.raises(TypeError, match="hand must be a Hand or notation text"):
-        is_win(parse_hand(WIN).counts)
-    with pytest.raises(TypeError, match="hand must be a Hand or notation text"):
-        waits(None)
-    with pytest.raises(TypeError, match="rules must be a Rules"):
-        shanten(READY, rules={"seven_pairs": True})
-    with pytest.raises(TypeError, match="rules must be a Rules"):
-        evaluate(WIN, rules="xueliu")
+    for call in (is_win, waits, shanten, evaluate, best_discards):
+        for bad in (None, 12, {"1m": 2}, b"123m", 1.5):
+            with pytest.raises(TypeError, match="hand must be a Hand, notation text, a sequence of tile names"):
+                call(bad)
+        with pytest.raises(TypeError, match="rules must be a Rules, a preset name"):
+            call(WIN, rules={"seven_pairs": True})
+        with pytest.raises(TypeError, match="rules must be a Rules, a preset name"):
+            call(WIN, rules=Rules.preset("xueliu").to_dict())
+        with pytest.raises(TypeError, match="tile name must be a str, got int at position 1"):
+            call(["1m", 2])
+        with pytest.raises(TypeError, match="melds= goes with a tile list or counts"):
+            call(WIN, melds=[("peng", "1m")])
+        with pytest.raises(TypeError, match="melds= goes with a tile list or counts"):
+            call(parse_hand(WIN), melds=[])
+
+
+def test_a_preset_name_is_accepted_wherever_rules_are():
+    xuezhan = Rules.preset("xuezhan")
+    hand = "11223344556677s"
+    assert evaluate(hand, rules="xuezhan") == evaluate(hand, rules=xuezhan)
+    assert evaluate(hand, rules="xueliu") == evaluate(hand)
+    assert best_discards(hand, rules="xuezhan") == best_discards(hand, rules=xuezhan)
+    for call in (is_win, shanten):
+        assert call(hand, rules="xuezhan") == call(hand, rules=xuezhan)
+    assert waits(READY, rules="xuezhan") == waits(READY, rules=xuezhan)
+    counts, melds = batch.encode([hand])
+    assert batch.evaluate(counts, melds, rules="xuezhan")[0].tolist() == \
+        batch.evaluate(counts, melds, rules=xuezhan)[0].tolist()
+    for fn in (batch.is_win, batch.shanten):
+        assert fn(counts, melds, rules="xuezhan").tolist() == fn(counts, melds, rules=xuezhan).tolist()
+    with pytest.raises(ValueError, match="unknown preset 'xuezhang'"):
+        evaluate(hand, rules="xuezhang")
+    with pytest.raises(ValueError, match="unknown preset"):
+        batch.is_win(counts, melds, rules="sichuan")
+    with pytest.raises(TypeError, match="rules must be a Rules, a preset name"):
+        batch.waits(counts, melds, rules=3)
+
+
+# -- every form of the hand: Hand, notation, tile names, counts --------------------------------
+
+
+def _forms(text):
+    """The same hand as a Hand, notation text, a list and a tuple of tile names, uint8 counts and
+    a list of 27 ints (the last four with melds= beside them)."""
+    hand = parse_hand(text)
+    names = [xueliu.tile_name(k) for k in range(27) for _ in range(int(hand.counts[k]))]
+    melds = list(hand.melds) or None
+    return [(hand, None), (text, None), (names, melds), (tuple(names), melds),
+            (np.array(hand.counts), melds), (hand.counts.tolist(), melds)]
+
+
+@pytest.mark.parametrize("text", [WIN, "11m(222p)(333p)(444p)(555p)", "1122m3344p556677p",
+                                  "1m1m[9999s](111s)(222s)(333s)", "12344m567m789s(111s)"])
+def test_every_form_of_a_winning_hand_gives_the_same_answers(text):
+    want_win, want_shanten = is_win(text), shanten(text)
+    want_fan = evaluate(text) if want_win else None
+    for hand, melds in _forms(text):
+        assert is_win(hand, melds=melds) == want_win
+        assert shanten(hand, melds=melds) == want_shanten
+        if want_win:
+            assert evaluate(hand, melds=melds, self_draw=True) == evaluate(text, self_draw=True)
+        assert best_discards(hand, melds=melds) == best_discards(text)
+
+
+@pytest.mark.parametrize("text", [READY, "1m(222p)(333p)(4444p)[5555p]", "1112345678999m"])
+def test_every_form_of_a_ready_hand_gives_the_same_waits(text):
+    want = waits(text)
+    for hand, melds in _forms(text):
+        assert waits(hand, melds=melds) == want
+        assert waits(hand, melds=melds, void="s") == waits(text, void="s")
+
+
+def test_melds_beside_a_tile_list_take_meld_objects_or_pairs():
+    melds = [("peng", "2p"), ("kong", 11), Meld("concealed_kong", "4p"), ("peng", "5p")]
+    assert is_win(["1m", "1m"], melds=melds) is True
+    assert str(melds[2]) == "[4444p]" and waits(["1m"], melds=melds) == ["1m"]
+    assert evaluate(["1m", "1m"], melds=melds) == evaluate("11m(222p)(3333p)[4444p](555p)")
+    with pytest.raises(ValueError, match="unknown meld kind 'chow'"):
+        waits(["1m"], melds=[("chow", "1p")])
+    with pytest.raises(ValueError, match="more than 4 melds"):
+        waits(["1m"], melds=melds + [("peng", "9s")])
+    with pytest.raises(ValueError, match=r"fifth copy of 2p in the tile list \(counting melds\)"):
+        waits(["2p", "2p"], melds=[("peng", "2p")])
+    with pytest.raises(ValueError, match=r"fifth copy of 2p \(counting melds\)"):
+        waits(parse_hand("22p").counts, melds=[("peng", "2p")])
+
+
+def test_any_sequence_of_tile_names_is_a_hand():
+    import collections
+
+    names = ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m", "9m"]
+    for hand in (collections.deque(names), np.array(names), tuple(names)):
+        assert is_win(hand) is True and evaluate(hand) == evaluate("11123456789999m")
+    with pytest.raises(TypeError, match="a sequence of tile names or 27 counts, got list_iterator"):
+        is_win(iter(names))
+
+
+def test_tile_names_take_every_suit_spelling():
+    assert is_win(["1万", "1萬", "1m", "2条", "3條", "4索", "7条", "7條", "7s", " 5 s ", "5\u3000s",
+                   "9m", "9m", "9m"]) is True
+    tiles = ["2筒", "3饼", "4餅", "5铜", "6銅", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m"]
+    assert waits(tiles) == waits("23456p11234567m") == ["1p", "4p", "7p"]
+
+
+@pytest.mark.parametrize(
+    "hand, error, message",
+    [
+        (["1m"] * 13 + ["x5"], ValueError, r"not a tile name: 'x5' at position 13"),
+        (["1m"] * 13 + ["0m"], ValueError, "not a tile name: '0m'"),
+        (["1m"] * 13 + ["15m"], ValueError, "not a tile name: '15m'"),
+        (["1m"] * 5 + ["2m"] * 9, ValueError, "fifth copy of 1m in the tile list"),
+        (["1m"] * 13 + [None], TypeError, "tile name must be a str, got NoneType at position 13"),
+        ([0] * 26, ValueError, r"counts must have shape \(27,\), got \(26,\)"),
+        ([0] * 26 + [5], ValueError, "count 5 of 9s out of range 0..4"),
+        ([-1] + [0] * 26, ValueError, "count -1 of 1m out of range 0..4"),
+        ([0] * 26 + [1.0], ValueError, "counts must hold integers"),
+        ([0] * 26 + [True], ValueError, "counts must hold integers"),
+        (np.zeros(27, np.float32), ValueError, "counts must hold integers, got dtype float32"),
+        (np.zeros((1, 27), np.uint8), ValueError, r"counts must have shape \(27,\), got \(1, 27\)"),
+        (np.full(27, 7, np.int64), ValueError, "count 7 of 1m out of range 0..4"),
+        (np.zeros(27, np.uint8), ValueError, "14 - 3k = 14 concealed tiles"),
+    ],
+)
+def test_tile_lists_and_counts_have_the_errors_of_hands(hand, error, message):
+    with pytest.raises(error, match=message):
+        is_win(hand)
+
+
+def test_counts_of_any_integer_dtype_and_layout():
+    counts = parse_hand(WIN).counts
+    for arr in (counts.astype(np.int64), counts.astype(np.int8), counts.astype(np.uint16),
+                np.stack([counts, counts], axis=1)[:, 0], counts[::-1][::-1]):
+        assert is_win(arr) is True
 
 
 def test_rules_none_means_the_xueliu_preset():
@@ -337,6 +462,46 @@ def test_best_discards_scores_each_wait_both_ways():
         assert w.self_draw.extras == ("zimo",)
 
 
+@pytest.mark.parametrize("order", ["plain first", "scored first"])
+def test_best_discards_results_follow_the_rules_of_each_call(order):
+    """A result cache must key on the rules: two Rules that score the same hand differently give
+    different options, whichever is asked first, and each agrees with the pure-Python reference.
+    (A cache keyed on the hand alone, or on the fans without the multipliers, fails here.)"""
+    import reference as ref
+
+    hand = "1112345678999m5p"  # discard 5p: 九莲 waits on every m; 清一色 without the family knob
+    variants = {
+        "plain": (Rules.preset("xueliu"), ref.make_rules("xueliu")),
+        "scored": (Rules.preset("xueliu").replace(fan_table={"qingyise": 4}, self_draw_bonus="fan"),
+                   ref.make_rules("xueliu", fan_table={"qingyise": 4}, self_draw_bonus="fan")),
+        "linear": (Rules.preset("xueliu").replace(multipliers=list(range(1, 15))),
+                   ref.make_rules("xueliu", multipliers=list(range(1, 15)))),
+    }
+    names = ["plain", "scored", "linear"] if order == "plain first" else ["scored", "linear", "plain"]
+    counts, melds = ref.parse(hand)
+    got = {}
+    for name in names + names:  # twice: the second round may be served from any cache
+        rules, ref_rules = variants[name]
+        options = best_discards(hand, rules=rules)
+        if name in got:
+            assert options == got[name]
+            continue
+        got[name] = options
+        for o in options:  # every wait's two scores, as the reference scores that win
+            for w in o.waits:
+                won = list(counts)
+                won[ref.tile_index(o.discard)] -= 1
+                won[ref.tile_index(w.tile)] += 1
+                for r, self_draw in ((w.discard_win, False), (w.self_draw, True)):
+                    want = ref.evaluate(won, melds, rules=ref_rules, win_tile=w.tile,
+                                        self_draw=self_draw)
+                    assert (r.fan, r.multiplier, r.base, r.gen, r.extras) == \
+                        (want.fan, want.multiplier, want.base, want.gen, want.extras)
+    assert got["plain"] != got["scored"] != got["linear"] != got["plain"]
+    ready = next(o for o in got["plain"] if o.discard == "5p")
+    assert [w.discard_win.fan for w in ready.waits] == [4, 3, 3, 3, 3, 3, 3, 3, 4]  # 根 on 1m, 9m
+
+
 def test_visible_counts_reduce_remaining():
     hand = "123456789m12345p"
     seen = np.zeros(27, dtype=np.uint8)
@@ -472,16 +637,18 @@ def test_signatures_are_the_contract():
 
     kw = "KEYWORD_ONLY"
     empty = inspect.Parameter.empty
-    simple = [("hand", "POSITIONAL_OR_KEYWORD", empty), ("void", kw, None), ("rules", kw, None)]
+    hand = ("hand", "POSITIONAL_OR_KEYWORD", empty)
+    simple = [hand, ("melds", kw, None), ("void", kw, None), ("rules", kw, None)]
     assert shape(is_win) == shape(waits) == shape(shanten) == simple
-    assert shape(evaluate) == [("hand", "POSITIONAL_OR_KEYWORD", empty), ("void", kw, None),
+    assert shape(evaluate) == [hand, ("melds", kw, None), ("void", kw, None),
                                ("win_tile", kw, None)] + [(f, kw, False) for f in FLAGS] + [
                                ("rules", kw, None)]
-    assert shape(best_discards) == [("hand", "POSITIONAL_OR_KEYWORD", empty), ("visible", kw, None),
+    assert shape(best_discards) == [hand, ("melds", kw, None), ("visible", kw, None),
                                     ("void", kw, None), ("rules", kw, None)]
     assert FanResult._fields == ("fan", "multiplier", "base", "base_fan", "gen", "extras",
                                  "base_name", "extra_names")
-    assert DiscardOption._fields == ("discard", "shanten", "total_remaining", "waits")
+    assert DiscardOption._fields == ("discard", "shanten", "total_remaining", "waits", "jinzhang",
+                                     "jinzhang_total")
     assert WaitOption._fields == ("tile", "remaining", "discard_win", "self_draw")
     for fn in (batch.is_win, batch.waits, batch.shanten, batch.evaluate):
         params = list(inspect.signature(fn).parameters.values())

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import xueliu
+import xueliu.cli
 
 
 def run(*args: str, stdin: str = "", timeout: float = 60, env=None) -> subprocess.CompletedProcess:
@@ -79,6 +80,94 @@ def test_analyze_respects_the_void():
     assert p.returncode == 0 and "Shanten 0" in p.stdout
     p = run("analyze", "12334577m23345p", "--void", "筒")
     assert p.returncode == 0 and "Shanten 0" not in p.stdout
+
+
+def test_analyze_lists_only_void_suit_discards_while_void_tiles_are_held():
+    # RULES §4: with 6s and 9s in the hand and 条 declared void, only they may be discarded.
+    p = run("analyze", "23588m3346678p69s", "--void", "s")
+    assert p.returncode == 0, p.stderr
+    rows = [line.split() for line in p.stdout.splitlines()
+            if line.startswith("  ") and "进张" in line]
+    assert [r[0] for r in rows] == ["6条", "9条"]
+
+
+def test_analyze_table_shows_the_cores_jinzhang_in_its_order():
+    options = xueliu.best_discards("1357m2468p1359s99s")
+    p = run("analyze", "1357m2468p1359s99s")
+    assert p.returncode == 0, p.stderr
+    rows = [line.split() for line in p.stdout.splitlines() if "进张" in line and line.startswith("  ")]
+    assert [(r[0], int(r[1]), int(r[2]), int(r[4])) for r in rows] == [
+        (xueliu.cli.tile_text(o.discard), o.shanten, o.jinzhang_total, len(o.jinzhang))
+        for o in options]
+
+
+def test_analyze_a_hand_one_from_ready_lists_its_jinzhang():
+    p = run("analyze", "1357m2468p1359s9s")
+    assert p.returncode == 0, p.stderr
+    jz = xueliu.jinzhang("1357m2468p1359s9s")
+    line = next(line for line in p.stdout.splitlines() if line.startswith("进张"))
+    assert line.startswith(f"进张    {len(jz)} kinds, {sum(n for _, n in jz)} tiles left: ")
+    assert line.split(": ")[1].split() == [f"{xueliu.cli.tile_text(t)}×{n}" for t, n in jz]
+
+
+def _json(*args: str) -> dict:
+    p = run("analyze", *args, "--json")
+    assert p.returncode == 0, p.stderr
+    assert len(p.stdout.strip().splitlines()) == 1  # one JSON object on one line
+    return json.loads(p.stdout)
+
+
+def _as_json(value):
+    """A Python result the way docs/analyze-json.md says --json writes it."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: _as_json(getattr(value, name)) for name in value._fields}
+    if isinstance(value, (tuple, list)):
+        return [_as_json(v) for v in value]
+    return value
+
+
+def test_analyze_json_of_a_ready_hand_is_shanten_waits_and_jinzhang():
+    data = _json("12334577m23345p", "--visible", "1p")
+    assert set(data) == {"shanten", "waits", "jinzhang", "jinzhang_total"}
+    assert data["shanten"] == 0
+    assert [w["tile"] for w in data["waits"]] == xueliu.waits("12334577m23345p")
+    one_p = data["waits"][0]
+    assert set(one_p) == set(xueliu.WaitOption._fields)
+    assert one_p["remaining"] == 3  # four 1p, one in sight
+    assert one_p["discard_win"] == _as_json(xueliu.evaluate("12334577m123345p", win_tile="1p"))
+    assert one_p["self_draw"] == _as_json(xueliu.evaluate("12334577m123345p", win_tile="1p",
+                                                          self_draw=True))
+    assert data["jinzhang"] == [["1p", 3], ["4p", 3]] and data["jinzhang_total"] == 6
+
+
+def test_analyze_json_of_a_hand_one_tile_over_is_every_discard_option():
+    data = _json("12345678m22p4566p", "--visible", "3m3m9m", "--preset", "xuezhan")
+    options = xueliu.best_discards("12345678m22p4566p", visible="339m", rules="xuezhan")
+    assert set(data) == {"shanten", "discards"}
+    assert data["discards"] == _as_json(options)
+    assert set(data["discards"][0]) == set(xueliu.DiscardOption._fields)
+    assert "jinzhang" in data["discards"][-1] and data["discards"][-1]["jinzhang_total"] >= 0
+
+
+def test_analyze_json_of_a_complete_hand_is_its_fan():
+    data = _json("11112345678999m", "--preset", "xuezhan")
+    assert data == {"shanten": -1,
+                    "fan": _as_json(xueliu.evaluate("11112345678999m", rules="xuezhan")),
+                    "self_draw": _as_json(xueliu.evaluate("11112345678999m", self_draw=True,
+                                                          rules="xuezhan"))}
+    assert data["fan"]["base"] == "jiulianbaodeng" and data["fan"]["base_name"] == "九莲宝灯"
+
+
+def test_analyze_json_errors_stay_one_line_on_stderr():
+    p = run("analyze", "11111m", "--json")
+    assert_clean_error(p, "fifth copy")
+    assert p.stdout == ""
+
+
+def test_version_prints_the_package_version():
+    p = run("--version")
+    assert p.returncode == 0
+    assert p.stdout.strip() == f"xueliu {xueliu.__version__}"
 
 
 @pytest.mark.parametrize("args, needle", [
@@ -234,7 +323,11 @@ def test_main_is_the_console_entry_point(capsys):
 
     from xueliu.cli import main
 
-    scripts = {ep.name: ep.value for ep in entry_points(group="console_scripts")}
+    found = entry_points()
+    # Python 3.9 has no entry_points(group=...) (README: Python >= 3.9): select the group by hand.
+    group = (found.select(group="console_scripts") if hasattr(found, "select")
+             else found.get("console_scripts", []))
+    scripts = {ep.name: ep.value for ep in group}
     assert scripts.get("xueliu") == "xueliu.cli:main"
     assert main(["analyze", "11112345678999m"]) == 0
     assert "清一色" in capsys.readouterr().out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
@@ -339,11 +339,72 @@ def test_best_discards_match_reference(data, hand, scoring):
         event("no complete hand")
         return
     event(f"{sum(1 for o in expected if o.waits)} ready discards")
+    event(f"best shanten {expected[0].shanten}")
     plain = [ref.DiscardOption(kind_of(o.discard), o.shanten, o.total_remaining,
                                tuple(ref.WaitOption(kind_of(w.tile), w.remaining, plain_fan(w.discard_win),
-                                                    plain_fan(w.self_draw)) for w in o.waits))
+                                                    plain_fan(w.self_draw)) for w in o.waits),
+                               tuple((kind_of(t), left) for t, left in o.jinzhang), o.jinzhang_total)
              for o in got]
+    # Everything at once: the options (only void-suit discards while void tiles are held), their
+    # 进张 and remaining counts, the waits and their fan, and the order.
     assert plain == expected
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(data=st.data(), hv=with_void(st.one_of(ready_or_random_13(), random_hands(13))),
+       seven_pairs=st.booleans())
+def test_jinzhang_matches_reference(data, hv, seven_pairs):
+    """进张 of a 13 - 3k hand: exactly the kinds whose draw lowers the shanten (tried one by one by
+    the reference), with 4 - own - visible left of each; for a ready hand, its waits."""
+    (counts, melds), void = hv
+    own = [a + b for a, b in zip(counts, ref.meld_counts(melds))]
+    visible = [0] * 27
+    for _ in range(data.draw(st.integers(0, 12))):
+        visible[data.draw(st.sampled_from([k for k in range(27) if own[k] + visible[k] < 4]))] += 1
+    rules = Rules.preset("xueliu").replace(seven_pairs=seven_pairs)
+    expected, got = same_or_both_raise(
+        lambda: [(ref.TILE_NAMES[t], 4 - own[t] - visible[t])
+                 for t in ref.jinzhang(counts, melds, void, seven_pairs)],
+        lambda: xueliu.jinzhang(public_hand(counts, melds), visible=visible, void=void, rules=rules))
+    if expected is None:
+        event("no complete hand")
+        return
+    sh = ref.shanten(counts, melds, void, seven_pairs)
+    event(f"shanten {min(sh, 3)}{'+' if sh > 3 else ''}, {min(len(expected), 9)}+ kinds"
+          if len(expected) >= 9 else f"shanten {min(sh, 3)}, {len(expected)} kinds")
+    assert list(got) == expected
+    if sh == 0:
+        assert [t for t, _ in got] == xueliu.waits(public_hand(counts, melds), void=void, rules=rules)
+
+
+@st.composite
+def holding_the_void(draw):
+    """A 14 - 3k hand and a void suit it holds concealed tiles of (but no meld of): 查听 may then
+    only discard those (RULES §4)."""
+    counts, melds = draw(st.one_of(near_winning_14(), random_hands(14)))
+    meld_suits = {t // 9 for _, t in melds}
+    held = sorted({k // 9 for k in range(27) if counts[k]} - meld_suits)
+    assume(held)
+    return counts, melds, "mps"[draw(st.sampled_from(held))]
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(hand=holding_the_void(), scoring=scoring_rules())
+def test_best_discards_with_void_tiles_held_offers_only_those(hand, scoring):
+    counts, melds, void = hand
+    preset, overrides = scoring
+    expected, got = same_or_both_raise(
+        lambda: ref.best_discards(counts, melds, None, void, ref.make_rules(preset, **overrides)),
+        lambda: xueliu.best_discards(public_hand(counts, melds), void=void,
+                                     rules=public_rules(preset, overrides)))
+    if expected is None:
+        event("no complete hand")  # three melded suits
+        return
+    void_tiles = sorted(ref.TILE_NAMES[k] for k in range(27) if counts[k] and k // 9 == "mps".index(void))
+    assert sorted(o.discard for o in got) == void_tiles
+    assert [(kind_of(o.discard), o.shanten, o.jinzhang_total) for o in got] == \
+        [(o.discard, o.shanten, o.jinzhang_total) for o in expected]
+    event(f"{len(void_tiles)} void kinds held")
 
 
 # --------------------------------------------------------------------------------------------

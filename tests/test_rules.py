@@ -6,6 +6,7 @@ import pickle
 
 import pytest
 
+import xueliu
 from xueliu.patterns import BASE_PATTERNS, DEFAULT_FAN_TABLE, EXTRA_IDS, PATTERN_IDS
 from xueliu.rules import KNOBS, Rules
 
@@ -313,3 +314,33 @@ def test_scoring_object_follows_the_knobs():
     assert isinstance(rules._scoring, _core.ScoringRules)
     assert rules._scoring is rules._scoring  # cached
     assert Rules.preset("xuezhan")._scoring is rules._scoring  # presets are shared
+
+
+# -- fan_table range (README: values 1..1000) -----------------------------------------------------
+
+
+def test_fan_table_values_run_from_1_to_1000_with_a_multipliers_table():
+    # A linear table gives large pattern values a meaning: the README's 1..1000 is the range.
+    linear = list(range(1, 1021))
+    rules = Rules(fan_table={"qingyise": 1000}, multipliers=linear)
+    r = xueliu.evaluate("11122233345678m", rules=rules)
+    assert (r.base, r.base_fan, r.fan, r.multiplier) == ("qingyise", 1000, 1000, 1000)
+    assert Rules(fan_table={"pinghu": 1}, multipliers=linear) == Rules(multipliers=linear)
+    for bad in (0, 1001, 10**6):
+        with pytest.raises(ValueError, match=r"knob 'fan_table'.*expected an int 1\.\.1000"):
+            Rules(fan_table={"qingyise": bad}, multipliers=linear)
+
+
+def test_a_fan_table_past_63_fan_needs_multipliers_or_a_cap():
+    # 2 ** (fan - 1) fits 64 bits up to 63 fan: the rules refuse what could reach beyond, naming
+    # both ways out, and accept either.
+    with pytest.raises(ValueError, match=r"knob 'fan_table'.*'multipliers'.*'max_fan' <= 63"):
+        Rules(fan_table={"qingyise": 60})
+    capped = Rules(fan_table={"qingyise": 60}, max_fan=63)
+    r = xueliu.evaluate("11122233345678m", rules=capped)
+    assert (r.base_fan, r.fan, r.multiplier) == (60, 60, 2 ** 59)
+    assert Rules(fan_table={"qingyise": 55}).highest_fan() == 55 + 4 + 1  # 4 gens, 杠上花
+    extras = dict(menqing=True, duanyaojiu=True, yitiaolong=True, haidi=True)
+    with pytest.raises(ValueError, match="knob 'fan_table'"):
+        Rules(fan_table={"qingyise": 55}, **extras)  # 55 + 4 + 3 + 2 = 64
+    assert Rules(fan_table={"qingyise": 54}, **extras).highest_fan() == 63

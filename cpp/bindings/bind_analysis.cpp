@@ -1,4 +1,7 @@
-// _core.best_discards (查听); see python/xueliu/_core.pyi.
+// _core.discard_options, jinzhang and the older tuple forms best_discards / best_discards_keys
+// (查听); see python/xueliu/_core.pyi.
+#include <unordered_map>
+
 #include "analysis.hpp"
 #include "convert.hpp"
 #include "register.hpp"
@@ -33,16 +36,230 @@ py::object wait_key(const WaitOption& w) {
   return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(key));
 }
 
+// visible= of the public call: None, notation text or a Hand (their tiles, melds included), or
+// 27 counts.
+bool visible_arg(const py::handle& obj, Counts& seen) {
+  if (obj.is_none()) return false;
+  if (PyUnicode_Check(obj.ptr())) {
+    seen = parse_text(obj).held();
+  } else if (py::isinstance<Hand>(obj)) {
+    seen = obj.cast<const Hand&>().held();
+  } else {
+    seen = counts_arg(obj, "visible: ");
+  }
+  return true;
+}
+
+// The public result types (python/xueliu/hand.py registers them once, at import), and the
+// Python objects the results share. The discard options are built here, not by a Python loop
+// per option: that loop was most of the cost of a call on a hand not seen before.
+//
+// Every member is touched only while holding the GIL (the functions below never release it),
+// which is what makes the shared caches safe. The struct is never freed: Python objects must not
+// be released after the interpreter has finalised, which a static destructor could do.
+struct Results {
+  PyTypeObject* fan_result = nullptr;  // FanResult, WaitOption, DiscardOption: tuple subclasses
+  PyTypeObject* wait_option = nullptr;
+  PyTypeObject* discard_option = nullptr;
+  py::object make_fan_result;  // _fan_result(fan tuple) -> FanResult, for a cache miss
+  py::object names[kKinds];     // "1m" .. "9s"
+  py::object jinzhang[kKinds][5];  // the (name, remaining) pairs, shared
+  py::object empty;                // ()
+  // FanResult by content (multiplier and the packed rest); results do not depend on which
+  // rules object made them, only on these values.
+  struct Key {
+    int64_t multiplier;
+    uint64_t rest;
+    bool operator==(const Key& o) const { return multiplier == o.multiplier && rest == o.rest; }
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const {
+      return std::hash<uint64_t>()(k.rest * 0x9E3779B97F4A7C15ULL ^ static_cast<uint64_t>(k.multiplier));
+    }
+  };
+  std::unordered_map<Key, py::object, KeyHash> fans;
+  static constexpr size_t kMaxFans = 1 << 16;
+};
+
+Results* results = nullptr;
+
+PyTypeObject* tuple_type(const py::handle& cls, int fields, const char* what) {
+  if (!PyType_Check(cls.ptr()) ||
+      !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), &PyTuple_Type))
+    throw py::type_error(std::string(what) + " must be a tuple subclass (a NamedTuple)");
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  if (type->tp_dictoffset != 0 || py::len(cls.attr("_fields")) != static_cast<size_t>(fields))
+    throw py::type_error(std::string(what) + " must be a NamedTuple of " + std::to_string(fields) +
+                         " fields without __dict__");
+  Py_INCREF(cls.ptr());
+  return type;
+}
+
+// The results hold only strings, ints and other results (immutable, without __dict__), so none
+// can be part of a reference cycle: they are taken off the cycle collector's list as they are
+// made. A caller that keeps thousands of options (a bot's history, a benchmark) would otherwise
+// have every collection walk all of them; CPython does the same for plain tuples of atoms, but
+// only lazily and never for tuple subclasses.
+inline PyObject* acyclic(PyObject* obj) {
+  if (obj && PyObject_GC_IsTracked(obj)) PyObject_GC_UnTrack(obj);
+  return obj;
+}
+
+// A new instance of a registered NamedTuple from `items` (references stolen), as
+// tuple.__new__(cls, items) builds one.
+PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) {
+  PyObject* t = type->tp_alloc(type, static_cast<Py_ssize_t>(items.size()));
+  if (!t) {
+    for (PyObject* item : items) Py_XDECREF(item);
+    throw py::error_already_set();
+  }
+  Py_ssize_t i = 0;
+  for (PyObject* item : items) {
+    if (!item) {
+      Py_DECREF(t);
+      throw py::error_already_set();
+    }
+    PyTuple_SET_ITEM(t, i++, item);
+  }
+  return acyclic(t);
+}
+
+PyObject* fan_result(const FanResult& r) {
+  const Results::Key key{r.multiplier, uint64_t(uint16_t(r.fan)) | uint64_t(uint16_t(r.base_fan)) << 16 |
+                                           uint64_t(uint8_t(r.gen)) << 32 |
+                                           uint64_t(r.extras) << 40 | uint64_t(r.base) << 56};
+  auto it = results->fans.find(key);
+  if (it == results->fans.end()) {
+    if (results->fans.size() >= Results::kMaxFans) results->fans.clear();
+    py::object made = results->make_fan_result(fan_tuple(r));
+    acyclic(made.ptr());  // a FanResult holds ints, strings and tuples of strings
+    it = results->fans.emplace(key, std::move(made)).first;
+  }
+  return it->second.inc_ref().ptr();
+}
+
+PyObject* discard_option(const DiscardOption& o) {
+  PyObject* waits = results->empty.inc_ref().ptr();
+  if (!o.waits.empty()) {
+    Py_DECREF(waits);
+    waits = PyTuple_New(static_cast<Py_ssize_t>(o.waits.size()));
+    if (!waits) throw py::error_already_set();
+    for (size_t i = 0; i < o.waits.size(); ++i) {
+      const WaitOption& w = o.waits[i];
+      PyObject* item;
+      try {
+        auto discard_win = py::reinterpret_steal<py::object>(fan_result(w.discard_win));
+        auto self_draw = py::reinterpret_steal<py::object>(fan_result(w.self_draw));
+        item = new_tuple(results->wait_option,
+                         {results->names[w.kind].inc_ref().ptr(), PyLong_FromLong(w.remaining),
+                          discard_win.release().ptr(), self_draw.release().ptr()});
+      } catch (...) {
+        Py_DECREF(waits);
+        throw;
+      }
+      PyTuple_SET_ITEM(waits, static_cast<Py_ssize_t>(i), item);
+    }
+    acyclic(waits);
+  }
+  PyObject* jinzhang = results->empty.inc_ref().ptr();
+  if (o.n_jinzhang) {
+    Py_DECREF(jinzhang);
+    jinzhang = PyTuple_New(o.n_jinzhang);
+    if (!jinzhang) {
+      Py_DECREF(waits);
+      throw py::error_already_set();
+    }
+    for (int i = 0; i < o.n_jinzhang; ++i) {
+      const JinzhangTile& j = o.jinzhang[i];
+      PyTuple_SET_ITEM(jinzhang, i, results->jinzhang[j.kind][j.remaining].inc_ref().ptr());
+    }
+    acyclic(jinzhang);
+  }
+  return new_tuple(results->discard_option,
+                   {results->names[o.discard].inc_ref().ptr(), PyLong_FromLong(o.shanten),
+                    PyLong_FromLong(o.total_remaining), waits, jinzhang,
+                    PyLong_FromLong(o.jinzhang_total)});
+}
+
 }  // namespace
 
 void register_analysis(py::module_& m) {
   m.def(
+      "_register_results",
+      [](const py::handle& fan_cls, const py::handle& wait_cls, const py::handle& discard_cls,
+         const py::object& make_fan_result) {
+        auto* r = new Results();
+        r->fan_result = tuple_type(fan_cls, 8, "FanResult");
+        r->wait_option = tuple_type(wait_cls, 4, "WaitOption");
+        r->discard_option = tuple_type(discard_cls, 6, "DiscardOption");
+        r->make_fan_result = make_fan_result;
+        r->empty = py::tuple();
+        for (int k = 0; k < kKinds; ++k) {
+          r->names[k] = py::reinterpret_steal<py::object>(
+              PyUnicode_InternFromString(tile_name(k).c_str()));
+          for (int left = 0; left <= 4; ++left)
+            r->jinzhang[k][left] = py::reinterpret_steal<py::object>(
+                acyclic(py::make_tuple(r->names[k], left).release().ptr()));
+        }
+        results = r;  // an earlier registration stays alive (never freed; see Results)
+      },
+      py::arg("fan_result"), py::arg("wait_option"), py::arg("discard_option"),
+      py::arg("make_fan_result"),
+      "Registers the public result NamedTuples that discard_options builds (hand.py, once).");
+  m.def(
+      "discard_options",
+      [](const py::handle& hand, const py::handle& visible, int void_suit,
+         const ScoringRules& rules, const py::handle& melds) {
+        if (!results) throw py::type_error("discard_options: the result types are not registered");
+        Hand storage;
+        const Hand& h = hand_arg(hand, melds, storage);
+        Counts seen{};
+        const bool has_visible = visible_arg(visible, seen);
+        const auto options = best_discards(h, has_visible ? &seen : nullptr, void_suit, rules);
+        PyObject* out = PyList_New(static_cast<Py_ssize_t>(options.size()));
+        if (!out) throw py::error_already_set();
+        for (size_t i = 0; i < options.size(); ++i) {
+          PyObject* item;
+          try {
+            item = discard_option(options[i]);
+          } catch (...) {
+            Py_DECREF(out);
+            throw;
+          }
+          PyList_SET_ITEM(out, static_cast<Py_ssize_t>(i), item);
+        }
+        return py::reinterpret_steal<py::list>(out);
+      },
+      py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("rules"),
+      py::arg("melds") = py::none(),
+      "查听 as a list of the registered DiscardOption, best first (see analysis.hpp).");
+  m.def(
+      "jinzhang",
+      [](const py::handle& hand, const py::handle& visible, int void_suit, bool seven_pairs,
+         const py::handle& melds) {
+        Hand storage;
+        const Hand& h = hand_arg(hand, melds, storage);
+        Counts seen{};
+        const bool has_visible = visible_arg(visible, seen);
+        const HandJinzhang j = jinzhang(h, has_visible ? &seen : nullptr, void_suit, seven_pairs);
+        py::tuple out(j.n);
+        for (int i = 0; i < j.n; ++i)
+          out[static_cast<size_t>(i)] = py::make_tuple(tile_name(j.tiles[i].kind), j.tiles[i].remaining);
+        return out;
+      },
+      py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("seven_pairs"),
+      py::arg("melds") = py::none(),
+      "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order.");
+  m.def(
       "best_discards",
-      [](const Hand& hand, const py::object& visible, int void_suit, const ScoringRules& rules) {
+      [](const py::handle& hand, const py::object& visible, int void_suit,
+         const ScoringRules& rules) {
+        Hand storage;
+        const Hand& h = hand_arg(hand, py::none(), storage);
         Counts seen{};
         const bool has_visible = !visible.is_none();
         if (has_visible) seen = counts_from(visible, "visible");
-        const auto options = best_discards(hand, has_visible ? &seen : nullptr, void_suit, rules);
+        const auto options = best_discards(h, has_visible ? &seen : nullptr, void_suit, rules);
         py::list out;
         for (const DiscardOption& o : options) {
           py::list waits;
@@ -58,11 +275,14 @@ void register_analysis(py::module_& m) {
       "discard-win fan tuple, self-draw fan tuple), ...]).");
   m.def(
       "best_discards_keys",
-      [](const Hand& hand, const py::object& visible, int void_suit, const ScoringRules& rules) {
+      [](const py::handle& hand, const py::object& visible, int void_suit,
+         const ScoringRules& rules) {
+        Hand storage;
+        const Hand& h = hand_arg(hand, py::none(), storage);
         Counts seen{};
         const bool has_visible = !visible.is_none();
         if (has_visible) seen = counts_from(visible, "visible");
-        const auto options = best_discards(hand, has_visible ? &seen : nullptr, void_suit, rules);
+        const auto options = best_discards(h, has_visible ? &seen : nullptr, void_suit, rules);
         py::list out(options.size());
         size_t i = 0;
         for (const DiscardOption& o : options) {

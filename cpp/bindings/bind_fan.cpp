@@ -196,11 +196,14 @@ void register_fan(py::module_& m) {
 
   m.def(
       "evaluate",
-      [](const Hand& hand, int void_suit, const ScoringRules& rules, int win_tile, int flags) {
-        return fan_tuple(evaluate(hand, void_suit, win_context(win_tile, flags), rules));
+      [](const py::handle& hand, int void_suit, const ScoringRules& rules, int win_tile, int flags,
+         const py::handle& melds) {
+        Hand storage;
+        return fan_tuple(evaluate(hand_arg(hand, melds, storage), void_suit,
+                                  win_context(win_tile, flags), rules));
       },
       py::arg("hand"), py::arg("void"), py::arg("rules"), py::arg("win_tile") = -1,
-      py::arg("flags") = 0,
+      py::arg("flags") = 0, py::arg("melds") = py::none(),
       "Fan (番) of a winning hand of 14 - 3k concealed tiles, the winning tile included:\n"
       "(fan, multiplier, base pattern code, base_fan, gen, extras mask). flags: SELF_DRAW | ...\n"
       "Raises ValueError on a bad hand, a hand that is not a win, or contradicting flags.");

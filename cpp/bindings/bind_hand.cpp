@@ -1,4 +1,5 @@
-// _core.Hand, tile_name, is_win, waits, shanten, tables_info (see python/xueliu/_core.pyi).
+// _core.Hand, tile_name, parse_hand, hand_of, is_win, waits, shanten, tables_info (see
+// python/xueliu/_core.pyi).
 #include <pybind11/stl.h>
 
 #include <cstring>
@@ -37,9 +38,20 @@ py::sequence as_sequence(const py::handle& obj, const std::string& what) {
   return py::reinterpret_borrow<py::sequence>(obj);
 }
 
-Hand make_hand(const py::handle& counts, const py::handle& melds) {
-  Hand hand;
-  hand.counts = counts_from(counts, "counts");
+py::list melds_of(const Hand& hand) {
+  py::list out;
+  for (int i = 0; i < hand.n_melds; ++i)
+    out.append(py::make_tuple(static_cast<int>(hand.melds[i].type), hand.melds[i].kind));
+  return out;
+}
+
+py::bytes counts_of(const Hand& hand) {
+  return py::bytes(reinterpret_cast<const char*>(hand.counts.data()), kKinds);
+}
+
+}  // namespace
+
+void read_melds(const py::handle& melds, Hand& hand) {
   auto seq = as_sequence(melds, "melds");
   if (seq.size() > static_cast<size_t>(kMaxMelds))
     throw py::value_error(std::to_string(seq.size()) + " melds (at most 4)");
@@ -59,22 +71,15 @@ Hand make_hand(const py::handle& counts, const py::handle& melds) {
     hand.melds[i].kind = static_cast<uint8_t>(kind);
   }
   hand.n_melds = static_cast<uint8_t>(seq.size());
+}
+
+Hand make_hand(const py::handle& counts, const py::handle& melds) {
+  Hand hand;
+  hand.counts = counts_from(counts, "counts");
+  read_melds(melds, hand);
   validate_hand(hand);
   return hand;
 }
-
-py::list melds_of(const Hand& hand) {
-  py::list out;
-  for (int i = 0; i < hand.n_melds; ++i)
-    out.append(py::make_tuple(static_cast<int>(hand.melds[i].type), hand.melds[i].kind));
-  return out;
-}
-
-py::bytes counts_of(const Hand& hand) {
-  return py::bytes(reinterpret_cast<const char*>(hand.counts.data()), kKinds);
-}
-
-}  // namespace
 
 Counts counts_from(const py::handle& obj, const char* what) {
   Counts counts{};
@@ -150,10 +155,45 @@ void register_hand(py::module_& m) {
   m.attr("Hand").attr("__hash__") = py::none();
 
   m.def("tile_name", &tile_name, py::arg("kind"));
-  m.def("is_win", &is_win, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"));
-  m.def("waits", &waits, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"),
-        "Bitmask of the waiting kinds (bit k = kind k).");
-  m.def("shanten", &shanten, py::arg("hand"), py::arg("void"), py::arg("seven_pairs"));
+  m.def("parse_hand", [](const py::str& text) { return parse_text(text); }, py::arg("text"),
+        "RULES §1 notation as a Hand (the tile count is not checked); ValueError naming the "
+        "problem.");
+  m.def("hand_from_counts", &hand_from_counts, py::arg("counts"), py::arg("melds") = py::none(),
+        "A Hand from 27 counts (uint8 array, sequence of ints or bytes) and None or (type, kind) "
+        "meld pairs, with tiles.py's messages.");
+  m.def(
+      "hand_of",
+      [](const py::handle& hand, const py::handle& melds) {
+        Hand storage;
+        return hand_arg(hand, melds, storage);
+      },
+      py::arg("hand"), py::arg("melds") = py::none(),
+      "The Hand of a public call's hand argument: a Hand, notation text, a list or tuple of tile "
+      "names, or 27 counts (melds beside the last two).");
+  // The single calls take any hand argument (hand_of) and convert it natively: a caller that
+  // holds tile names or counts pays no interpreted loop.
+  m.def(
+      "is_win",
+      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+        Hand storage;
+        return is_win(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
+  m.def(
+      "waits",
+      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+        Hand storage;
+        return waits(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
+      "Bitmask of the waiting kinds (bit k = kind k).");
+  m.def(
+      "shanten",
+      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+        Hand storage;
+        return shanten(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def("tables_info", []() {
     const SuitTables& t = SuitTables::get();
     py::dict d;

@@ -12,8 +12,33 @@ namespace xueliu::bindings {
 // any sequence of 27 ints 0..4; `what` names the argument in errors. bind_hand.cpp.
 Counts counts_from(const pybind11::handle& obj, const char* what);
 
+// Melds from a sequence of (type, kind) pairs into `hand` (types and kinds checked, not copies).
+// bind_hand.cpp.
+void read_melds(const pybind11::handle& melds, Hand& hand);
+
+// _core.Hand(counts, melds): counts_from, read_melds, validate_hand. bind_hand.cpp.
+Hand make_hand(const pybind11::handle& counts, const pybind11::handle& melds);
+
 // (fan, multiplier, base pattern code, base_fan, gen, extras mask): _core.pyi's FanTuple.
 // bind_fan.cpp.
 pybind11::tuple fan_tuple(const FanResult& r);
+
+// --- the public calls' arguments (hand_args.cpp), with python/xueliu/tiles.py's messages ---
+
+// RULES §1 notation text (a str) as a hand; ValueError naming the problem.
+Hand parse_text(const pybind11::handle& text);
+
+// 27 counts 0..4 from a numpy integer array of shape (27,), a list or tuple of 27 ints, or 27
+// bytes; `prefix` starts every message ("" or e.g. "visible: ").
+Counts counts_arg(const pybind11::handle& obj, const char* prefix);
+
+// A hand from 27 counts (counts_arg) and None or (type, kind) meld pairs; no fifth copy.
+Hand hand_from_counts(const pybind11::handle& counts, const pybind11::handle& melds);
+
+// The hand argument of a public call: a _core.Hand or notation text (melds must be None), a
+// sequence of tile names (any sequence, or a numpy str array), or 27 counts (melds: None or
+// (type, kind) pairs). Returns the _core.Hand itself, or `storage` filled from the other forms.
+// TypeError for other types (bytes, iterators, ...).
+const Hand& hand_arg(const pybind11::handle& obj, const pybind11::handle& melds, Hand& storage);
 
 }  // namespace xueliu::bindings

@@ -4,8 +4,8 @@
 #include <pybind11/pybind11.h>
 
 namespace xueliu::bindings {
-void register_hand(pybind11::module_& m);      // Hand, tile_name, is_win, waits, shanten, tables_info
+void register_hand(pybind11::module_& m);      // Hand, parse_hand, hand_of, is_win, waits, shanten
 void register_fan(pybind11::module_& m);       // ScoringRules, PATTERN_IDS, EXTRA_IDS, flags, evaluate
-void register_analysis(pybind11::module_& m);  // best_discards
+void register_analysis(pybind11::module_& m);  // discard_options, best_discards (查听)
 void register_batch(pybind11::module_& m);     // batch_* over numpy arrays, GIL released
 }  // namespace xueliu::bindings

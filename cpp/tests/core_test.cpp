@@ -11,6 +11,7 @@
 //
 // Exit status: the number of failed checks (0: all passed).
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -26,6 +27,7 @@
 #include "bits.hpp"
 #include "fan.hpp"
 #include "hand.hpp"
+#include "notation.hpp"
 #include "tables.hpp"
 #include "tiles.hpp"
 
@@ -282,7 +284,8 @@ void test_one_tile_over(std::mt19937& rng, int n) {
     if (win && fan_error.empty()) {
       const FanResult r = evaluate(hand, void_suit, WinContext{}, rules);
       CHECK_HAND(r.base_fan == rules.fan_table[r.base], hand);
-      CHECK_HAND(r.fan == r.base_fan + r.gen + popcount64(r.extras), hand);
+      CHECK_HAND(r.fan == r.base_fan + r.gen + static_cast<int>(std::bitset<16>(r.extras).count()),
+                 hand);
       CHECK_HAND(r.multiplier == int64_t(1) << (r.fan - 1), hand);
     }
     if (!melds_allow_a_win(hand, void_suit)) {
@@ -308,8 +311,80 @@ void test_one_tile_over(std::mt19937& rng, int n) {
         total += w.remaining;
       }
       CHECK_HAND(listed == mask && option.total_remaining == total, hand);
+      // 进张: the core's scan of the rest, with the same remaining counts; the waits when ready.
+      uint32_t jz = 0;
+      int jz_total = 0;
+      for (int j = 0; j < option.n_jinzhang; ++j) {
+        jz |= 1u << option.jinzhang[j].kind;
+        CHECK_HAND(option.jinzhang[j].remaining == 4 - own[option.jinzhang[j].kind], hand);
+        jz_total += option.jinzhang[j].remaining;
+      }
+      CHECK_HAND(jz == jinzhang(rest, void_suit, true) && jz_total == option.jinzhang_total, hand);
+      if (option.shanten == 0) CHECK_HAND(jz == mask, hand);
+    }
+    // RULES §4: void tiles held means only they are options; the order is the documented one.
+    bool holds_void = false;
+    for (int k = 0; void_suit >= 0 && k < kKinds; ++k)
+      holds_void = holds_void || (hand.counts[k] && suit_of(k) == void_suit);
+    for (size_t j = 0; j < options.size(); ++j) {
+      if (holds_void) CHECK_HAND(suit_of(options[j].discard) == void_suit, hand);
+      if (j) {
+        const DiscardOption &a = options[j - 1], &b = options[j];
+        CHECK_HAND(a.shanten < b.shanten ||
+                       (a.shanten == b.shanten && a.jinzhang_total >= b.jinzhang_total),
+                   hand);
+      }
     }
   }
+}
+
+// 进张 of a 13 - 3k hand is exactly the kinds t (held fewer than four times) whose draw gives a
+// lower shanten, asked one by one.
+void test_jinzhang_are_the_draws_that_lower_shanten(std::mt19937& rng, int n) {
+  for (int i = 0; i < n; ++i) {
+    const Hand hand = random_hand(rng, 0);
+    const int void_suit = static_cast<int>(rng() % 4) - 1;
+    if (!melds_allow_a_win(hand, void_suit)) {
+      CHECK_ERROR(jinzhang(hand, void_suit, true), "jinzhang: no complete hand exists");
+      continue;
+    }
+    for (bool seven_pairs : {true, false}) {
+      const int sh = shanten(hand, void_suit, seven_pairs);
+      const Counts held = hand.held();
+      uint32_t want = 0;
+      for (int t = 0; t < kKinds; ++t) {
+        if (held[t] >= 4) continue;
+        Hand more = hand;
+        ++more.counts[t];
+        if (shanten(more, void_suit, seven_pairs) < sh) want |= 1u << t;
+      }
+      CHECK_HAND(jinzhang(hand, void_suit, seven_pairs) == want, hand);
+      if (sh == 0) CHECK_HAND(want == waits(hand, void_suit, seven_pairs), hand);
+    }
+  }
+}
+
+// Notation (RULES §1): the parser reads what core_test's own hand_of builds, the Chinese suits and
+// whitespace, and names every problem.
+void test_notation() {
+  for (const char* text : {"11p345m(777s)(8888m)[9999p]", "23445677p345789s", "1m(222p)"}) {
+    const Hand a = parse_notation(text), b = hand_of(text);
+    CHECK(a.counts == b.counts && a.n_melds == b.n_melds);
+    for (int i = 0; i < a.n_melds; ++i)
+      CHECK(a.melds[i].kind == b.melds[i].kind && a.melds[i].type == b.melds[i].type);
+  }
+  CHECK(parse_notation("1 1 万 345 條 (777 筒)").counts == parse_notation("11m345s(777p)").counts);
+  CHECK(tile_kind_of_name("5m") == 4 && tile_kind_of_name(" 5 筒") == 13 && tile_kind_of_name("9索") == 26);
+  CHECK(tile_kind_of_name("0m") == -1 && tile_kind_of_name("5x") == -1 && tile_kind_of_name("55m") == -1);
+  CHECK(suit_of_name("条") == 2 && suit_of_name("mm") == -1);
+  CHECK_ERROR(parse_notation("11111m"), "fifth copy of 1m in '11111m'");
+  CHECK_ERROR(parse_notation("123x"), "unknown suit 'x' in '123x'");
+  CHECK_ERROR(parse_notation("(789s)"), "meld '(789s)' is not a peng or kong (no chow melds)");
+  CHECK_ERROR(parse_notation("[777s]"), "concealed kong '[777s]' needs 4 tiles, has 3");
+  CHECK_ERROR(parse_notation("(777s)1m"), "digit after a meld");
+  CHECK_ERROR(parse_notation("12"), "digits '12' with no suit");
+  CHECK_ERROR(parse_notation("(111m)(222m)(333m)(444m)(555m)"), "more than 4 melds");
+  CHECK_ERROR(parse_notation("1m\xff"), "unexpected character");  // invalid UTF-8 is a character too
 }
 
 // Threads that start at the same moment share the lazily built tables (the per-suit tables and
@@ -347,6 +422,8 @@ int main() {
   std::mt19937 rng(2024);
   test_waits_are_the_tiles_that_win(rng, 3000);
   test_one_tile_over(rng, 3000);
+  test_jinzhang_are_the_draws_that_lower_shanten(rng, 3000);
+  test_notation();
   test_every_table_key_equals_the_exact_dp();
   if (failures) std::fprintf(stderr, "%d check(s) failed\n", failures);
   else std::printf("core_test: all checks passed\n");

@@ -16,6 +16,7 @@ from .hand import (
     best_discards,
     evaluate,
     is_win,
+    jinzhang,
     shanten,
     waits,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "shanten",
     "evaluate",
     "best_discards",
+    "jinzhang",
     "FanResult",
     "DiscardOption",
     "WaitOption",

@@ -5,7 +5,7 @@ Meld pairs are ``(type, kind)`` with type 0 peng, 1 exposed kong, 2 concealed ko
 ``void`` is -1 (none) or a suit 0..2. Every function raises ``ValueError`` naming the bad part.
 """
 
-from typing import Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -75,19 +75,46 @@ class ScoringRules:
 FanTuple = tuple[int, int, int, int, int, int]
 """(fan, multiplier, base pattern code, base_fan, gen, extras mask)."""
 
+HandArg = Union[Hand, str, Sequence[str], Sequence[int], npt.NDArray[Any]]
+"""A hand argument: a Hand, RULES §1 notation, a sequence of tile names ("5m", "5万": a list,
+tuple, any other sequence, or a numpy array of str), or 27 counts (uint8 array, any integer array,
+list or tuple of ints). ``melds`` goes only with the last
+two: None or (type, kind) pairs. Other types are a TypeError; bad text, names or counts a ValueError
+with the messages of xueliu.tiles."""
+MeldPairs = Optional[Sequence[tuple[int, int]]]
+
 def tile_name(kind: int) -> str: ...
-def is_win(hand: Hand, void: int, seven_pairs: bool) -> bool: ...
-def waits(hand: Hand, void: int, seven_pairs: bool) -> int:
+def parse_hand(text: str) -> Hand:
+    """RULES §1 notation as a Hand (the tile count is not checked)."""
+def hand_from_counts(counts: Any, melds: MeldPairs = None) -> Hand:
+    """A Hand from 27 counts and (type, kind) meld pairs, with xueliu.tiles' messages."""
+def hand_of(hand: HandArg, melds: MeldPairs = None) -> Hand:
+    """The Hand of any hand argument."""
+def is_win(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> bool: ...
+def waits(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> int:
     """Bitmask of the waiting kinds (bit k = kind k)."""
-def shanten(hand: Hand, void: int, seven_pairs: bool) -> int: ...
-def evaluate(hand: Hand, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0) -> FanTuple: ...
+def shanten(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> int: ...
+def evaluate(hand: HandArg, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0,
+             melds: MeldPairs = None) -> FanTuple: ...
+def _register_results(fan_result: type, wait_option: type, discard_option: type,
+                      make_fan_result: Callable[[FanTuple], Any]) -> None:
+    """Registers the public NamedTuples discard_options builds (xueliu.hand does, at import)."""
+def discard_options(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
+                    void: int, rules: ScoringRules, melds: MeldPairs = None) -> list[Any]:
+    """查听 as a list of the registered DiscardOption (xueliu.hand.DiscardOption), best first:
+    shanten, then tiles left to draw (jinzhang_total), then best discard-win fan, then kind. With a
+    void and void tiles in the hand, only those are options. ``visible``: None, notation or a Hand
+    (their tiles, melds included), or 27 counts."""
+def jinzhang(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
+             void: int, seven_pairs: bool, melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
+    """进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order (own = the hand + melds)."""
 def best_discards(
-    hand: Hand, visible: Optional[bytes], void: int, rules: ScoringRules
+    hand: HandArg, visible: Optional[bytes], void: int, rules: ScoringRules
 ) -> list[tuple[int, int, int, list[tuple[int, int, FanTuple, FanTuple]]]]:
-    """Per discard, best first: (discard kind, shanten, total remaining,
+    """Per discard, in discard_options' order: (discard kind, shanten, total remaining,
     [(wait kind, remaining, discard-win fan tuple, self-draw fan tuple), ...])."""
 def best_discards_keys(
-    hand: Hand, visible: Optional[bytes], void: int, rules: ScoringRules
+    hand: HandArg, visible: Optional[bytes], void: int, rules: ScoringRules
 ) -> list[tuple[int, int, int, tuple[Union[int, tuple[int, int, FanTuple, FanTuple]], ...]]]:
     """best_discards with each wait as one key: a packed int, low bits first kind 5, remaining 3,
     base pattern code 5, discard-win extras mask 10, self-draw adds zimo 1, gen 6, base_fan 10,

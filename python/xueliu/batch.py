@@ -13,7 +13,9 @@ Inputs, one row per hand:
 array([4608,    1], dtype=uint32)
 
 Arrays are validated (dtype kind, shape, values) and never cast silently: a float array or a
-value out of range is a ``ValueError`` naming the argument; a non-array is a ``TypeError``.
+value out of range is a ``ValueError`` naming the argument; a non-array is a ``TypeError``. The
+core validates each row once, as it loads it (no separate pass over the array); ``rules`` is a
+``Rules``, a preset name or None (the ``xueliu`` preset).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 import numpy as np
 
 from . import _core
-from .hand import _evaluate_flags
+from .hand import RulesLike, _evaluate_flags
+from .hand import _rules as _hand_rules
 from .patterns import PATTERN_IDS
 from .rules import Rules
 from .tiles import Hand, parse_hand
@@ -79,33 +82,50 @@ def _threads(threads: Any) -> int:
 def _rules(rules: Any) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
-    if isinstance(rules, Rules):
-        return rules
-    raise TypeError(f"rules must be a Rules (or None for the xueliu preset), got {type(rules).__name__}")
+    return _hand_rules(rules)  # a Rules or a preset name; TypeError for anything else
 
 
-def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+def _rows_error(counts: Any, melds: Any, void: Any) -> None:
+    """After the core refused the arrays: raise the argument-level error (naming the argument and
+    the index of a bad value) when there is one, so that the core's own row message stands only
+    for what a row alone shows (a fifth copy, a wrong tile count)."""
+    _inputs(counts, melds, void)
+
+
+def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
            threads: int = 1) -> npt.NDArray[np.bool_]:
     """``bool[N]``: whether each 14 - 3k row is a complete win (RULES §5)."""
-    c, m, v = _inputs(counts, melds, void)
-    return _core.batch_is_win(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    try:  # the core checks every row once, as it loads it
+        return _core.batch_is_win(counts, melds, void, sp, t)
+    except (ValueError, TypeError):
+        _rows_error(counts, melds, void)
+        raise
 
 
-def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
           threads: int = 1) -> npt.NDArray[np.uint32]:
     """``uint32[N]``: the waits of each 13 - 3k row as a bitmask (bit k = kind k)."""
-    c, m, v = _inputs(counts, melds, void)
-    return _core.batch_waits(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    try:
+        return _core.batch_waits(counts, melds, void, sp, t)
+    except (ValueError, TypeError):
+        _rows_error(counts, melds, void)
+        raise
 
 
-def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
             threads: int = 1) -> npt.NDArray[np.int8]:
     """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (RULES §5)."""
-    c, m, v = _inputs(counts, melds, void)
-    return _core.batch_shanten(c, m, v, _rules(rules).seven_pairs, _threads(threads))
+    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    try:
+        return _core.batch_shanten(counts, melds, void, sp, t)
+    except (ValueError, TypeError):
+        _rows_error(counts, melds, void)
+        raise
 
 
-def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optional[Rules] = None,
+def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
              threads: int = 1, self_draw: bool = False, kong_replacement: bool = False,
              after_kong_discard: bool = False, robbed_kong: bool = False, last_tile: bool = False,
              heavenly: bool = False, earthly: bool = False
@@ -113,10 +133,14 @@ def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: Optiona
     """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has code
     -1 and fan 0 (as ``_core.batch_evaluate``). ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
     :func:`xueliu.evaluate`) apply to every row."""
-    c, m, v = _inputs(counts, melds, void)
+    sc, t = _rules(rules)._scoring, _threads(threads)
     flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
                             last_tile, heavenly, earthly)
-    return _core.batch_evaluate(c, m, v, _rules(rules)._scoring, flags, _threads(threads))
+    try:
+        return _core.batch_evaluate(counts, melds, void, sc, flags, t)
+    except (ValueError, TypeError):
+        _rows_error(counts, melds, void)
+        raise
 
 
 def encode(hands: Iterable[Union[Hand, str]]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int16]]:

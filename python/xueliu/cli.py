@@ -21,10 +21,12 @@ import sys
 import traceback
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence
 
+from . import __version__
 from ._text import counts_text, hand_text, meld_text, table, tile_text
 from .errors import BotError, CommandError
 from .game import new_game
-from .hand import FanResult, best_discards, evaluate, is_win, shanten, waits
+from .hand import (DiscardOption, FanResult, WaitOption, best_discards, evaluate, jinzhang,
+                   shanten)
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 from .record import replay
 from .rules import Rules
@@ -48,21 +50,11 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
-def _with_tile(hand: Hand, k: int, delta: int) -> Hand:
-    """``hand`` with one concealed tile of kind ``k`` more (``delta`` 1) or fewer (-1)."""
+def _with_tile(hand: Hand, k: int) -> Hand:
+    """``hand`` with one more concealed tile of kind ``k``."""
     counts = hand.counts.tolist()
-    counts[k] += delta
+    counts[k] += 1
     return Hand(counts, hand.melds)
-
-
-def _visible_counts(text: Optional[str]) -> List[int]:
-    if not text:
-        return [0] * 27
-    try:
-        seen = parse_hand(text)
-    except ValueError as e:
-        raise CommandError(f"--visible: {e}") from None
-    return [int(c) for c in seen.held()]
 
 
 def _fan_short(r: FanResult) -> str:
@@ -75,6 +67,18 @@ def _fan_short(r: FanResult) -> str:
     return f"{r.fan}番 ×{r.multiplier}  {r.base_name}{tail}"
 
 
+def _jsonable(value: Any) -> Any:
+    """A result as JSON data: NamedTuples as objects keyed by their field names, tuples as
+    arrays (docs/analyze-json.md)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: _jsonable(v) for name, v in zip(value._fields, value)}
+    if isinstance(value, dict):
+        return {key: _jsonable(v) for key, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
     try:
@@ -85,7 +89,13 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if void is not None and void not in ("m", "p", "s", "万", "筒", "条"):
         raise CommandError(f"--void must be m, p, s, 万, 筒 or 条, got {void!r}")
     void_letter = None if void is None else {"万": "m", "筒": "p", "条": "s"}.get(void, void)
-    visible = _visible_counts(args.visible)
+    seen: Optional[Hand] = None
+    if args.visible:
+        try:
+            seen = parse_hand(args.visible)
+        except ValueError as e:
+            raise CommandError(f"--visible: {e}") from None
+    visible = [0] * 27 if seen is None else [int(c) for c in seen.held()]
     held = [int(c) for c in hand.held()]
     for k in range(27):
         if held[k] + visible[k] > 4:
@@ -95,68 +105,80 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             )
     k_melds = len(hand.melds)
     n = int(sum(hand.counts))
+    if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
+        raise CommandError(
+            f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
+            f"complete hand) with k melds; {args.hand!r} has {_plural(n, 'concealed tile')}"
+            f" and {_plural(k_melds, 'meld')}"
+        )
+    try:
+        result = _analysis(hand, void_letter, rules, visible)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if args.json:
+        print(json.dumps(_jsonable(result), ensure_ascii=False))
+        return 0
     void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
     out = [f"Hand    {hand_text(hand)}",
            f"Tiles   {n} concealed, {_plural(k_melds, 'meld')} · void {void_text}"
            f" · preset {args.preset}"]
     if any(visible):
         out.append(f"Seen    {counts_text(visible)}")
-
-    def remaining(k: int) -> int:
-        return max(0, 4 - held[k] - visible[k])
-
-    def effective(h13: Hand, sh: int) -> List[int]:
-        """Kinds whose draw lowers the shanten of a 13 - 3k hand (进张)."""
-        hh = [int(c) for c in h13.held()]
-        return [t for t in range(27) if hh[t] < 4 and shanten(
-            _with_tile(h13, t, 1), void=void_letter, rules=rules) < sh]
-
-    try:
-        if n == 13 - 3 * k_melds:
-            sh = shanten(hand, void=void_letter, rules=rules)
-            if sh == 0:
-                ws = waits(hand, void=void_letter, rules=rules)
-                total = sum(remaining(tile_index(t)) for t in ws)
-                out.append(f"Shanten 0 — ready (听牌) on {_plural(len(ws), 'kind')}, "
-                           f"{_plural(total, 'tile')} left")
-                out.append("")
-                rows = [["wait", "left", "discard win 点炮", "self-draw 自摸"]]
-                for t in ws:
-                    k = tile_index(t)
-                    win = _with_tile(hand, k, 1)
-                    dw = evaluate(win, void=void_letter, win_tile=t, rules=rules)
-                    sd = evaluate(win, void=void_letter, win_tile=t, self_draw=True, rules=rules)
-                    rows.append([tile_text(t), str(remaining(k)), _fan_short(dw), _fan_short(sd)])
-                out.append(table(rows, "lrll", indent="  "))
-            else:
-                eff = effective(hand, sh)
-                total = sum(remaining(t) for t in eff)
-                out.append(f"Shanten {sh} — {_plural(sh, 'tile')} from ready")
-                out.append(f"进张    {_plural(len(eff), 'kind')}, {_plural(total, 'tile')} left: "
-                           + " ".join(f"{tile_text(tile_name(t))}×{remaining(t)}" for t in eff))
-        elif n == 14 - 3 * k_melds:
-            if is_win(hand, void=void_letter, rules=rules):
-                out.extend(_breakdown(hand, void_letter, rules))
-            else:
-                out.extend(_discard_table(hand, void_letter, rules, visible, remaining, effective))
-        else:
-            raise CommandError(
-                f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
-                f"complete hand) with k melds; {args.hand!r} has {_plural(n, 'concealed tile')}"
-                f" and {_plural(k_melds, 'meld')}"
-            )
-    except ValueError as e:
-        raise CommandError(str(e)) from None
+    if "fan" in result:
+        out.extend(_breakdown(result["fan"], result["self_draw"]))
+    elif "discards" in result:
+        out.extend(_discard_table(result["discards"]))
+    else:
+        out.extend(_waits_table(result))
     print("\n".join(out))
     return 0
 
 
-def _breakdown(hand: Hand, void: Optional[str], rules: Rules) -> List[str]:
+def _analysis(hand: Hand, void: Optional[str], rules: Rules, visible: List[int]
+              ) -> Dict[str, Any]:
+    """What ``xueliu analyze`` shows, as the Python results (``--json`` prints them): for 13 - 3k
+    tiles the shanten, the waits with their fan and the 进张; for a complete hand its fan as a
+    discard win and as a self-draw; otherwise 查听, every discard of :func:`best_discards`."""
+    k_melds = len(hand.melds)
+    sh = shanten(hand, void=void, rules=rules)
+    if int(sum(hand.counts)) == 13 - 3 * k_melds:
+        jz = jinzhang(hand, visible=visible, void=void, rules=rules)
+        options = []
+        if sh == 0:  # a ready hand's 进张 are its waits
+            for tile, left in jz:
+                win = _with_tile(hand, tile_index(tile))
+                options.append(WaitOption(
+                    tile, left, evaluate(win, void=void, win_tile=tile, rules=rules),
+                    evaluate(win, void=void, win_tile=tile, self_draw=True, rules=rules)))
+        return {"shanten": sh, "waits": options, "jinzhang": jz,
+                "jinzhang_total": sum(left for _, left in jz)}
+    if sh == -1:
+        return {"shanten": -1, "fan": evaluate(hand, void=void, rules=rules),
+                "self_draw": evaluate(hand, void=void, self_draw=True, rules=rules)}
+    return {"shanten": sh,
+            "discards": best_discards(hand, visible=visible, void=void, rules=rules)}
+
+
+def _waits_table(result: Dict[str, Any]) -> List[str]:
+    sh, jz, total = result["shanten"], result["jinzhang"], result["jinzhang_total"]
+    if sh == 0:
+        out = [f"Shanten 0 — ready (听牌) on {_plural(len(jz), 'kind')}, "
+               f"{_plural(total, 'tile')} left", ""]
+        rows = [["wait", "left", "discard win 点炮", "self-draw 自摸"]]
+        for w in result["waits"]:
+            rows.append([tile_text(w.tile), str(w.remaining), _fan_short(w.discard_win),
+                         _fan_short(w.self_draw)])
+        out.append(table(rows, "lrll", indent="  "))
+        return out
+    return [f"Shanten {sh} — {_plural(sh, 'tile')} from ready",
+            f"进张    {_plural(len(jz), 'kind')}, {_plural(total, 'tile')} left: "
+            + " ".join(f"{tile_text(t)}×{left}" for t, left in jz)]
+
+
+def _breakdown(discard_win: FanResult, self_draw: FanResult) -> List[str]:
     out = ["Complete hand (胡牌)", ""]
-    dw = evaluate(hand, void=void, rules=rules)
-    sd = evaluate(hand, void=void, self_draw=True, rules=rules)
-    views = [("discard win 点炮 or self-draw 自摸", dw)] if dw == sd else \
-        [("discard win 点炮", dw), ("self-draw 自摸", sd)]
+    views = [("discard win 点炮 or self-draw 自摸", discard_win)] if discard_win == self_draw else \
+        [("discard win 点炮", discard_win), ("self-draw 自摸", self_draw)]
     for label, r in views:
         rows = [[r.base_name, r.base, f"{r.base_fan} 番"]]
         if r.gen:
@@ -173,27 +195,17 @@ def _breakdown(hand: Hand, void: Optional[str], rules: Rules) -> List[str]:
     return out[:-1]
 
 
-def _discard_table(hand: Hand, void: Optional[str], rules: Rules, visible: List[int],
-                   remaining: Callable[[int], int],
-                   effective: Callable[[Hand, int], List[int]]) -> List[str]:
-    options = best_discards(hand, visible=visible, void=void, rules=rules)
+def _discard_table(options: List[DiscardOption]) -> List[str]:
+    """查听 in best_discards' order: ready discards with each wait and its fan, the others with
+    their 进张."""
     ready = [o for o in options if o.shanten == 0]
-    best = min(o.shanten for o in options)
     if ready:
         head = (f"查听 — {len(ready)} discard{'s leave' if len(ready) != 1 else ' leaves'} "
                 "the hand ready")
     else:
-        head = f"查听 — best shanten after a discard: {best}"
+        head = f"查听 — best shanten after a discard: {min(o.shanten for o in options)}"
     out = [head, ""]
     rows = [["discard", "shanten", "left", "wait", "left", "discard win 点炮", "self-draw 自摸"]]
-    effs = {}
-    for o in options:
-        if o.shanten > 0:
-            effs[o.discard] = effective(_with_tile(hand, tile_index(o.discard), -1), o.shanten)
-    # Ready discards keep the core's order (most winning tiles, then fan); the others are ranked
-    # by the tiles that would improve them (进张).
-    options = sorted(options, key=lambda o: (o.shanten, -o.total_remaining if o.shanten == 0
-                                             else -sum(remaining(t) for t in effs[o.discard])))
     for o in options:
         if o.shanten == 0:
             first = True
@@ -203,9 +215,8 @@ def _discard_table(hand: Hand, void: Optional[str], rules: Rules, visible: List[
                              str(w.remaining), _fan_short(w.discard_win), _fan_short(w.self_draw)])
                 first = False
         else:
-            eff = effs[o.discard]
-            rows.append([tile_text(o.discard), str(o.shanten), str(sum(remaining(t) for t in eff)),
-                         f"进张 {_plural(len(eff), 'kind')}", "", "", ""])
+            rows.append([tile_text(o.discard), str(o.shanten), str(o.jinzhang_total),
+                         f"进张 {_plural(len(o.jinzhang), 'kind')}", "", "", ""])
     out.append(table(rows, "lrrlrll", indent="  "))
     return out
 
@@ -498,6 +509,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="xueliu", description="Sichuan mahjong: 血流成河 (xueliu) and 血战到底 (xuezhan).")
+    p.add_argument("--version", action="version", version=f"xueliu {__version__}")
     p.add_argument("--debug", action="store_true",
                    help="print the traceback of a failing bot or an internal error")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -512,6 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
                                                       "notation, e.g. 4s44p")
     a.add_argument("--preset", choices=PRESETS, default="xueliu")
+    a.add_argument("--json", action="store_true",
+                   help="print the results as one JSON object (docs/analyze-json.md)")
     a.set_defaults(func=cmd_analyze)
 
     s = sub.add_parser("simulate", help="play many hands with bots and summarise",

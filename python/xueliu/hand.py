@@ -1,28 +1,33 @@
 """Single-hand analysis (RULES.md §5, §6): is_win, waits (下叫), shanten (向听数), evaluate,
 best_discards (查听).
 
-Each function takes a :class:`~xueliu.tiles.Hand` or notation text, ``void=None | "m" | "p" | "s"``
-(or 万/筒/条) and ``rules=None`` (the ``xueliu`` preset):
+Each function takes the hand as a :class:`~xueliu.tiles.Hand`, notation text, a sequence of tile
+names or 27 counts (``uint8[27]`` or a sequence of ints; with those two, ``melds=`` takes ``Meld``
+or ``(kind, tile)`` pairs), ``void=None | "m" | "p" | "s"`` (or 万/筒/条) and ``rules=None`` (the
+``xueliu`` preset), a :class:`~xueliu.rules.Rules` or a preset name:
 
 >>> waits("12334577m23345p")
 ['1p', '4p']
+>>> is_win(["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m", "9m"])
+True
 >>> evaluate("11112345678999m").describe()
 '清一色 3 + 根 ×1 = 4 番 ×8'
 
-These are thin wrappers over the native core, kept lean: a ``Hand`` is not re-parsed, its native
-twin and the default rules' native object are cached, and results come from precomputed tables.
+These are thin wrappers over the native core, kept lean: the core reads every form of the hand
+itself (no Python loop builds a ``Hand``), a ``Hand`` passes its cached native twin, and the
+discard options of :func:`best_discards` are built natively.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _core
 from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
-from .rules import Rules
-from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, _counts_bytes, parse_hand
+from .rules import PRESETS, Rules
+from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, Meld, _melds_tuple
 
 __all__ = [
     "FanResult",
@@ -33,16 +38,23 @@ __all__ = [
     "shanten",
     "evaluate",
     "best_discards",
+    "jinzhang",
 ]
 
-HandLike = Union[Hand, str]
+HandLike = Union[Hand, str, Sequence[str], Sequence[int], np.ndarray]
+"""A hand: a ``Hand``, notation text, a sequence of tile names, or 27 counts."""
+MeldsLike = Optional[Iterable[Union[Meld, tuple[str, Union[str, int]]]]]
+"""Melds beside a tile list or counts: ``Meld`` or ``(kind, tile)`` pairs."""
+RulesLike = Union[Rules, str, None]
+"""A ``Rules``, a preset name (``"xueliu"``, ``"xuezhan"``) or None (the ``xueliu`` preset)."""
 
 # Module globals: one lookup on the hot path instead of two.
 _is_win = _core.is_win
 _waits = _core.waits
 _shanten = _core.shanten
 _evaluate = _core.evaluate
-_best_discards_keys = _core.best_discards_keys
+_discard_options = _core.discard_options
+_jinzhang = _core.jinzhang
 
 _SELF_DRAW = _core.SELF_DRAW
 _KONG_REPLACEMENT = _core.KONG_REPLACEMENT
@@ -60,35 +72,28 @@ _VOID: dict[Any, int] = {None: -1, **_SUIT_OF}
 # win_tile: tile names (every suit spelling) and kind ints -> kind.
 _TILE_ARG: dict[Any, int] = {**_INDEX_OF, **{k: k for k in range(27)}}
 
-_TEXT_CACHE: dict[str, Hand] = {}
 
-
-def _native_args(hand: object, void: object) -> tuple[_core.Hand, int]:
-    """The native hand and the native void suit of the public arguments."""
-    n = hand._nat if hand.__class__ is Hand else None  # a Hand's cached twin, without a call
-    if n is None:
-        n = _native_hand(hand)
+def _void(void: object) -> int:
     try:
-        return n, _VOID[void]
+        return _VOID[void]
     except (KeyError, TypeError):
         raise ValueError(
             f"void must be None, 'm', 'p', 's', '万', '筒' or '条', got {void!r}"
         ) from None
 
 
-def _native_hand(hand: object) -> _core.Hand:
-    """The native hand of a Hand or notation text (parsed hands are cached by text)."""
+def _native(hand: object) -> Any:
+    """What the core takes for ``hand``: a Hand's native twin, anything else as it is (the core
+    reads text, tile names and counts itself, and raises TypeError for other types)."""
     if isinstance(hand, Hand):
-        return hand._native
-    if isinstance(hand, str):
-        h = _TEXT_CACHE.get(hand)
-        if h is None:
-            h = parse_hand(hand)
-            if len(_TEXT_CACHE) >= 4096:
-                _TEXT_CACHE.clear()
-            _TEXT_CACHE[hand] = h
-        return h._native
-    raise TypeError(f"hand must be a Hand or notation text, got {type(hand).__name__}")
+        n = hand._nat
+        return hand._native if n is None else n
+    return hand
+
+
+def _meld_pairs(melds: MeldsLike) -> list[tuple[int, int]]:
+    """The core's ``(type, kind)`` pairs of ``melds=`` (``Meld`` or ``(kind, tile)`` pairs)."""
+    return [(m.type, m.index) for m in _melds_tuple(melds)]  # type: ignore[arg-type]
 
 
 def _evaluate_flags(self_draw: object, kong_replacement: object, after_kong_discard: object,
@@ -103,10 +108,14 @@ def _evaluate_flags(self_draw: object, kong_replacement: object, after_kong_disc
 
 
 def _rules(rules: Any) -> Rules:
+    """The Rules of a ``rules=`` argument: a Rules, or a preset name (None is the caller's)."""
     if isinstance(rules, Rules):
         return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)  # ValueError naming the presets for an unknown name
     raise TypeError(
-        f"rules must be a Rules (or None for the xueliu preset), got {type(rules).__name__}"
+        f"rules must be a Rules, a preset name ({', '.join(map(repr, PRESETS))}) or None, "
+        f"got {type(rules).__name__}"
     )
 
 
@@ -149,13 +158,18 @@ class WaitOption(NamedTuple):
 
 
 class DiscardOption(NamedTuple):
-    """One discard of a hand one tile over (查听): the tile, the shanten after it, and where ready
-    (shanten 0) the waits with their remaining counts (``total_remaining`` sums them)."""
+    """One discard of a hand one tile over (查听): the tile, the shanten after it, where ready
+    (shanten 0) the waits with their remaining counts (``total_remaining`` sums them), and its
+    进张 ``jinzhang``: ``(tile, remaining)`` for every kind whose draw lowers the shanten (for a
+    ready option, its waits; remaining 0 when every copy is in sight), ``jinzhang_total`` their
+    remaining summed."""
 
     discard: str
     shanten: int
     total_remaining: int
     waits: tuple[WaitOption, ...]
+    jinzhang: tuple[tuple[str, int], ...]
+    jinzhang_total: int
 
 
 _EXTRA_NAME_LIST = tuple(ADDITIVE_NAMES[e] for e in EXTRA_IDS)
@@ -199,37 +213,83 @@ def _wait_names(mask: int) -> tuple[str, ...]:
     return t
 
 
+# The core builds DiscardOption, WaitOption and FanResult itself (_core.discard_options); results
+# are plain immutable values, shared FanResults come from _fan_result's cache by content.
+_core._register_results(FanResult, WaitOption, DiscardOption, _fan_result)
+
+
 # -- the API ----------------------------------------------------------------------------------------
 
 
-def is_win(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> bool:
+def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
+           rules: RulesLike = None) -> bool:
     """Whether a hand of 14 - 3k concealed tiles (the winning tile included) is a complete win
     that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``."""
-    n, v = _native_args(hand, void)
-    return _is_win(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
+    h: Any = hand
+    if h.__class__ is Hand:  # a Hand's native twin, without a call
+        n = h._nat
+        h = h._native if n is None else n
+    elif isinstance(h, Hand):
+        h = h._native
+    try:
+        v = _VOID[void]
+    except (KeyError, TypeError):
+        v = _void(void)
+    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    if melds is None:
+        return _is_win(h, v, sp)
+    return _is_win(h, v, sp, _meld_pairs(melds))
 
 
-def waits(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> list[str]:
+def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
+          rules: RulesLike = None) -> list[str]:
     """The tiles that complete a 13 - 3k hand, in kind order: ``waits("12334577m23345p") ==
     ["1p", "4p"]`` (kinds already held four times, melds included, are not waits)."""
-    n, v = _native_args(hand, void)
-    mask = _waits(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
+    h: Any = hand
+    if h.__class__ is Hand:  # a Hand's native twin, without a call
+        n = h._nat
+        h = h._native if n is None else n
+    elif isinstance(h, Hand):
+        h = h._native
+    try:
+        v = _VOID[void]
+    except (KeyError, TypeError):
+        v = _void(void)
+    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    if melds is None:
+        mask = _waits(h, v, sp)
+    else:
+        mask = _waits(h, v, sp, _meld_pairs(melds))
     t = _WAITS_CACHE.get(mask)  # the usual cache hit without a call (as in evaluate)
     if t is None:
         t = _wait_names(mask)
     return list(t)
 
 
-def shanten(hand: HandLike, *, void: Optional[str] = None, rules: Optional[Rules] = None) -> int:
+def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
+            rules: RulesLike = None) -> int:
     """Exact shanten of a 13 - 3k or 14 - 3k hand (RULES §5): -1 complete, 0 ready, ...
     ``shanten("12334577m23345p") == 0``."""
-    n, v = _native_args(hand, void)
-    return _shanten(n, v, _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs)
+    h: Any = hand
+    if h.__class__ is Hand:  # a Hand's native twin, without a call
+        n = h._nat
+        h = h._native if n is None else n
+    elif isinstance(h, Hand):
+        h = h._native
+    try:
+        v = _VOID[void]
+    except (KeyError, TypeError):
+        v = _void(void)
+    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    if melds is None:
+        return _shanten(h, v, sp)
+    return _shanten(h, v, sp, _meld_pairs(melds))
 
 
 def evaluate(
     hand: HandLike,
     *,
+    melds: MeldsLike = None,
     void: Optional[str] = None,
     win_tile: Union[str, int, None] = None,
     self_draw: bool = False,
@@ -239,13 +299,14 @@ def evaluate(
     last_tile: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
-    rules: Optional[Rules] = None,
+    rules: RulesLike = None,
 ) -> FanResult:
     """Score a winning hand (14 - 3k concealed tiles, the winning tile included; RULES §6, §6.1):
     ``evaluate("11122233345678m", self_draw=True).base == "qingyise"``. ``win_tile`` (only 夹心五
     reads it) must be one of the concealed tiles. A hand that is not a win, a wrong tile count or
     contradictory flags are a ``ValueError``."""
-    n, v = _native_args(hand, void)
+    h = _native(hand)
+    v = _void(void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
     if win_tile is None:
         wt = -1
@@ -262,119 +323,55 @@ def evaluate(
             ) from None
     flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
                             last_tile, heavenly, earthly)
-    t = _evaluate(n, v, sc, wt, flags)
+    if melds is None:
+        t = _evaluate(h, v, sc, wt, flags)
+    else:
+        t = _evaluate(h, v, sc, wt, flags, _meld_pairs(melds))
     r = _FAN_CACHE.get(t)
     return r if r is not None else _fan_result(t)
-
-
-_U8 = np.dtype(np.uint8)
-_tuple_new = tuple.__new__  # skips the NamedTuple __new__ wrapper: results are built in hot loops
-
-# Discard options without waits are shared (they are immutable): by shanten, then kind.
-_NO_WAITS = [
-    [_tuple_new(DiscardOption, (TILE_NAMES[d], sh, 0, ())) for d in range(27)] for sh in range(16)
-]
-# WaitOption by wait key and DiscardOption by native option of _core.best_discards_keys, one pair
-# of tables per native rules object (a key leaves out the multipliers, which follow from the fan
-# and the rules). All are immutable, so they are shared.
-_WAIT_CACHES: dict[
-    int, tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]
-] = {}
-_ZIMO_BIT = 1 << EXTRA_IDS.index("zimo")
-# Bounds that keep the caches to a few tens of MB in the worst case (a server juggling many Rules).
-_MAX_RULES_CACHED = 8
-_MAX_OPTIONS_CACHED = 8192
-
-
-def _wait_cache(
-    sc: _core.ScoringRules,
-) -> tuple[_core.ScoringRules, dict[Any, WaitOption], dict[Any, DiscardOption]]:
-    """The tables of a native rules object (the entry keeps the object alive, so its id is not
-    reused while the entry lives)."""
-    if len(_WAIT_CACHES) >= _MAX_RULES_CACHED:
-        _WAIT_CACHES.clear()
-    entry = _WAIT_CACHES[id(sc)] = (sc, {}, {})
-    return entry
-
-
-def _wait_option(key: Any, sc: _core.ScoringRules, cache: dict[Any, WaitOption]) -> WaitOption:
-    """WaitOption of a wait key of ``_core.best_discards_keys`` (see there for the bits)."""
-    if key.__class__ is tuple:
-        w, rem, a, b = key
-    else:
-        w, rem = key & 31, key >> 5 & 7
-        code, mask, zimo = key >> 8 & 31, key >> 13 & 1023, key >> 23 & 1
-        gen, base_fan, fan_a, fan_b = key >> 24 & 63, key >> 30 & 1023, key >> 40 & 4095, key >> 52
-        # The core has checked that the multipliers table reaches both fans.
-        table = sc.multipliers
-        mult_a = table[fan_a - 1] if table else 1 << (fan_a - 1)
-        mult_b = table[fan_b - 1] if table else 1 << (fan_b - 1)
-        a = (fan_a, mult_a, code, base_fan, gen, mask)
-        b = (fan_b, mult_b, code, base_fan, gen, mask | (_ZIMO_BIT if zimo else 0))
-    o = _tuple_new(WaitOption, (TILE_NAMES[w], rem, _fan_result(a), _fan_result(b)))
-    if len(cache) >= _MAX_OPTIONS_CACHED:
-        cache.clear()
-    cache[key] = o
-    return o
-
-
-def _visible_bytes(visible: Any) -> bytes:
-    """27 visible counts as bytes, from uint8[27], a sequence of 27 ints, notation text or a Hand
-    (its tiles, melds included)."""
-    if visible.__class__ is np.ndarray and visible.dtype is _U8 and visible.shape == (27,):
-        b = visible.tobytes()
-        if max(b) <= 4:
-            return b
-        k = next(k for k in range(27) if b[k] > 4)
-        raise ValueError(f"visible: count {b[k]} of {TILE_NAMES[k]} out of range 0..4")
-    if isinstance(visible, str):
-        return parse_hand(visible).held().tobytes()
-    if isinstance(visible, Hand):
-        return visible.held().tobytes()
-    try:
-        return _counts_bytes(visible)
-    except (ValueError, TypeError) as e:
-        raise type(e)(f"visible: {e}") from None
 
 
 def best_discards(
     hand: HandLike,
     *,
-    visible: Union[np.ndarray, Sequence[int], str, None] = None,
+    melds: MeldsLike = None,
+    visible: Union[np.ndarray, Sequence[int], str, Hand, None] = None,
     void: Optional[str] = None,
-    rules: Optional[Rules] = None,
+    rules: RulesLike = None,
 ) -> list[DiscardOption]:
     """查听 for a hand one tile over (14 - 3k concealed tiles): one option per distinct discard,
-    best first (lower shanten, more remaining winning tiles, higher fan). ``visible`` counts the
-    tiles seen elsewhere (discards, others' melds) for the remaining counts:
+    best first: lower shanten, then more tiles to draw (the winning tiles when ready, the 进张
+    otherwise: ``jinzhang_total``), then higher fan, then tile order. With ``void`` declared and
+    tiles of that suit in the hand, only they may be discarded (RULES §4), so only they are
+    options. ``visible`` counts the tiles seen elsewhere (discards, others' melds; ``uint8[27]``,
+    27 ints, notation or a Hand) for the remaining counts:
     ``best_discards("123456789m12345p")[0].discard == "1p"``."""
-    n, v = _native_args(hand, void)
+    h = _native(hand)
+    v = _void(void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
-    vis = None if visible is None else _visible_bytes(visible)
-    entry = _WAIT_CACHES.get(id(sc))
-    if entry is None:
-        entry = _wait_cache(sc)
-    raw = _best_discards_keys(n, vis, v, sc)
-    try:
-        return list(map(entry[2].__getitem__, raw))  # the usual case: every option seen before
-    except KeyError:
-        options = entry[2]
-        return [options[r] if r in options else _discard_option(r, sc, entry) for r in raw]
+    vis: Any = visible._native if isinstance(visible, Hand) else visible
+    if melds is None:
+        return _discard_options(h, vis, v, sc)
+    return _discard_options(h, vis, v, sc, _meld_pairs(melds))
 
 
-def _discard_option(raw: tuple[int, int, int, tuple[Any, ...]], sc: _core.ScoringRules,
-                    entry: tuple[Any, dict[Any, WaitOption], dict[Any, DiscardOption]]
-                    ) -> DiscardOption:
-    """DiscardOption of a native option of ``_core.best_discards_keys``, cached in ``entry``."""
-    d, sh, total, ks = raw
-    if not ks and total == 0 and 0 <= sh < 16:
-        o = _NO_WAITS[sh][d]
-    else:
-        cache = entry[1]
-        opts = tuple(cache[k] if k in cache else _wait_option(k, sc, cache) for k in ks)
-        o = _tuple_new(DiscardOption, (TILE_NAMES[d], sh, total, opts))
-    options = entry[2]
-    if len(options) >= _MAX_OPTIONS_CACHED:
-        options.clear()
-    options[raw] = o
-    return o
+def jinzhang(
+    hand: HandLike,
+    *,
+    melds: MeldsLike = None,
+    visible: Union[np.ndarray, Sequence[int], str, Hand, None] = None,
+    void: Optional[str] = None,
+    rules: RulesLike = None,
+) -> tuple[tuple[str, int], ...]:
+    """进张 of a 13 - 3k hand: ``(tile, remaining)`` for every kind whose draw lowers its shanten,
+    in kind order (for a ready hand, its waits), the copies left counted as in
+    :func:`best_discards` (4 - the hand and melds - ``visible``, 0 allowed):
+    ``jinzhang("12334577m23345p") == (("1p", 4), ("4p", 3))``. The same as the ``jinzhang`` of the
+    :class:`DiscardOption` that leaves this hand."""
+    h = _native(hand)
+    v = _void(void)
+    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    vis: Any = visible._native if isinstance(visible, Hand) else visible
+    if melds is None:
+        return _jinzhang(h, vis, v, sp)
+    return _jinzhang(h, vis, v, sp, _meld_pairs(melds))

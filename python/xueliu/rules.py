@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Rules", "FrozenMap", "KNOBS", "PRESETS"]
 
-# A fan beyond this would overflow the native 64-bit multiplier 2 ** (fan - 1) once gens and
-# additive fans (at most 4 + 10) are added.
-_MAX_TABLE_FAN = 48
+# The largest fan_table value (the native core's limit too). A `multipliers` table gives large
+# values a meaning; without one, 2 ** (fan - 1) must fit in 64 bits, which __post_init__ checks for
+# the whole configuration (_MAX_POWER_FAN).
+_MAX_TABLE_FAN = 1000
+_MAX_POWER_FAN = 63
 
 
 _K = TypeVar("_K")
@@ -332,6 +334,12 @@ class Rules:
             normal = f.metadata["check"](f.name, value)
             if normal is not value:
                 object.__setattr__(self, f.name, normal)
+        if self.multipliers is None and self.highest_fan() > _MAX_POWER_FAN:
+            raise ValueError(
+                f"bad value for knob 'fan_table': a win can reach {self.highest_fan()} fan under"
+                f" these rules, and 2 ** (fan - 1) stops at {_MAX_POWER_FAN} fan (64 bits); give"
+                f" a 'multipliers' table or set 'max_fan' <= {_MAX_POWER_FAN}"
+            )
 
     # -- construction --------------------------------------------------------------------------
 

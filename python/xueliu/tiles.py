@@ -9,7 +9,8 @@ A tile **kind** is an int 0..26: ``suit = k // 9`` (0 万 ``m``, 1 筒 ``p``, 2 
 >>> str(h), h.melds[0]
 ('345m11p(777s)', Meld(kind='peng', tile='7s'))
 
-This module does not need the native core; ``Hand._native`` builds the native hand on first use.
+Parsing and validation are native (``_core.parse_hand``, ``_core.hand_from_counts``), so a hand
+costs no interpreted loop; each ``Hand`` keeps the native twin it was checked as (``_native``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
 import numpy as np
 
+from . import _core
+
 if TYPE_CHECKING:
     import numpy.typing as npt
-
-    from . import _core
 
 __all__ = [
     "SUITS",
@@ -63,7 +64,6 @@ _MELD_TYPE = {k: i for i, k in enumerate(MELD_KINDS)}
 _INDEX_OF: dict[str, int] = {
     f"{r}{s}": 9 * suit + r - 1 for s, suit in _SUIT_OF.items() for r in range(1, 10)
 }
-_DIGITS = frozenset("0123456789")
 
 
 def tile_name(kind: int) -> str:
@@ -155,16 +155,6 @@ class Meld:
         return f"[{t[0] * 4}{t[1]}]"
 
 
-def _fifth_copy(counts: Sequence[int], melds: Iterable[Meld]) -> Optional[int]:
-    """The first kind held more than four times (melds included), or None."""
-    held = list(counts)
-    for m in melds:
-        held[m.index] += m.size
-    if max(held) <= 4:
-        return None
-    return next(k for k, n in enumerate(held) if n > 4)
-
-
 class Hand:
     """A seat's hand: concealed ``counts`` (numpy ``uint8[27]``, read-only) and ``melds``.
 
@@ -187,19 +177,19 @@ class Hand:
     _text: Optional[str]
 
     def __init__(self, counts: Any, melds: Iterable[Any] = ()) -> None:
-        key = _counts_bytes(counts)
+        if isinstance(counts, (str, bytes, bytearray)):
+            raise TypeError("counts must be 27 ints (use parse_hand for notation text)")
         ms = _melds_tuple(melds)
-        k = _fifth_copy(key, ms)
-        if k is not None:
-            raise ValueError(f"fifth copy of {TILE_NAMES[k]} (counting melds)")
-        self._init(key, ms)
+        nat = _core.hand_from_counts(counts, [(m.type, m.index) for m in ms] if ms else None)
+        self._init(nat.counts, ms, nat)
 
-    def _init(self, key: bytes, melds: tuple[Meld, ...]) -> None:
+    def _init(self, key: bytes, melds: tuple[Meld, ...],
+              nat: Optional[_core.Hand] = None) -> None:
         _set = object.__setattr__
         _set(self, "_key", key)
         _set(self, "_melds", melds)
         _set(self, "_counts", None)
-        _set(self, "_nat", None)
+        _set(self, "_nat", nat)
         _set(self, "_hash", None)
         _set(self, "_text", None)
 
@@ -213,6 +203,13 @@ class Hand:
     def _trusted(cls, key: bytes, melds: tuple[Meld, ...]) -> "Hand":
         h = cls.__new__(cls)
         h._init(key, melds)
+        return h
+
+    @classmethod
+    def _of_native(cls, nat: _core.Hand) -> "Hand":
+        """The Hand of a native hand the core has validated."""
+        h = cls.__new__(cls)
+        h._init(nat.counts, tuple([_MELD_OF[t][k] for t, k in nat.melds]), nat)
         return h
 
     @property
@@ -284,32 +281,6 @@ class Hand:
         return (parse_hand, (str(self),))
 
 
-def _counts_bytes(counts: Any) -> bytes:
-    """27 counts 0..4 (numpy array or sequence of ints) as bytes; ValueError/TypeError otherwise."""
-    if isinstance(counts, (str, bytes, bytearray)):
-        raise TypeError("counts must be 27 ints (use parse_hand for notation text)")
-    if counts.__class__ is list or counts.__class__ is tuple:  # fast path without numpy
-        if len(counts) == N_KINDS and all(v.__class__ is int for v in counts):
-            if min(counts) >= 0 and max(counts) <= 4:
-                return bytes(counts)
-    try:
-        a = np.asarray(counts)
-    except Exception as e:  # ragged or exotic input
-        raise TypeError(f"counts must be 27 ints: {e}") from None
-    kind = a.dtype.kind
-    if kind not in "iu" or a.ndim == 0:
-        if kind == "O" or a.ndim == 0:
-            raise TypeError(f"counts must be 27 ints, got {type(counts).__name__}")
-        raise ValueError(f"counts must hold integers, got dtype {a.dtype}")
-    if a.shape != (N_KINDS,):
-        raise ValueError(f"counts must have shape (27,), got {a.shape}")
-    values = a.tolist()
-    if min(values) < 0 or max(values) > 4:
-        k = next(k for k, v in enumerate(values) if not 0 <= v <= 4)
-        raise ValueError(f"count {values[k]} of {TILE_NAMES[k]} out of range 0..4")
-    return bytes(values)
-
-
 def _melds_tuple(melds: Iterable[Any]) -> tuple[Meld, ...]:
     if isinstance(melds, (str, bytes)):
         raise TypeError("melds must be a sequence of Meld (use parse_hand for notation text)")
@@ -325,6 +296,11 @@ def _melds_tuple(melds: Iterable[Any]) -> tuple[Meld, ...]:
         raise ValueError(f"more than 4 melds ({len(out)})")
     return tuple(out)
 
+
+# Every meld as one shared object, by native (type, kind): hands built from the core reuse them.
+_MELD_OF: tuple[tuple[Meld, ...], ...] = tuple(
+    tuple(Meld(kind, k) for k in range(N_KINDS)) for kind in MELD_KINDS
+)
 
 _RUNS = tuple(tuple(str(r + 1) * n for n in range(5)) for r in range(9))  # _RUNS[rank-1][count]
 
@@ -345,92 +321,8 @@ def parse_hand(text: str) -> Hand:
     Suit letters ``m``/``p``/``s`` or the Chinese suffixes 万/萬, 筒/饼/餅/铜, 条/條/索; whitespace is
     ignored; melds come after all concealed tiles. The tile count is not checked here (each operation
     checks its own); anything malformed, a rank 0 or a fifth copy (melds included) is a ``ValueError``
-    naming the problem.
+    naming the problem. The parser is native (``cpp/notation.cpp``).
     """
     if not isinstance(text, str):
         raise TypeError(f"hand notation must be a str, got {type(text).__name__}")
-    s = "".join(text.split())
-    counts = [0] * N_KINDS
-    melds: list[Meld] = []
-    pending: list[int] = []
-    i, n = 0, len(s)
-    while i < n:
-        c = s[i]
-        if c in _DIGITS:
-            if melds:
-                raise ValueError(f"digit after a meld in {text!r} (melds come after the concealed tiles)")
-            pending.append(ord(c) - 48)
-            i += 1
-        elif c in _SUIT_OF:
-            if not pending:
-                raise ValueError(f"suit {c!r} with no digits before it in {text!r}")
-            base = 9 * _SUIT_OF[c]
-            for r in pending:
-                if r == 0:
-                    raise ValueError(f"rank 0 in {text!r}")
-                counts[base + r - 1] += 1
-            pending = []
-            i += 1
-        elif c == "(" or c == "[":
-            if pending:
-                raise ValueError(f"digits {''.join(map(str, pending))!r} with no suit in {text!r}")
-            i = _parse_meld(s, i, text, melds)
-        elif c == ")" or c == "]":
-            raise ValueError(f"unmatched {c!r} in {text!r}")
-        elif pending:
-            raise ValueError(f"unknown suit {c!r} in {text!r}")
-        else:
-            raise ValueError(f"unexpected character {c!r} in {text!r}")
-    if pending:
-        raise ValueError(f"digits {''.join(map(str, pending))!r} with no suit in {text!r}")
-    ms = tuple(melds)
-    k = _fifth_copy(counts, ms)
-    if k is not None:
-        raise ValueError(f"fifth copy of {TILE_NAMES[k]} in {text!r}")
-    return Hand._trusted(bytes(counts), ms)
-
-
-def _parse_meld(s: str, i: int, text: str, melds: list[Meld]) -> int:
-    """Parse the meld opening at ``s[i]``, append it, return the index after it."""
-    opening = s[i]
-    closing = ")" if opening == "(" else "]"
-    j = i + 1
-    while j < len(s) and s[j] not in "()[]":
-        j += 1
-    if j == len(s) or s[j] in "([":
-        raise ValueError(f"unclosed bracket {opening!r} in {text!r}")
-    body = s[i + 1 : j]
-    shown = s[i : j + 1]
-    if s[j] != closing:
-        raise ValueError(f"meld {shown!r} opens with {opening!r} but closes with {s[j]!r} in {text!r}")
-    if not body:
-        raise ValueError(f"empty meld {shown!r} in {text!r}")
-    digits, suit = body[:-1], body[-1]
-    if suit not in _SUIT_OF:
-        if suit in _DIGITS:
-            raise ValueError(f"meld {shown!r} has no suit in {text!r}")
-        raise ValueError(f"unknown suit {suit!r} in meld {shown!r} in {text!r}")
-    if not digits or any(c not in _DIGITS for c in digits):
-        raise ValueError(f"meld {shown!r} must be digits and one suit in {text!r}")
-    if "0" in digits:
-        raise ValueError(f"rank 0 in meld {shown!r} in {text!r}")
-    if len(set(digits)) != 1:
-        raise ValueError(f"meld {shown!r} is not a peng or kong (no chow melds) in {text!r}")
-    size = len(digits)
-    if opening == "[":
-        if size != 4:
-            raise ValueError(f"concealed kong {shown!r} needs 4 tiles, has {size} in {text!r}")
-        kind = "concealed_kong"
-    elif size == 3:
-        kind = "peng"
-    elif size == 4:
-        kind = "kong"
-    else:
-        raise ValueError(
-            f"meld {shown!r} has {size} tile{'s' if size > 1 else ''} (a peng has 3, a kong 4)"
-            f" in {text!r}"
-        )
-    if len(melds) == 4:
-        raise ValueError(f"more than 4 melds in {text!r}")
-    melds.append(Meld(kind, 9 * _SUIT_OF[suit] + int(digits[0]) - 1))
-    return j + 1
+    return Hand._of_native(_core.parse_hand(text))
