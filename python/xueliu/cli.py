@@ -19,18 +19,18 @@ import argparse
 import json
 import sys
 import traceback
-from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence
+from typing import Any, Dict, List, NoReturn, Optional, Sequence
 
 from . import __version__
 from ._text import counts_text, hand_text, meld_text, table, tile_text
+from .analysis import analyze, as_json
 from .errors import BotError, CommandError
 from .game import new_game
-from .hand import (DiscardOption, FanResult, WaitOption, best_discards, evaluate, jinzhang,
-                   shanten)
+from .hand import DiscardOption, FanResult
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 from .record import replay
 from .rules import Rules
-from .tiles import Hand, parse_hand, tile_index, tile_name
+from .tiles import parse_hand, tile_index
 
 __all__ = ["main"]
 
@@ -50,13 +50,6 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
-def _with_tile(hand: Hand, k: int) -> Hand:
-    """``hand`` with one more concealed tile of kind ``k``."""
-    counts = hand.counts.tolist()
-    counts[k] += 1
-    return Hand(counts, hand.melds)
-
-
 def _fan_short(r: FanResult) -> str:
     """``"2番 ×2 对对胡"`` plus the gens/extras in brief."""
     extra = []
@@ -67,20 +60,7 @@ def _fan_short(r: FanResult) -> str:
     return f"{r.fan}番 ×{r.multiplier}  {r.base_name}{tail}"
 
 
-def _jsonable(value: Any) -> Any:
-    """A result as JSON data: NamedTuples as objects keyed by their field names, tuples as
-    arrays (docs/analyze-json.md)."""
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {name: _jsonable(v) for name, v in zip(value._fields, value)}
-    if isinstance(value, dict):
-        return {key: _jsonable(v) for key, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
 def cmd_analyze(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.preset)
     try:
         hand = parse_hand(args.hand)
     except ValueError as e:
@@ -89,20 +69,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if void is not None and void not in ("m", "p", "s", "万", "筒", "条"):
         raise CommandError(f"--void must be m, p, s, 万, 筒 or 条, got {void!r}")
     void_letter = None if void is None else {"万": "m", "筒": "p", "条": "s"}.get(void, void)
-    seen: Optional[Hand] = None
-    if args.visible:
-        try:
-            seen = parse_hand(args.visible)
-        except ValueError as e:
-            raise CommandError(f"--visible: {e}") from None
-    visible = [0] * 27 if seen is None else [int(c) for c in seen.held()]
-    held = [int(c) for c in hand.held()]
-    for k in range(27):
-        if held[k] + visible[k] > 4:
-            raise CommandError(
-                f"--visible: {held[k] + visible[k]} copies of {tile_name(k)} "
-                "counting the hand (at most 4)"
-            )
+    try:
+        visible = parse_hand(args.visible).held().tolist() if args.visible else [0] * 27
+    except ValueError as e:
+        raise CommandError(f"--visible: {e}") from None
     k_melds = len(hand.melds)
     n = int(sum(hand.counts))
     if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
@@ -112,11 +82,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             f" and {_plural(k_melds, 'meld')}"
         )
     try:
-        result = _analysis(hand, void_letter, rules, visible)
+        result = analyze(hand, void=void_letter, visible=args.visible or None, rules=args.preset)
     except ValueError as e:
-        raise CommandError(str(e)) from None
+        raise CommandError(f"--{e}" if str(e).startswith("visible:") else str(e)) from None
     if args.json:
-        print(json.dumps(_jsonable(result), ensure_ascii=False))
+        print(json.dumps(as_json(result), ensure_ascii=False))
         return 0
     void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
     out = [f"Hand    {hand_text(hand)}",
@@ -132,31 +102,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         out.extend(_waits_table(result))
     print("\n".join(out))
     return 0
-
-
-def _analysis(hand: Hand, void: Optional[str], rules: Rules, visible: List[int]
-              ) -> Dict[str, Any]:
-    """What ``xueliu analyze`` shows, as the Python results (``--json`` prints them): for 13 - 3k
-    tiles the shanten, the waits with their fan and the 进张; for a complete hand its fan as a
-    discard win and as a self-draw; otherwise 查听, every discard of :func:`best_discards`."""
-    k_melds = len(hand.melds)
-    sh = shanten(hand, void=void, rules=rules)
-    if int(sum(hand.counts)) == 13 - 3 * k_melds:
-        jz = jinzhang(hand, visible=visible, void=void, rules=rules)
-        options = []
-        if sh == 0:  # a ready hand's 进张 are its waits
-            for tile, left in jz:
-                win = _with_tile(hand, tile_index(tile))
-                options.append(WaitOption(
-                    tile, left, evaluate(win, void=void, win_tile=tile, rules=rules),
-                    evaluate(win, void=void, win_tile=tile, self_draw=True, rules=rules)))
-        return {"shanten": sh, "waits": options, "jinzhang": jz,
-                "jinzhang_total": sum(left for _, left in jz)}
-    if sh == -1:
-        return {"shanten": -1, "fan": evaluate(hand, void=void, rules=rules),
-                "self_draw": evaluate(hand, void=void, self_draw=True, rules=rules)}
-    return {"shanten": sh,
-            "discards": best_discards(hand, visible=visible, void=void, rules=rules)}
 
 
 def _waits_table(result: Dict[str, Any]) -> List[str]:

@@ -142,3 +142,22 @@ def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 1
         assert out.stderr.startswith("xueliu serve: error:") and out.stderr.count("\n") == 1
+
+
+def test_analyze_answers_a_players_own_hand_as_the_cli_does(serve, tmp_path):
+    from xueliu.analysis import analyze, as_json
+
+    server = serve(f"sqlite:///{tmp_path}/analyze.db")
+    url = f"{server.address}/api/analyze"
+    body = {"hand": "12345678m22p4566p", "visible": ["3m", "3m", "9m"], "rules": "xueliu"}
+    assert http("POST", url, json=body).status_code == 401
+    token = new_player(server.address, "ann")["token"]
+    r = http("POST", url, token, json=body)
+    assert r.status_code == 200
+    assert r.json() == as_json(analyze("12345678m22p4566p", visible="3m3m9m"))
+    assert r.json()["discards"][0]["discard"] == "6p"
+    for bad in ({"hand": "12345m"}, {"hand": "55555m1234p"}, {"hand": 5},
+                {"hand": "12345678m22p4566p", "void": "x"},
+                {"hand": "12345678m22p4566p", "rules": {"no_such_knob": 1}}):
+        r = http("POST", url, token, json=bad)
+        assert r.status_code == 400 and r.json()["error"], bad

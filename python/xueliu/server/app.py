@@ -2,7 +2,8 @@
 
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
 ``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
-``GET /api/tables/{id}/hands``; websocket ``/ws?token=TOKEN``. Errors are ``{"error": message}``
+``GET /api/tables/{id}/hands``; ``POST /api/analyze`` (查听 for the browser table's help);
+websocket ``/ws?token=TOKEN``. Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
 """
 
@@ -21,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from ..analysis import analyze, as_json
 from ..rules import Rules
 from . import protocol, store
 from .auth import bearer, new_token, plausible, token_hash
@@ -115,6 +117,24 @@ class Server:
         p = await self._player(request)
         return {"player": p.player, "name": p.name, "coins": p.coins,
                 "tables": [] if p.table is None else [p.table]}
+
+    async def analyze(self, request: Request) -> Dict[str, Any]:
+        """``{"hand": notation, "void", "visible": [tile names], "rules": preset or dict}`` →
+        :func:`xueliu.analysis.analyze` as JSON (docs/analyze-json.md): the help a player switches
+        on. It reads only what the caller sends, so it can show nothing hidden."""
+        await self._player(request)
+        body = await self._body(request)
+        hand, void, visible, rules = (body.get(k) for k in ("hand", "void", "visible", "rules"))
+        if not isinstance(hand, str):
+            raise BadRequest("'hand' must be a hand in notation, e.g. '123m456p(777s)'")
+        if visible is not None and not (isinstance(visible, list) and len(visible) <= 108):
+            raise BadRequest("'visible' must be a list of at most 108 tile names")
+        try:
+            r = Rules.preset("xueliu") if rules is None else (
+                Rules.preset(rules) if isinstance(rules, str) else Rules.from_dict(rules))
+            return dict(as_json(analyze(hand, void=void, visible=visible, rules=r)))
+        except (ValueError, TypeError) as e:
+            raise BadRequest(str(e)) from None
 
     async def create_table(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
@@ -242,6 +262,7 @@ class Server:
             Route("/api/tables/{table}/join", _json(self.join), methods=["POST"]),
             Route("/api/tables/{table}/leave", _json(self.leave), methods=["POST"]),
             Route("/api/tables/{table}/hands", _json(self.hands)),
+            Route("/api/analyze", _json(self.analyze), methods=["POST"]),
             WebSocketRoute("/ws", self.websocket),
         ]
         if STATIC.is_dir():

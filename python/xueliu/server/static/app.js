@@ -19,17 +19,16 @@ const app = {
   lastHandEnd: null,
   retry: 0,
   ui: {
-    selected: new Set(),
+    selected: new Map(), // index in the drawn hand -> tile name (exchange picks)
     help: false,
     analysis: null,
-    toggle(i) {
+    toggle(i, tile) {
       if (this.selected.has(i)) this.selected.delete(i);
-      else if (this.selected.size < 3) this.selected.add(i);
+      else if (this.selected.size < 3) this.selected.set(i, tile);
       draw();
     },
     selectedTiles() {
-      const tiles = [...document.querySelectorAll(".own-hand .tile")];
-      return [...this.selected].map((i) => tiles.find((t) => t.dataset.index === String(i))?.dataset.tile).filter(Boolean);
+      return [...this.selected.values()];
     },
   },
 };

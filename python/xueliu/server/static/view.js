@@ -207,6 +207,14 @@ export function helpPanel(analysis) {
   }
   if (analysis.shanten !== undefined && analysis.waits) {
     box.append(el("div", "", analysis.shanten === 0 ? "听牌 ready" : `向听 shanten ${analysis.shanten}`));
+    if (analysis.shanten > 0 && analysis.jinzhang) {
+      const line = el("div", "help-line");
+      line.append(el("span", "", `进张 ${analysis.jinzhang_total}:`));
+      for (const [tile, left] of analysis.jinzhang) {
+        line.append(tileEl(tile, { small: true }), el("span", "", `×${left}`));
+      }
+      box.append(line);
+    }
     for (const w of analysis.waits) {
       const line = el("div", "help-line");
       line.append(tileEl(w.tile, { small: true }), el("span", "", `left ${w.remaining} · ${winText(w.discard_win)}`));

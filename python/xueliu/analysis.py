@@ -1,0 +1,105 @@
+"""One hand analysed as a player asks (分析): what ``xueliu analyze`` prints, the table server's
+``POST /api/analyze`` returns and the browser table's help shows — one function for all three.
+
+>>> result = analyze("12345678m22p4566p", visible="3m3m9m")
+>>> [o.discard for o in result["discards"][:2]]
+['6p', '1m']
+>>> as_json(analyze("1112345678999m"))["waits"][0]["tile"]
+'1m'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union
+
+from .hand import WaitOption, best_discards, evaluate, jinzhang, shanten
+from .rules import Rules
+from .tiles import Hand, parse_hand, tile_index, tile_name
+
+__all__ = ["analyze", "as_json"]
+
+_VOIDS = {"m": "m", "p": "p", "s": "s", "万": "m", "筒": "p", "条": "s"}
+
+
+def _with_tile(hand: Hand, k: int) -> Hand:
+    """``hand`` with one more concealed tile of kind ``k``."""
+    counts = hand.counts.tolist()
+    counts[k] += 1
+    return Hand(counts, hand.melds)
+
+
+def _visible_counts(visible: Union[str, Sequence[str], None]) -> list[int]:
+    """Copies of each kind seen elsewhere, from notation or a list of tile names."""
+    if visible is None or visible == "":
+        return [0] * 27
+    if isinstance(visible, str):
+        return [int(c) for c in parse_hand(visible).held()]
+    counts = [0] * 27
+    for t in visible:
+        if not isinstance(t, str):
+            raise TypeError(f"visible tiles are names like '5m', got {type(t).__name__}")
+        counts[tile_index(t)] += 1
+    return counts
+
+
+def analyze(hand: Union[str, Hand], *, void: Optional[str] = None,
+            visible: Union[str, Sequence[str], None] = None,
+            rules: Union[str, Rules, None] = None) -> Dict[str, Any]:
+    """The analysis of a hand of 13 - 3k or 14 - 3k concealed tiles (k melds), as Python results:
+
+    - 13 - 3k: ``shanten``, ``jinzhang`` (``(tile, remaining)``), ``jinzhang_total`` and, when
+      ready, ``waits`` (:class:`~xueliu.WaitOption`: fan as a discard win and as a self-draw);
+    - 14 - 3k, complete: ``shanten`` -1, ``fan`` and ``self_draw`` (:class:`~xueliu.FanResult`);
+    - 14 - 3k otherwise: ``shanten`` and ``discards``, every :func:`~xueliu.best_discards` option.
+
+    ``visible`` (notation or tile names) counts the copies seen elsewhere; ``void`` m/p/s or
+    万/筒/条. Bad input is a ``ValueError`` naming it.
+    """
+    h = parse_hand(hand) if isinstance(hand, str) else hand
+    if not isinstance(h, Hand):
+        raise TypeError(f"hand must be notation or a Hand, got {type(hand).__name__}")
+    if void is not None and void not in _VOIDS:
+        raise ValueError(f"void must be m, p, s, 万, 筒 or 条, got {void!r}")
+    v = None if void is None else _VOIDS[void]
+    r = Rules.preset("xueliu") if rules is None else (
+        Rules.preset(rules) if isinstance(rules, str) else rules)
+    seen = _visible_counts(visible)
+    held = [int(c) for c in h.held()]
+    for k in range(27):
+        if held[k] + seen[k] > 4:
+            raise ValueError(f"visible: {held[k] + seen[k]} copies of {tile_name(k)} counting "
+                             "the hand (at most 4)")
+    k_melds = len(h.melds)
+    n = int(sum(h.counts))
+    if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
+        raise ValueError(
+            f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
+            f"complete hand) with k melds; this one has {n} concealed and {k_melds} melds")
+    sh = shanten(h, void=v, rules=r)
+    if n == 13 - 3 * k_melds:
+        jz = jinzhang(h, visible=seen, void=v, rules=r)
+        options = []
+        if sh == 0:  # a ready hand's 进张 are its waits
+            for tile, left in jz:
+                win = _with_tile(h, tile_index(tile))
+                options.append(WaitOption(
+                    tile, left, evaluate(win, void=v, win_tile=tile, rules=r),
+                    evaluate(win, void=v, win_tile=tile, self_draw=True, rules=r)))
+        return {"shanten": sh, "waits": options, "jinzhang": jz,
+                "jinzhang_total": sum(left for _, left in jz)}
+    if sh == -1:
+        return {"shanten": -1, "fan": evaluate(h, void=v, rules=r),
+                "self_draw": evaluate(h, void=v, self_draw=True, rules=r)}
+    return {"shanten": sh, "discards": best_discards(h, visible=seen, void=v, rules=r)}
+
+
+def as_json(value: Any) -> Any:
+    """A result as JSON data: NamedTuples as objects keyed by their field names, tuples as
+    arrays (docs/analyze-json.md)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: as_json(v) for name, v in zip(value._fields, value)}
+    if isinstance(value, dict):
+        return {key: as_json(v) for key, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [as_json(v) for v in value]
+    return value
