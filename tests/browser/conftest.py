@@ -25,8 +25,10 @@ def chromium_path() -> str:
                        "installs it")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Module scope: Playwright's sync API keeps an event loop running in this thread while it is
+    # open, and later tests (the server's) start their own with asyncio.run.
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
         yield b
