@@ -324,7 +324,7 @@ def test_main_is_the_console_entry_point(capsys):
     from xueliu.cli import main
 
     found = entry_points()
-    # Python 3.9 has no entry_points(group=...) (README: Python >= 3.9): select the group by hand.
+    # Select the group by hand: entry_points(group=...) is 3.10+, and this form works everywhere.
     group = (found.select(group="console_scripts") if hasattr(found, "select")
              else found.get("console_scripts", []))
     scripts = {ep.name: ep.value for ep in group}
