@@ -112,12 +112,17 @@ def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequ
                     continue
             else:
                 legal = state.legal_actions(seat)
+                # In-process bots with act_view (every Bot) read the seat's view as counts, as
+                # play_hand does: no JSON observation to build and parse.
+                act_view = getattr(bot, "act_view", None)
                 try:
-                    action = bot.act(state.observation(seat), legal)
+                    action = (act_view(state.view(seat), legal) if act_view is not None
+                              else bot.act(state.observation(seat), legal))
                 except Exception as e:
                     raise BotError(f"bot {names[seat]!r} at seat {seat} raised "
                                    f"{type(e).__name__}: {e} ({where})") from e
-                if action not in legal and not any(action == a.id for a in legal):
+                answer: Any = action  # a bot may answer an Action or its id
+                if answer not in legal and not any(answer == a.id for a in legal):
                     raise BotError(f"bot {names[seat]!r} at seat {seat} chose {action!r}, which "
                                    f"is not one of its legal actions ({where})")
             answers[seat] = action
