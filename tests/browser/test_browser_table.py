@@ -118,8 +118,10 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
     made = play_until(page, lambda: page.locator(".own-hand .tile.clickable").count() > 0
                       and page.locator("button.choice").count() == 0)
     # Help on: the 查听 panel reads the same analysis the engine has.
-    page.wait_for_selector(".help-line", timeout=10000)
-    assert "查听" in page.inner_text(".help") or "ready" in page.inner_text(".help")
+    # On the person's discard turn (14 tiles) it lists the best discards; it arrives by fetch.
+    page.wait_for_function("document.querySelector('.help')?.textContent.includes('查听')",
+                           timeout=10000)
+    assert page.locator(".help .help-line .tile").count() >= 1
     discards = 0
 
     def mid_hand() -> bool:
