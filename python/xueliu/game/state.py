@@ -247,7 +247,7 @@ class GameState(HandData):
                 raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
             seat = int(seat)
         if seat not in self._pending:
-            raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+            raise ValueError(f"seat {seat!r} is not pending (pending: {list(self._pending)})")
         if action.__class__ is not Action:
             action = self._coerce(action)
         legal = self._legal.get(seat)
@@ -265,7 +265,7 @@ class GameState(HandData):
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
         if seat not in self._pending or isinstance(seat, bool):
-            raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+            raise ValueError(f"seat {seat!r} is not pending (pending: {list(self._pending)})")
         action = default_action(self, seat)
         # In a row: this seat's previous decision (escapes aside) was a timeout too.
         previous = next((what for s, what in reversed(self._decisions)
@@ -355,7 +355,7 @@ class GameState(HandData):
 
     def __repr__(self) -> str:
         return (f"<GameState {self.rules.mode} dealer={self.dealer} phase={self.phase} "
-                f"wall={self.wall_remaining} pending={self._pending}>")
+                f"wall={self.wall_remaining} pending={list(self._pending)}>")
 
 
 def _first(pair: Tuple[int, Action]) -> int:
