@@ -54,17 +54,13 @@ def deal(wall: Sequence[int], dealer: int) -> List[bytearray]:
     """The four hands as count vectors (a ``bytearray`` each: cheap to copy for the core):
     ``wall[0:48]`` in twelve takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌),
     ``wall[50:53]`` one each to the others."""
-    hands = []
-    for seat in range(4):
-        nth = (seat - dealer) & 3  # the seat's takes are the nth, nth + 4 and nth + 8
-        tiles = [*wall[4 * nth:4 * nth + 4], *wall[4 * nth + 16:4 * nth + 20],
-                 *wall[4 * nth + 32:4 * nth + 36]]
-        if nth:
-            tiles.append(wall[49 + nth])
-        else:
-            tiles += wall[48:50]
-        hands.append(bytearray(map(tiles.count, _KINDS)))  # counted in C, not tile by tile
+    hands = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
+    for take in range(12):
+        held = hands[(dealer + take) & 3]
+        for k in wall[4 * take:4 * take + 4]:
+            held[k] += 1
+    hands[dealer][wall[48]] += 1
+    hands[dealer][wall[49]] += 1
+    for i in range(3):
+        hands[(dealer + 1 + i) & 3][wall[50 + i]] += 1
     return hands
-
-
-_KINDS = range(27)
