@@ -42,8 +42,10 @@ def enter_joint(g: HandData, ph: int) -> None:
 
 def answer_joint(g: HandData, seat: int, action: Action) -> None:
     g._answers[seat] = action
-    g._pending.remove(seat)
-    if not g._pending:
+    pending = g._pending
+    assert isinstance(pending, list)  # this phase's own list (a turn's is a shared tuple)
+    pending.remove(seat)
+    if not pending:
         resolve_joint(g)
 
 

@@ -11,7 +11,7 @@ until its own next draw; ``forced_win_last_n`` takes every win automatically nea
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict
 
 from .actions import HU, KONG, PASS, PENG, Action
 from .data import AFTER, BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
@@ -97,8 +97,10 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
 def answer_claim(g: HandData, seat: int, action: Action) -> None:
     """A pending seat answers; the window resolves with the last answer."""
     g._answers[seat] = action
-    g._pending.remove(seat)
-    if not g._pending:
+    pending = g._pending
+    assert isinstance(pending, list)  # this phase's own list (a turn's is a shared tuple)
+    pending.remove(seat)
+    if not pending:
         resolve_claims(g)
 
 
