@@ -214,7 +214,8 @@ class GameState(HandData):
         if phase == PH_OVER:
             raise ValueError("the hand is over")
         if len(actions) == 1:  # the common case, without the lists of the general one
-            (seat, action), = actions.items()
+            seat, = actions  # (cheaper than unpacking .items())
+            action = actions[seat]
             legal = self._legal.get(seat)
             if legal is None or action.__class__ is not Action or action not in legal \
                     or seat.__class__ is not int or seat not in self._pending:
