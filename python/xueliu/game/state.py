@@ -190,7 +190,7 @@ class GameState(HandData):
 
     def pending(self) -> List[int]:
         """The seats that must decide now, in seat order (empty once the hand is over)."""
-        return list(self._pending)
+        return [*self._pending]  # a fresh list (unpacking: no call, unlike list())
 
     def legal_actions(self, seat: int) -> List[Action]:
         """What ``seat`` may do now (empty when it is not pending; a seat outside 0..3 is a
@@ -202,7 +202,7 @@ class GameState(HandData):
         lst = self._legal.get(seat)
         if lst is None:
             lst = joint_legal(self, seat)
-        return list(lst)
+        return [*lst]  # a fresh list: the caller may change its own
 
     # ------------------------------------------------------------------ deciding
     def step(self, actions: Mapping[int, Union[Action, int]]) -> None:
