@@ -42,8 +42,10 @@ def enter_joint(g: HandData, ph: int) -> None:
 
 def answer_joint(g: HandData, seat: int, action: Action) -> None:
     g._answers[seat] = action
-    g._pending.remove(seat)
-    if not g._pending:
+    pending = g._pending
+    assert isinstance(pending, list)  # this phase's own list (a turn's is a shared tuple)
+    pending.remove(seat)
+    if not pending:
         resolve_joint(g)
 
 
@@ -66,9 +68,10 @@ def joint_legal(g: HandData, seat: int) -> List[Action]:
 def exchange_options(g: HandData, seat: int) -> List[Action]:
     h = g._hands[seat]
     if g.rules.exchange_same_suit:
+        counts = bytes(h)  # one copy; its slices are the cache keys (bytes hash fast)
         out: List[Action] = []
         for u in range(3):
-            out.extend(_exchange_triples(u, tuple(h[9 * u:9 * u + 9])))
+            out.extend(_exchange_triples(u, counts[9 * u:9 * u + 9]))
         return out
     return list(_triples_of(h, range(27)))
 
@@ -160,10 +163,10 @@ def _triples_of(h: Sequence[int], kinds_range: Iterable[int]) -> List[Action]:
 
 _EXCHANGE_OF: Dict[Tuple[int, ...], Action] = {}  # kind triple -> its interned exchange action
 
-_EXCHANGE_CACHE: Dict[Tuple[int, Tuple[int, ...]], List[Action]] = {}
+_EXCHANGE_CACHE: Dict[Tuple[int, bytes], List[Action]] = {}
 
 
-def _exchange_triples(suit: int, counts: Tuple[int, ...]) -> List[Action]:
+def _exchange_triples(suit: int, counts: bytes) -> List[Action]:
     """Same-suit exchange options of one suit's nine counts (cached: hands repeat suit shapes)."""
     key = (suit, counts)
     hit = _EXCHANGE_CACHE.get(key)

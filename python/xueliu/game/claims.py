@@ -11,7 +11,7 @@ until its own next draw; ``forced_win_last_n`` takes every win automatically nea
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict
 
 from .actions import HU, KONG, PASS, PENG, Action
 from .data import AFTER, BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
@@ -22,7 +22,7 @@ from .wins import claim_fan, discard_wins
 
 def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
     """Seat ``frm`` discarded ``k`` (or declared an added kong of ``k`` when ``rob``)."""
-    g._phase = PH_CLAIM
+    # The tile and its circumstances first: a 过水 block's fan comparison (claim_fan) reads them.
     g._c_tile = k
     g._c_from = frm
     g._c_rob = rob
@@ -34,7 +34,6 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
         g._c_after_kong = g._rinshan
         g._c_last = g._haitei
         g._c_kong = g._last_kong
-    g._c_forced = False
     live = g._back - g._front + 1
     hands = g._hands
     waits = g._waits
@@ -56,13 +55,15 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
                     o |= 6 if c == 3 else 4
         if o:
             opts[s] = o
-    g._c_opts = opts
-    g._answers = {}
     if not opts:
-        g._pending = []
-        g._legal = {}
+        # Nobody may claim after all (the discard's quick test does not look at void tiles, 过水
+        # or the live wall): the window never opens, as when that test finds nobody.
         no_claim(g)
         return
+    g._phase = PH_CLAIM
+    g._c_forced = False
+    g._c_opts = opts
+    g._answers = {}
     if g._forced_n and live < g._forced_n and any(o & 1 for o in opts.values()):
         g._c_forced = True
         g._answers = {s: HU for s, o in opts.items() if o & 1}
@@ -96,8 +97,10 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
 def answer_claim(g: HandData, seat: int, action: Action) -> None:
     """A pending seat answers; the window resolves with the last answer."""
     g._answers[seat] = action
-    g._pending.remove(seat)
-    if not g._pending:
+    pending = g._pending
+    assert isinstance(pending, list)  # this phase's own list (a turn's is a shared tuple)
+    pending.remove(seat)
+    if not pending:
         resolve_claims(g)
 
 
@@ -131,8 +134,8 @@ def resolve_claims(g: HandData) -> None:
                     fan = claim_fan(g, s).fan
                     prev = g._pass_block[s]
                     g._pass_block[s] = fan if prev is None else max(prev, fan)
-    winners: List[int] = [s for s in order if ans.get(s) is HU]
-    if winners:
+    if HU in ans.values():
+        winners = [s for s in order if ans.get(s) is HU]
         if not g._multi:
             del winners[1:]
         discard_wins(g, winners)

@@ -167,7 +167,7 @@ class HandData:
         # The decision point: who must answer, what each may do, the answers so far, and an
         # automatic turn move the engine plays itself.
         self._phase = PH_EXCHANGE
-        self._pending: List[int] = []
+        self._pending: Sequence[int] = []  # a shared tuple on a turn (draw.py)
         self._legal: Dict[int, List[Action]] = {}
         self._answers: Dict[int, Action] = {}
         self._auto_move: Optional[Tuple[int, Action]] = None

@@ -51,15 +51,16 @@ def roll(seed: Optional[int], wall: Optional[List[int]]
 
 
 def deal(wall: Sequence[int], dealer: int) -> List[bytearray]:
-    """The four hands as count vectors (a ``bytearray`` each: cheap to copy for the core): ``wall[0:48]`` in twelve takes of 4 from the dealer on,
-    ``wall[48:50]`` to the dealer (跳牌), ``wall[50:53]`` one each to the others."""
-    hands = [[0] * 27 for _ in range(4)]
+    """The four hands as count vectors (a ``bytearray`` each: cheap to copy for the core):
+    ``wall[0:48]`` in twelve takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌),
+    ``wall[50:53]`` one each to the others."""
+    hands = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
     for take in range(12):
-        held = hands[(dealer + take) % 4]
+        held = hands[(dealer + take) & 3]
         for k in wall[4 * take:4 * take + 4]:
             held[k] += 1
     hands[dealer][wall[48]] += 1
     hands[dealer][wall[49]] += 1
     for i in range(3):
-        hands[(dealer + 1 + i) % 4][wall[50 + i]] += 1
-    return [bytearray(h) for h in hands]
+        hands[(dealer + 1 + i) & 3][wall[50 + i]] += 1
+    return hands

@@ -11,16 +11,25 @@ tile (played automatically when it is the only choice).
 from __future__ import annotations
 
 from itertools import compress
-from typing import Optional
+from typing import Any, List, Optional
 
 from .. import _core
-from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, HU
+from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, HU, Action
 from .data import PH_TURN, TK_DRAW, TK_PENG, HandData, Kong
 from .defaults import default_action
 from .end_of_hand import end_by_wall
 
 
 _SUIT_DISCARDS = (DISCARD[0:9], DISCARD[9:18], DISCARD[18:27])
+# The pending seats of a turn: one seat or none. Tuples shared by every turn (nothing changes a
+# turn's pending seats in place; the claim window and the joint phases build their own lists).
+_ONLY = ((0,), (1,), (2,), (3,))
+_NOBODY = ()
+
+
+def _added_kongs(melds: List[List[Any]], h: bytearray) -> List[Action]:
+    """The added kongs a seat may declare: onto each of its pengs whose fourth tile it holds."""
+    return [ADDED_KONG[j] for j in sorted(m[1] for m in melds if m[0] == "peng" and h[m[1]])]
 
 
 def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = None) -> None:
@@ -35,7 +44,8 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
     else:
         k = g._wall[front]
         g._front = front = front + 1
-    g._hands[s][k] += 1
+    h = g._hands[s]
+    h[k] += 1
     if k // 9 == g._void[s]:
         g._void_count[s] += 1
     if g._pass_rule:
@@ -59,22 +69,14 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
     draw of ``k``, the dealer's first 14 or a peng; ``g._drawn``, ``g._turn_kind``): its legal
     actions, or an automatic move."""
     h = g._hands[s]
-    can_hu = False
-    if g._frozen[s]:
-        legal = [DISCARD[k]]
-        if g._back >= g._front:
-            pwk = g._pwk
-            if h[k] == 4 and "concealed" in pwk \
-                    and g._waits_after_kong(s, k, "concealed") == g._waits[s]:
-                legal.append(CONCEALED_KONG[k])
-            if "added" in pwk and (0, k) in g._core_melds[s] \
-                    and g._waits_after_kong(s, k, "added") == g._waits[s]:
-                legal.append(ADDED_KONG[k])
-        can_hu = (g._waits[s] >> k) & 1 == 1
-        if not can_hu and len(legal) == 1:
+    if g._frozen[s]:  # (it may hold a void tile: one just drawn)
+        legal = _frozen_options(g, s, k)
+        if len(legal) == 1:  # only the drawn tile's discard: played for it
             g._legal = {s: legal}
-            g._pending = []
+            g._pending = _NOBODY
             g._auto_move = (s, legal[0])
+            return
+        if legal[-1] is HU and _forced_win(g, s, legal):
             return
     elif g._void_count[s]:  # it must discard a tile of its void suit, and may do nothing else
         v = g._void[s]
@@ -86,21 +88,42 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
                 if 4 in h:
                     legal.extend(CONCEALED_KONG[j] for j, c in enumerate(h) if c == 4)
                 if g._melds[s]:
-                    adds = sorted(m[1] for m in g._melds[s] if m[0] == "peng" and h[m[1]])
-                    legal.extend(ADDED_KONG[j] for j in adds)
-            if tk == TK_DRAW:
-                can_hu = (g._waits[s] >> k) & 1 == 1
-            elif g._he:
-                can_hu = _core.is_win(_core.Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
+                    legal.extend(_added_kongs(g._melds[s], h))
+            if (g._waits[s] >> k) & 1 if tk == TK_DRAW else g._he and _core.is_win(
+                    _core.Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp):
+                legal.append(HU)
+                if _forced_win(g, s, legal):
+                    return
     g._legal = {s: legal}
-    if can_hu:
-        legal.append(HU)
-        if g._forced_n and g._back - g._front + 1 < g._forced_n:
-            g._pending = []
-            g._auto_move = (s, HU)
-            return
     if g._auto[s]:
-        g._pending = []
+        g._pending = _NOBODY
         g._auto_move = (s, default_action(g, s))
     else:
-        g._pending = [s]
+        g._pending = _ONLY[s]
+
+
+def _frozen_options(g: HandData, s: int, k: int) -> List[Action]:
+    """A frozen xueliu winner's turn: discard the drawn tile, a kong that keeps its waits, 胡."""
+    h = g._hands[s]
+    legal = [DISCARD[k]]
+    if g._back >= g._front:
+        pwk = g._pwk
+        if h[k] == 4 and "concealed" in pwk \
+                and g._waits_after_kong(s, k, "concealed") == g._waits[s]:
+            legal.append(CONCEALED_KONG[k])
+        if "added" in pwk and (0, k) in g._core_melds[s] \
+                and g._waits_after_kong(s, k, "added") == g._waits[s]:
+            legal.append(ADDED_KONG[k])
+    if (g._waits[s] >> k) & 1:
+        legal.append(HU)
+    return legal
+
+
+def _forced_win(g: HandData, s: int, legal: List[Action]) -> bool:
+    """``forced_win_last_n``: near the end of the wall an offered win is taken automatically."""
+    if g._forced_n and g._back - g._front + 1 < g._forced_n:
+        g._legal = {s: legal}
+        g._pending = _NOBODY
+        g._auto_move = (s, HU)
+        return True
+    return False

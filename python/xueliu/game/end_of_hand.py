@@ -25,7 +25,8 @@ def end_by_wall(g: HandData) -> None:
             held = bytearray(held)
             for m in g._melds[s]:
                 held[m[1]] += 3 if m[0] == "peng" else 4
-        pig = not won[s] and all(any(held[9 * u:9 * u + 9]) for u in (0, 1, 2))
+        # 花猪: never won and still holds all three suits (three slices, no generator per seat)
+        pig = not won[s] and any(held[0:9]) and any(held[9:18]) and any(held[18:27])
         wait_mask = 0 if pig else g._waits[s]
         waits = [k for k in range(27) if wait_mask >> k & 1] if wait_mask else []
         ready = bool(waits)

@@ -190,7 +190,7 @@ class GameState(HandData):
 
     def pending(self) -> List[int]:
         """The seats that must decide now, in seat order (empty once the hand is over)."""
-        return list(self._pending)
+        return [*self._pending]  # a fresh list (unpacking: no call, unlike list())
 
     def legal_actions(self, seat: int) -> List[Action]:
         """What ``seat`` may do now (empty when it is not pending; a seat outside 0..3 is a
@@ -202,7 +202,7 @@ class GameState(HandData):
         lst = self._legal.get(seat)
         if lst is None:
             lst = joint_legal(self, seat)
-        return list(lst)
+        return [*lst]  # a fresh list: the caller may change its own
 
     # ------------------------------------------------------------------ deciding
     def step(self, actions: Mapping[int, Union[Action, int]]) -> None:
@@ -214,7 +214,8 @@ class GameState(HandData):
         if phase == PH_OVER:
             raise ValueError("the hand is over")
         if len(actions) == 1:  # the common case, without the lists of the general one
-            (seat, action), = actions.items()
+            seat, = actions  # (cheaper than unpacking .items())
+            action = actions[seat]
             legal = self._legal.get(seat)
             if legal is None or action.__class__ is not Action or action not in legal \
                     or seat.__class__ is not int or seat not in self._pending:
@@ -247,7 +248,7 @@ class GameState(HandData):
                 raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
             seat = int(seat)
         if seat not in self._pending:
-            raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+            raise ValueError(f"seat {seat!r} is not pending (pending: {list(self._pending)})")
         if action.__class__ is not Action:
             action = self._coerce(action)
         legal = self._legal.get(seat)
@@ -265,7 +266,7 @@ class GameState(HandData):
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
         if seat not in self._pending or isinstance(seat, bool):
-            raise ValueError(f"seat {seat!r} is not pending (pending: {self._pending})")
+            raise ValueError(f"seat {seat!r} is not pending (pending: {list(self._pending)})")
         action = default_action(self, seat)
         # In a row: this seat's previous decision (escapes aside) was a timeout too.
         previous = next((what for s, what in reversed(self._decisions)
@@ -355,7 +356,7 @@ class GameState(HandData):
 
     def __repr__(self) -> str:
         return (f"<GameState {self.rules.mode} dealer={self.dealer} phase={self.phase} "
-                f"wall={self.wall_remaining} pending={self._pending}>")
+                f"wall={self.wall_remaining} pending={list(self._pending)}>")
 
 
 def _first(pair: Tuple[int, Action]) -> int:

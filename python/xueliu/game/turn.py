@@ -43,8 +43,7 @@ def apply_turn(g: HandData, s: int, action: Action) -> None:
 def discard(g: HandData, s: int, k: int) -> None:
     """Seat ``s`` discards kind ``k``: the claim window opens if anyone may claim it, else the
     next seat in play draws."""
-    hands = g._hands
-    h = hands[s]
+    h = g._hands[s]
     h[k] -= 1
     vc = g._void_count
     if vc[s] and k // 9 == g._void[s]:
@@ -56,16 +55,15 @@ def discard(g: HandData, s: int, k: int) -> None:
     # A seat's waits always describe its hand without the tile just drawn (a draw does not
     # recompute them), so discarding that tile leaves them as they are. (HandData._update_waits,
     # inline: this is the engine's hottest line.)
-    if k != drawn:
-        if vc[s]:
-            g._waits[s] = 0
-        else:
-            g._waits[s] = _waits(_Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
-    # Most discards interest nobody: no other seat waits on the tile or holds two of it. Then the
-    # claim window would open and close at once (it has no event), so the next seat draws now.
     w = g._waits
+    if k != drawn:
+        w[s] = 0 if vc[s] else _waits(_Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
+    # Most discards interest nobody: no other seat waits on the tile or holds two of it (counts are
+    # 0..4, so an OR of three counts exceeds 1 exactly when one of them does). Then the claim
+    # window would open and close at once (it has no event), so the next seat draws now.
     a, b, c = AFTER[s]
-    if ((w[a] | w[b] | w[c]) >> k) & 1 or hands[a][k] > 1 or hands[b][k] > 1 or hands[c][k] > 1:
+    hands = g._hands
+    if ((w[a] | w[b] | w[c]) >> k) & 1 or (hands[a][k] | hands[b][k] | hands[c][k]) > 1:
         open_claims(g, s, k, False)
     else:
         draw(g, a if g._in_play[a] else g._next_in_play(s))
