@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from xueliu.game.view import public_pieces
+from xueliu.game.view import hand_sizes, public_pieces
 from xueliu.learn import encoder
 from xueliu.learn.encoders import FAST_BATCH
 from xueliu.learn.view_encoding import obs_v1_from_views, oracle_extra_from_states, views_of
@@ -27,9 +27,9 @@ GAMES = 120  # per preset, played side by side
 def fast(enc, states: Sequence[xueliu.GameState], seats: Sequence[int],
          picks: Optional[Sequence[Sequence[int]]] = None) -> np.ndarray:
     """The fast path itself, whatever the batch size."""
-    x = np.zeros((len(states), *enc.shape), np.uint8)
+    x = np.full((len(states), *enc.shape), 7, np.uint8)  # every value is written
     views, ints = views_of(states, seats)
-    obs_v1_from_views(views, ints, picks, x)
+    obs_v1_from_views(views, ints, hand_sizes(states), picks, x)
     if enc is ORACLE:
         oracle_extra_from_states(states, ints, x)
     return x.astype(np.float32)

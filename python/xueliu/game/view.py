@@ -16,9 +16,12 @@ that its reads raise ``ValueError`` (ask ``state.view(seat)`` again). Bots that 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
 
 from ..rules import Rules
+from ..tiles import TILE_NAMES
 from .actions import VOID, Action
 from .before_play import joint_legal
 from .data import PH_CLAIM, PH_TURN, PH_VOID, PHASE_NAMES, HandData
@@ -187,11 +190,11 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
     ``drawn`` (-1: none), ``claim_tile`` (-1 without a claim window), ``robbing`` (the window
     offers robbing an added kong), ``exchange`` (``(given, received)`` kinds of this seat, or
     ``None``), ``rivers`` (four lists of kinds), ``melds`` (per seat ``(code, kind)``: code 0 peng,
-    1 exposed kong, 2 concealed kong), ``wins`` (``(seat, tile name)`` of each win so far),
+    1 exposed kong, 2 concealed kong), ``won`` (``(seat, kind)`` of each win so far),
     ``set_aside`` (kinds), ``void`` (this seat's own, its choice before the reveal included; -1
     none), ``voids`` (four, -1 before the reveal), ``multipliers`` (four, ``None`` before the
-    reveal), ``in_play``, ``frozen``, ``auto_play`` (four bools each), ``hand_sizes`` (four),
-    ``wall_remaining``.
+    reveal), ``in_play``, ``frozen``, ``auto_play`` (four bools each), ``wall_remaining``. The
+    hand sizes of many states at once: :func:`hand_sizes`.
     """
     g = state
     ph = g._phase
@@ -216,14 +219,37 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
         if answer is not None:
             void = VOID.index(answer)  # its own choice, before the reveal
     return (ph, g.dealer, turn, seat in g._pending, not g._xueliu, g._hands[seat], drawn,
-            claim_tile, robbing, exchange, g._rivers, melds,
-            [(w.seat, w.tile) for w in g._wins], g._set_aside, void,
+            claim_tile, robbing, exchange, g._rivers, melds, _won(g._wins), g._set_aside, void,
             g._void if g._voids_revealed else _NO_VOIDS,
             g._mult if g._mult_revealed else None, g._in_play, g._frozen, g._auto,
-            [*map(sum, g._hands)], g._back - g._front + 1)
+            g._back - g._front + 1)
+
+
+def hand_sizes(states: Sequence[HandData]) -> np.ndarray:
+    """``int[n, 4]``: the concealed tiles of every seat of each state (public, in every
+    observation's ``hand_sizes``), summed by numpy for the whole batch."""
+    raw = b"".join([h for g in states for h in g._hands])
+    return np.frombuffer(raw, np.uint8).reshape(len(states), 4, 27).sum(2)
 
 
 _NO_VOIDS = (-1, -1, -1, -1)
+_KIND = {name: k for k, name in enumerate(TILE_NAMES)}
+# The (seat, kind) pairs of a hand's wins, kept while the list does not grow (wins are only ever
+# appended): most steps of a hand read the same wins again. Holds the list, so its id stays its.
+_WON: Dict[int, Tuple[List[Any], int, Tuple[Tuple[int, int], ...]]] = {}
+
+
+def _won(wins: List[Any]) -> Tuple[Tuple[int, int], ...]:
+    if not wins:
+        return ()
+    c = _WON.get(id(wins))
+    if c is not None and c[0] is wins and c[1] == len(wins):
+        return c[2]
+    if len(_WON) >= 4096:  # bounded: finished hands drop out
+        _WON.clear()
+    pairs = tuple((w.seat, _KIND[w.tile]) for w in wins)
+    _WON[id(wins)] = (wins, len(wins), pairs)
+    return pairs
 
 
 def hidden_pieces(state: HandData) -> Tuple[Any, ...]:

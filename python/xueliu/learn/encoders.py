@@ -27,6 +27,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..game import GameState
+from ..game.view import hand_sizes
 from .channels import OBS_V1, ORACLE_V1
 from .view_encoding import obs_v1_from_views, oracle_extra_from_states, views_of
 
@@ -365,8 +366,8 @@ def _fast_obs_v1(states: Sequence[Any], seats: Sequence[Any],
                  picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
     _checked_picks(picks)
     views, ints = views_of(states, seats)
-    x = np.zeros(out.shape, np.uint8)
-    obs_v1_from_views(views, ints, picks, x)
+    x = np.empty(out.shape, np.uint8)
+    obs_v1_from_views(views, ints, hand_sizes(states), picks, x)
     out[...] = x
     return out
 
@@ -375,8 +376,8 @@ def _fast_oracle_v1(states: Sequence[Any], seats: Sequence[Any],
                     picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
     _checked_picks(picks)
     views, ints = views_of(states, seats)
-    x = np.zeros(out.shape, np.uint8)
-    obs_v1_from_views(views, ints, picks, x)
+    x = np.empty(out.shape, np.uint8)
+    obs_v1_from_views(views, ints, hand_sizes(states), picks, x)
     oracle_extra_from_states(states, ints, x)
     out[...] = x
     return out
