@@ -229,7 +229,8 @@ def hand_sizes(states: Sequence[HandData]) -> np.ndarray:
     """``int[n, 4]``: the concealed tiles of every seat of each state (public, in every
     observation's ``hand_sizes``), summed by numpy for the whole batch."""
     raw = b"".join([h for g in states for h in g._hands])
-    return np.frombuffer(raw, np.uint8).reshape(len(states), 4, 27).sum(2)
+    sizes: np.ndarray = np.frombuffer(raw, np.uint8).reshape(len(states), 4, 27).sum(2)
+    return sizes
 
 
 _NO_VOIDS = (-1, -1, -1, -1)

@@ -87,7 +87,7 @@ if _OBS_NAMES[_PLANES:] != [n.format(r=r) for n in _CODED
                             for r in (_REL if n.endswith("{r}") and not n.startswith("hidden")
                                       else _REL[1:] if n.startswith("hidden") else ("",))]:
     raise AssertionError("obs_v1's flag channels moved: update the fast path")  # pragma: no cover
-_EMPTY = ((), ())
+_EMPTY: Tuple[Tuple[int, ...], Tuple[int, ...]] = ((), ())
 _ZI4 = (0, 0, 0, 0)
 
 
@@ -130,7 +130,7 @@ def obs_v1_from_views(views: Sequence[Tuple[Any, ...]], seats: Sequence[int], si
 
     # Rivers (absolute order in the views): counts, latest discards, on view.
     lens = _ints(map(len, _flat(rivers)), 4 * n)
-    kinds = _ints(_flat(_flat(rivers)))
+    kinds = np.frombuffer(bytes(_flat(_flat(rivers))), np.uint8).astype(np.intp)
     slot = (base[:, None] + (G_RIVER + rel) * 27).ravel()
     parts.append(np.repeat(slot, lens) + kinds)
     has = lens > 0
@@ -140,8 +140,9 @@ def obs_v1_from_views(views: Sequence[Tuple[Any, ...]], seats: Sequence[int], si
     parts.append(np.repeat(base + G_VISIBLE * 27, _ints(map(len, aside), n))
                  + _ints(_flat(aside)))
     ex = [e or _EMPTY for e in exchange]
-    parts.append(np.repeat((base[:, None] + np.array([G_GIVEN, G_RECEIVED]) * 27).ravel(),
-                           _ints(map(len, _flat(ex)), 2 * n)) + _ints(_flat(_flat(ex))))
+    if any(exchange):
+            parts.append(np.repeat((base[:, None] + np.array([G_GIVEN, G_RECEIVED]) * 27).ravel(),
+                               _ints(map(len, _flat(ex)), 2 * n)) + _ints(_flat(_flat(ex))))
     if picks is not None:
         parts.append(np.repeat(base + G_PICKS * 27, _ints(map(len, picks), n))
                      + _ints(_flat(picks)))
@@ -178,15 +179,15 @@ def obs_v1_from_views(views: Sequence[Tuple[Any, ...]], seats: Sequence[int], si
         parts.append(base[i] + (G_WON + r) * 27 + pairs[:, 1])
         wins = np.bincount(4 * i + r, minlength=4 * n).reshape(n, 4)
 
-    counts = np.bincount(np.concatenate(parts), minlength=n * _GROUPS * 27)
-    counts = counts.astype(np.uint8).reshape(n, _GROUPS, 27)
+    counts = np.bincount(np.concatenate(parts), minlength=n * _GROUPS * 27).astype(
+        np.uint8).reshape(n, _GROUPS, 27)
     planes = out.view(np.bool_)
     planes[:, 0:4] = np.frombuffer(b"".join(hand), np.uint8).reshape(n, 1, 27) >= _T4
     planes[:, 4:_PLANES] = counts.take(_SRC, axis=1) >= _THR
 
     # Flags, bars and one-hots: a row code per channel, then one take from _ROWS.
     code = np.empty((n, 92 - _PLANES), np.intp)
-    v = np.array(voids, np.intp)[ar[:, None], rot]
+    v = _ints(_flat(voids), 4 * n).reshape(n, 4)[ar[:, None], rot]
     v[:, 0] = void
     code[:, 0:4] = np.where(v >= 0, _SUIT0 + v, _ZERO)
     code[:, 4:9] = np.array(phase, np.intp)[:, None] == _AR5
@@ -200,9 +201,12 @@ def obs_v1_from_views(views: Sequence[Tuple[Any, ...]], seats: Sequence[int], si
     code[:, 20:32] = flags.reshape(3, n, 4)[:, ar[:, None], rot].transpose(1, 0, 2).reshape(n, 12)
     code[:, 32:36] = _BAR0 + np.minimum(sizes[ar[:, None], rot], 27)
     code[:, 36:40] = _BAR0 + np.minimum(wins, 27)
-    m = _ints(_flat(_ZI4 if x is None else x for x in mults), 4 * n).reshape(n, 4)[ar[:, None],
-                                                                                    rot]
-    code[:, 40:44] = np.where(m > 0, _HOT0 - 1 + np.minimum(m, 27), _ZERO)
+    if any(mults):
+        m = _ints(_flat(_ZI4 if x is None else x for x in mults), 4 * n).reshape(n, 4)
+        m = m[ar[:, None], rot]
+        code[:, 40:44] = np.where(m > 0, _HOT0 - 1 + np.minimum(m, 27), _ZERO)
+    else:
+        code[:, 40:44] = _ZERO
     code[:, 44:47] = _BAR0 + np.minimum(hidden[:, 1:], 27)
     w = np.array(wall, np.intp)
     code[:, 47] = _BAR0 + np.minimum(w, 27)
