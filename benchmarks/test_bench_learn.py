@@ -1,5 +1,6 @@
 """Speed of the learning interfaces (issue 8): ``obs_v1`` encoding (targets ≤ 10 µs per observation
-single, ≤ 3 µs in ``encode_batch``), the vector environment with random opponents (≥ 10,000
+single, ≤ 3 µs in ``encode_batch``: of game states, the numpy fast path, next to the same states by
+the observation-dict path), the vector environment with random opponents (≥ 10,000
 learner steps a second on one core, next to the plain random-play hand rate of the same run), and a
 ``cmd:`` bot's cost per decision over the pipe (≤ 100 µs, the random example bot).
 
@@ -27,6 +28,7 @@ from xueliu.simulate import simulate
 EXAMPLE_BOT = Path(__file__).resolve().parents[1] / "examples" / "random_bot.py"
 FIGURES: Dict[str, str] = {}
 PLAIN: Dict[str, float] = {}
+FAST: Dict[str, float] = {}
 GAMES = 60
 BATCH = 256
 VECTOR_ENVS = 64
@@ -91,6 +93,70 @@ def test_obs_v1_encode_batch(benchmark, observations):
     us = _fastest(benchmark) / n * 1e6
     benchmark.extra_info["us_per_observation"] = round(us, 2)
     FIGURES[f"obs_v1 encode_batch of {BATCH}, per observation (target <= 3 us)"] = f"{us:.2f} us"
+
+
+@pytest.fixture(scope="module")
+def live_states() -> List[Any]:
+    """``4 * BATCH`` hands of both presets, each stopped at a random decision: (state, the seat
+    deciding), as a vector env holds them. The fast path reads live states, not dicts."""
+    rng = random.Random(3)
+    out = []
+    for g in range(4 * BATCH):
+        state = xueliu.new_game("xueliu" if g % 2 else "xuezhan", seed=g)
+        for _ in range(rng.randrange(120)):
+            if state.is_over:
+                break
+            state.step({q: rng.choice(state.legal_actions(q)) for q in state.pending()})
+        if state.is_over:
+            state = xueliu.new_game("xueliu", seed=100_000 + g)
+        out.append((state, state.pending()[0]))
+    return out
+
+
+def _batches(live: List[Any]) -> List[Any]:
+    return [([s for s, _ in live[i:i + BATCH]], [q for _, q in live[i:i + BATCH]])
+            for i in range(0, len(live), BATCH)]
+
+
+@pytest.mark.parametrize("name", ["obs_v1", "oracle_v1"])
+def test_encode_batch_of_states_fast_path(benchmark, live_states, name):
+    """``encode_batch(states, seats)``: the numpy fast path from the engine's seat views."""
+    enc = encoder(name)
+    out = np.zeros((BATCH, *enc.shape), enc.dtype)
+    batches = _batches(live_states)
+
+    def run():
+        for states, seats in batches:
+            enc.encode_batch(states, seats, out=out)
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / len(live_states) * 1e6
+    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    FAST[name] = us
+    target = " (target <= 3 us)" if name == "obs_v1" else ""
+    FIGURES[f"{name} encode_batch of {BATCH} states, fast path, per observation{target}"] = \
+        f"{us:.2f} us"
+
+
+@pytest.mark.parametrize("name", ["obs_v1", "oracle_v1"])
+def test_encode_batch_of_states_observation_path(benchmark, live_states, name):
+    """The same states through the observation-dict path (what ``encode_batch`` of states did
+    before the fast path): ``state.observation(seat)`` then the plain-Python rows."""
+    enc = encoder(name)
+    out = np.zeros((BATCH, *enc.shape), enc.dtype)
+    batches = _batches(live_states)
+
+    def run():
+        for states, seats in batches:
+            if enc.from_observation:
+                enc.encode_batch([s.observation(q) for s, q in zip(states, seats)], out=out)
+            else:
+                for i, (s, q) in enumerate(zip(states, seats)):
+                    enc.encode(s, q, out=out[i])
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / len(live_states) * 1e6
+    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    ratio = f", {us / FAST[name]:.1f}x the fast path" if name in FAST else ""
+    FIGURES[f"  {name} the same states by the observation-dict path"] = f"{us:.2f} us{ratio}"
 
 
 def test_action_mask_from_observation(benchmark, observations):

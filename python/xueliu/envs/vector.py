@@ -30,6 +30,7 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..learn import NUM_ACTIONS, Encoder, masks_from_observations
+from ..learn.encoders import FAST_BATCH
 from ..rules import Rules
 from .common import (
     action_space, check_reward, check_seed, fresh_seed, observation_space, resolve_encoder,
@@ -175,9 +176,9 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         observations = [p.observation() for p in plays]
         picks = [p.picks for p in plays]
         enc = self.encoder
-        if enc.from_observation:
+        if enc.from_observation and len(plays) < FAST_BATCH:
             enc.encode_batch(observations, out=self._x, picks=picks)
-        else:
+        else:  # the fast path (xueliu.learn.view_encoding): the same values from the states
             enc.encode_batch([p.state for p in plays], [p.seat for p in plays], out=self._x,
                              picks=picks)
         masks_from_observations(observations, picks, out=self._mask)

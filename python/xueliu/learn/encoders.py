@@ -27,9 +27,11 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..game import GameState
+from ..game.view import hand_sizes
 from .channels import OBS_V1, ORACLE_V1
+from .view_encoding import obs_v1_from_views, oracle_extra_from_states, views_of
 
-__all__ = ["Encoder", "encoder", "ENCODERS"]
+__all__ = ["Encoder", "encoder", "ENCODERS", "FAST_BATCH"]
 
 _K: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 
@@ -278,7 +280,7 @@ class Encoder:
     """
 
     def __init__(self, name: str, table: Tuple[Tuple[str, str], ...], rows: _Rows,
-                 doc: str, from_observation: bool) -> None:
+                 doc: str, from_observation: bool, fast: Optional[_Fast] = None) -> None:
         self.name = name
         self.from_observation = from_observation
         """Whether ``encode`` takes the seat's observation dict (else only the GameState)."""
@@ -287,6 +289,7 @@ class Encoder:
         self.shape: Tuple[int, int] = (len(table), 27)
         self.dtype = np.dtype(np.float32)
         self._rows = rows
+        self._fast = fast
         self.__doc__ = doc
 
     def __repr__(self) -> str:
@@ -324,13 +327,18 @@ class Encoder:
                      picks: Optional[Sequence[Sequence[int]]] = None) -> np.ndarray:
         """Many views at once as ``dtype[n, *shape]`` (``states[i]`` seen by ``seats[i]``; seats
         may be left out for observation dicts). The rows of the whole batch are joined and cast
-        into ``out`` in one numpy copy."""
+        into ``out`` in one numpy copy. A batch of at least :data:`FAST_BATCH` game states (with
+        their seats) takes the fast path instead (:mod:`xueliu.learn.view_encoding`): the same
+        values, read from the engine's seat views and built by numpy for the whole batch."""
         n = len(states)
         if seats is not None and len(seats) != n:
             raise ValueError(f"{n} states but {len(seats)} seats")
         if picks is not None and len(picks) != n:
             raise ValueError(f"{n} states but {len(picks)} picks")
         out = self._out(out, (n, *self.shape))
+        if n >= FAST_BATCH and seats is not None and self._fast is not None \
+                and all(isinstance(s, GameState) for s in states):
+            return self._fast(states, seats, picks, out)
         rows: List[bytes] = []
         fill = self._rows
         for i in range(n):
@@ -339,14 +347,50 @@ class Encoder:
         return self._copy(rows, out)
 
 
+FAST_BATCH = 8
+"""The smallest ``encode_batch`` of game states that takes the numpy fast path (below it, numpy's
+fixed cost per call outweighs what it saves)."""
+
+_Fast = Callable[[Sequence[Any], Sequence[Any], Optional[Sequence[Sequence[int]]], np.ndarray],
+                 np.ndarray]
+
+
+def _checked_picks(picks: Optional[Sequence[Sequence[int]]]) -> None:
+    for i, p in enumerate(picks or ()):
+        for k in p:
+            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < 27:
+                raise ValueError(f"picks[{i}] holds {k!r}, not a tile kind 0..26")
+
+
+def _fast_obs_v1(states: Sequence[Any], seats: Sequence[Any],
+                 picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
+    _checked_picks(picks)
+    views, ints = views_of(states, seats)
+    x = np.empty(out.shape, np.uint8)
+    obs_v1_from_views(views, ints, hand_sizes(states), picks, x)
+    out[...] = x
+    return out
+
+
+def _fast_oracle_v1(states: Sequence[Any], seats: Sequence[Any],
+                    picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
+    _checked_picks(picks)
+    views, ints = views_of(states, seats)
+    x = np.empty(out.shape, np.uint8)
+    obs_v1_from_views(views, ints, hand_sizes(states), picks, x)
+    oracle_extra_from_states(states, ints, x)
+    out[...] = x
+    return out
+
+
 ENCODERS: Dict[str, Encoder] = {
     "obs_v1": Encoder("obs_v1", OBS_V1, _obs_v1_item,
                       "What one seat may see: a function of state.observation(seat) alone.",
-                      from_observation=True),
+                      from_observation=True, fast=_fast_obs_v1),
     "oracle_v1": Encoder("oracle_v1", ORACLE_V1, _oracle_v1_item,
                          "obs_v1 plus the hidden tiles: other hands, concealed kongs, the live "
                          "wall (oracle-guided training; never a player's input at play time).",
-                         from_observation=False),
+                         from_observation=False, fast=_fast_oracle_v1),
 }
 """The encoders by name."""
 
