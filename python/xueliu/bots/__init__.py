@@ -11,13 +11,14 @@ from typing import Any, Callable, Dict, Mapping
 
 from .autoplay import AutoPlayBot
 from .base import Bot, play_hand
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
 __all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "BOTS", "make_bot"]
 
 BOTS: Dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot,
+    "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot, "expert": ExpertBot,
 }
 """Built-in bots by the name the ``xueliu`` command uses."""
 

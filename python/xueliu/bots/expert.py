@@ -1,0 +1,259 @@
+"""ExpertBot: plays by expected value, the way a strong Sichuan player weighs a hand.
+
+Every decision compares options in one currency, the payment units the seat expects to gain
+(docs/expert-bot.md explains each part and how the constants were measured):
+
+- **discard**: for each legal discard, the value of the hand left (:mod:`.expert_value`: the
+  chance to complete each wait, or to take each 进张, in the draws left, times the fan it would
+  score, from the remaining counts this seat can see; a 清一色 plan besides the plain one) minus
+  the expected cost of dealing in with that tile (:mod:`.expert_danger`);
+- **exchange / void**: the suit whose loss costs the hand least (value of the hand with that suit
+  void), giving its least connected tiles;
+- **peng / kong**: the value after the claim (and the kong's income, which 呼叫转移 and 退税 can
+  take back) against passing; a kong that would be robbed costs as a deal-in;
+- **hu**: always — in 血流 the hand keeps winning afterwards, in 血战 a win takes the seat out of
+  all later payments (and passing a win may block the next one, 过胡);
+- **multiplier** (选倍): the largest value when the hand is worth playing, the smallest when it
+  is far from ready (every payment, won or lost, scales with it);
+- a won 血流 hand takes every kong the engine offers (only those that keep its waits).
+
+It reads only its observation and ``legal_actions``; ``rules`` (default: the preset named by the
+observation's ``mode``) gives the scoring table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .. import _core
+from .expert_danger import DangerModel
+from .expert_plan import Melds, Planner
+from .expert_value import Context
+from .expert_view import KIND, HandMemory, TableView, read_view
+from ..rules import Rules
+
+__all__ = ["ExpertBot"]
+
+KONG_KEEP = 0.85
+"""Share of a kong's income the bot expects to keep (呼叫转移 and 退税 take some back)."""
+MULTIPLIER_MAX_SHANTEN = 3
+"""Highest shanten (after the void) at which the bot picks the largest player multiplier."""
+DANGER_WEIGHT = 0.6
+"""Weight of the expected deal-in cost against the hand's value."""
+"""Highest shanten (after the void) at which the bot picks the largest player multiplier."""
+
+_PRESETS: Dict[str, Rules] = {}
+
+
+def _preset(mode: str) -> Rules:
+    r = _PRESETS.get(mode)
+    if r is None:
+        r = _PRESETS[mode] = Rules.preset(mode)
+    return r
+
+
+def _connection(counts: Sequence[int], k: int) -> float:
+    """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
+    r = k % 9
+    v = (counts[k] - 1) * 4.0 - abs(r - 4) * 0.25
+    if r >= 1:
+        v += counts[k - 1] * 3.0 + (counts[k - 2] * 1.5 if r >= 2 else 0.0)
+    if r <= 7:
+        v += counts[k + 1] * 3.0 + (counts[k + 2] * 1.5 if r <= 6 else 0.0)
+    return v
+
+
+class ExpertBot:
+    """The expected-value player described in the module docstring. Deterministic; ``seed`` is
+    accepted for a uniform bot constructor and ignored.
+
+    >>> from xueliu.bots import ExpertBot, GreedyBot, play_hand
+    >>> import xueliu
+    >>> state = play_hand(xueliu.new_game(seed=2), [ExpertBot()] + [GreedyBot() for _ in range(3)])
+    >>> state.is_over
+    True
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
+        self._rules = rules
+        self._memory = HandMemory()
+
+    # -- dispatch ---------------------------------------------------------------------------------
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("ExpertBot was asked to act with no legal action")
+        by_kind: Dict[str, List[Any]] = {}
+        for a in legal_actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "hu" in by_kind:
+            return by_kind["hu"][0]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        view = read_view(observation)
+        self._memory.update(observation, view)
+        if "exchange" in by_kind:
+            return self._exchange(view, rules, by_kind["exchange"])
+        if "void" in by_kind:
+            return self._void(view, rules, by_kind["void"])
+        if "multiplier" in by_kind:
+            return self._multiplier(view, rules, by_kind["multiplier"])
+        if view.frozen[view.seat]:
+            # A won 血流 hand: the engine offers only kongs that keep its waits; take them.
+            for kind in ("concealed_kong", "added_kong", "kong"):
+                if kind in by_kind:
+                    return by_kind[kind][0]
+            return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
+        planner, danger = self._models(view, rules)
+        if "discard" in by_kind:
+            return self._turn(view, rules, planner, danger, by_kind)
+        return self._claim(observation, view, rules, planner, danger, by_kind)
+
+    def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
+        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0)
+        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void)
+        return Planner(ctx, rules._scoring), danger
+
+    # -- before play ------------------------------------------------------------------------------
+
+    def _suit_values(self, view: TableView, rules: Rules) -> List[float]:
+        """Value of the hand with each suit declared void."""
+        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0)
+        planner = Planner(ctx, rules._scoring)
+        counts = view.counts
+        out = []
+        for u in range(3):
+            if sum(counts) % 3 == 2:
+                kinds = [k for k in range(27) if counts[k]]
+                values, _ = planner.discard_values(counts, (), u, kinds)
+                out.append(max(values.values()))
+            else:
+                out.append(planner.hand_value(counts, (), u))
+        return out
+
+    def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        counts = view.counts
+        values = self._suit_values(view, rules)
+        suits = sorted((u for u in range(3) if sum(counts[9 * u:9 * u + 9]) >= 3),
+                       key=lambda u: (self._shanten(view, u, rules), -round(values[u], 6),
+                                      sum(counts[9 * u:9 * u + 9]), u))
+        for u in suits:
+            tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
+            tiles.sort(key=lambda k: (_connection(counts, k), -k))
+            want = tuple(sorted(tiles[:3]))
+            for a in options:
+                if tuple(KIND[t] for t in a.tiles) == want:
+                    return a
+        return options[0]
+
+    def _void(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        counts = view.counts
+        values = self._suit_values(view, rules)
+        u = min(range(3), key=lambda s: (self._shanten(view, s, rules), -round(values[s], 6),
+                                         sum(counts[9 * s:9 * s + 9]), s))
+        for a in options:
+            if a.suit == "mps"[u]:
+                return a
+        return options[0]
+
+    @staticmethod
+    def _shanten(view: TableView, void: int, rules: Rules) -> int:
+        try:
+            return _core.shanten(_core.Hand(bytes(view.counts), list(view.melds)), void,
+                                 rules.seven_pairs)
+        except ValueError:  # melds that break the void or 缺一门
+            return 99
+
+    def _multiplier(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
+            return max(options, key=lambda a: a.value)
+        return min(options, key=lambda a: a.value)
+
+    # -- own turn ---------------------------------------------------------------------------------
+
+    def _discard_scores(self, planner: Planner, danger: DangerModel, counts: Sequence[int],
+                        melds: Melds, void: int, kinds: Sequence[int]) -> Dict[int, float]:
+        values, _ = planner.discard_values(counts, melds, void, kinds)
+        w = DANGER_WEIGHT
+        return {d: values[d] - w * danger.cost(d) for d in kinds}
+
+    @staticmethod
+    def _best(scores: Mapping[int, float], counts: Sequence[int]) -> int:
+        return max(scores, key=lambda d: (round(scores[d], 6), -_connection(counts, d), d))
+
+    def _turn(self, view: TableView, rules: Rules, planner: Planner, danger: DangerModel,
+              by_kind: Dict[str, List[Any]]) -> Any:
+        counts = view.counts
+        melds: Melds = tuple(view.melds)
+        legal = {KIND[a.tile]: a for a in by_kind["discard"]}
+        scores = self._discard_scores(planner, danger, counts, melds, view.void, list(legal))
+        best = self._best(scores, counts)
+        best_score = scores[best]
+        kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
+        if kongs:
+            others = planner.ctx.others
+            units = sum(view.unit(o) for o in others)
+            next_risk = min(danger.cost(k) for k in range(27) if counts[k])
+            for a in kongs:
+                k = KIND[a.tile]
+                after = list(counts)
+                if a.kind == "concealed_kong":
+                    after[k] -= 4
+                    new_melds = melds + ((2, k),)
+                    income = 2.0 * units
+                    risk = 0.0
+                else:
+                    after[k] -= 1
+                    new_melds = tuple((1, k) if m == (0, k) else m for m in melds)
+                    income = 1.0 * units
+                    risk = 2.0 * danger.cost(k)  # robbed: paid as a deal-in, with 抢杠 +1 fan
+                value = (planner.hand_value(after, new_melds, view.void, 1.0) + KONG_KEEP * income
+                         - risk - next_risk)
+                if value >= best_score:
+                    return a
+        return legal[best]
+
+    # -- claim window -----------------------------------------------------------------------------
+
+    def _claim(self, obs: Mapping[str, Any], view: TableView, rules: Rules, planner: Planner,
+               danger: DangerModel, by_kind: Dict[str, List[Any]]) -> Any:
+        passes = by_kind.get("pass")
+        kong = by_kind.get("kong")
+        peng = by_kind.get("peng")
+        if not passes:
+            return (kong or peng or [None])[0] or next(iter(by_kind.values()))[0]
+        counts = view.counts
+        melds: Melds = tuple(view.melds)
+        void = view.void
+        claim = obs.get("claim") or {}
+        giver = claim.get("from")
+        held = [k for k in range(27) if counts[k]]
+        next_risk = min((danger.cost(k) for k in held), default=0.0)
+        best_value = planner.hand_value(counts, melds, void) - next_risk
+        best = passes[0]
+        if kong:
+            k = KIND[kong[0].tile]
+            after = list(counts)
+            after[k] -= 3
+            units = view.unit(giver) * 2.0 if isinstance(giver, int) else 0.0
+            units += sum(view.unit(o) * rules.direct_kong_others
+                         for o in planner.ctx.others if o != giver)
+            value = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + KONG_KEEP * units
+                     - next_risk)
+            if value > best_value:
+                best, best_value = kong[0], value
+        if peng:
+            k = KIND[peng[0].tile]
+            after = list(counts)
+            after[k] -= 2
+            new_melds = melds + ((0, k),)
+            kinds = [j for j in range(27) if after[j]]
+            scores = self._discard_scores(planner, danger, after, new_melds, void, kinds)
+            value = max(scores.values())
+            if value > best_value:
+                best, best_value = peng[0], value
+        return best

@@ -1,0 +1,237 @@
+"""How much a hand is worth to the expert bot, in payment units, from what its seat can see.
+
+A 13 − 3k tile hand (after a discard) is valued by what it is expected to collect before the wall
+ends:
+
+- **ready** (shanten 0): each wait ``w`` with ``r_w`` unseen copies is hit, per cycle of draws, by
+  the seat's own draw (probability ``r_w / N``, ``N`` the tiles it has not seen) or by one of the
+  other seats' discards (``KAPPA`` times as often each); a hit pays the self-draw or the discard-win
+  amount of that wait (its fan from the core, the player multipliers, the 自摸加底 bonus). In 血流
+  a won hand keeps winning on the same waits, so the value is the expected number of hits over the
+  draws left times their pay; in 血战 only the first win counts, so it is the chance of one hit;
+- **not ready** (shanten ``s`` ≥ 1): its 进张 (the unseen tiles whose draw lowers the shanten)
+  give the chance of a step per draw; the draws left once ready are the expectation of
+  ``max(0, D − T)`` for ``T`` the sum of ``s`` geometric waits (:func:`draws_when_ready`), and the
+  hand is then valued as a typical ready hand of its expected fan (:meth:`Context.typical_value`).
+
+The constants were set by measuring the bot in the duplicate arena (docs/expert-bot.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Dict, List, Sequence, Tuple
+
+from .expert_view import TableView
+
+__all__ = ["Context", "draws_when_ready", "KAPPA"]
+
+KAPPA = 0.8
+"""Chance, relative to the seat's own draw, that one other seat discards a given unseen tile in a
+cycle (greedy play discards what it does not need, so close to 1): sets the mix of self-draw and
+discard wins."""
+WALL_WIN = 0.9
+"""Chance that a wait tile drawn from the wall (by anyone) is won on: drawn by this seat, or
+discarded by the seat that drew it."""
+HAND_RATE = 0.045
+"""Chance per cycle that a given tile of another seat's concealed hand is discarded (measured)."""
+CLAIM_BONUS = 0.25
+"""Extra chance per draw of a shanten step from claiming (peng) another seat's discard."""
+TYPICAL_WAITS = 5.5
+"""Unseen winning tiles of a typical ready hand when 75 tiles are unseen (scaled to ``N``)."""
+
+WaitPay = Tuple[int, int, float, float]
+"""One wait as the bot values it: (kind, remaining copies, discard-win multiplier, self-draw
+multiplier)."""
+
+TYPICAL_STEP = (0.0, 0.2, 0.345, 0.47, 0.57, 0.65)
+"""Chance per draw (进张 / unseen, measured on greedy play) of the step from shanten ``j`` to
+``j − 1``, for the steps after the first (the first uses the hand's own 进张). A one-suit
+(清一色) plan is paced the same: its measured 进张 are fewer (0.12, 0.21, 0.27 … at shanten
+1, 2, 3), but its realised value is higher than the model's (other seats void that suit and throw
+it, more kongs once frozen), and pacing it like any hand played better in the arena."""
+
+_HORIZON = 64  # draws: more than any hand has
+
+
+def _later_steps(steps: int, table: Tuple[float, ...]) -> List[float]:
+    """pmf of the draws the steps after the first take (shanten ``steps − 1`` down to ready),
+    each a geometric wait at its typical chance in ``table``."""
+    pmf = [0.0] * _HORIZON
+    pmf[0] = 1.0
+    for j in range(steps - 1, 0, -1):
+        q = min(0.9, table[min(len(table) - 1, j)] * (1.0 + CLAIM_BONUS))
+        new = [0.0] * _HORIZON
+        for k0, mass in enumerate(pmf):
+            f = mass * q
+            for k in range(k0 + 1, _HORIZON):
+                new[k] += f
+                f *= 1.0 - q
+        pmf = new
+    return pmf
+
+
+_LATER = [_later_steps(s, TYPICAL_STEP) for s in range(0, 10)]
+_G_CACHE: Dict[Tuple[int, int, int], float] = {}
+
+
+def draws_when_ready(steps: int, p: float, draws: float) -> float:
+    """E[max(0, draws − T)], ``T`` the draws needed to become ready from ``steps`` shanten when
+    the first step has chance ``p`` per draw and each later one its typical chance
+    (``TYPICAL_STEP`` with the claim bonus): the draws a hand still has once it is ready.
+
+    >>> round(draws_when_ready(1, 0.5, 4.0), 3)  # E[max(0, 4 − T)] for T ~ Geometric(1/2)
+    2.125
+    """
+    if steps <= 0:
+        return max(0.0, draws)
+    if p <= 0.0 or draws <= 0.0:
+        return 0.0
+    pi = min(360, max(1, int(p * 400 + 0.5)))
+    di = int(draws * 2 + 0.5)
+    key = (steps, pi, di)
+    g = _G_CACHE.get(key)
+    if g is None:
+        q = pi / 400.0
+        d = di / 2.0
+        later = _LATER[min(steps, 9)]
+        g = 0.0
+        for extra, mass in enumerate(later):
+            x = d - extra
+            if x <= 1.0:
+                break
+            if mass < 1e-12:
+                continue
+            # E[max(0, x − T1)] for T1 ~ Geometric(q): sum over k = 1..m (k < x) of q(1−q)^(k−1)(x − k)
+            m = int(math.ceil(x)) - 1
+            qm = (1.0 - q) ** m
+            g += mass * (x * (1.0 - qm) - (1.0 - qm * (1.0 + m * q)) / q)
+        _G_CACHE[key] = g
+    return g
+
+
+class Context:
+    """The money side of one decision: who pays what for a win of this seat, how long the hand
+    has left, how often a wait is hit. Built once per decision from the :class:`TableView`.
+
+    Where the unseen copies of a kind are depends on its suit: a seat that has declared that suit
+    void (and shed it) holds none, so they are in the wall or in the hands of the other seats; a
+    frozen or departed seat never discards from its hand, so copies there are out of reach."""
+
+    __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
+                 "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
+                 "drawn", "pool", "live_share")
+
+    def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
+                 max_fan: int) -> None:
+        self.view = view
+        self.unseen = float(view.unseen)
+        self.draws = view.draws_left
+        me = view.seat
+        others = [o for o in range(4) if o != me and view.in_play[o]]
+        self.others = others
+        n = len(others)
+        self.hit = 1.0 + KAPPA * n  # per cycle: the own draw plus each other seat's discard
+        self.sd_units = float(sum(view.unit(o) for o in others))
+        self.dw_units = self.sd_units / n if n else 0.0
+        self.sd_bonus = self.sd_units if self_draw_bonus == "base" else 0.0  # 自摸加底
+        self.zimo_fan = 1 if self_draw_bonus == "fan" else 0
+        self.continues = view.mode == "xueliu"
+        self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
+        self.multipliers = tuple(multipliers)
+        self.max_fan = max_fan
+        wall = float(view.wall)
+        self.drawn = float(view.n_in_play)  # wall tiles drawn per own draw
+        # Per suit: the tiles a copy of that suit may be among (wall + other hands that can hold
+        # it), and the share of those in hands that still discard.
+        pool = []
+        live_share = []
+        for u in range(3):
+            live = locked = 0.0
+            for o in range(4):
+                if o == me or (view.voids[o] == u and view.void_clear[o]):
+                    continue
+                size = float(view.hand_sizes[o])
+                if view.in_play[o] and not view.frozen[o]:
+                    live += size
+                else:
+                    locked += size
+            total = max(1.0, wall + live + locked)
+            pool.append(total)
+            live_share.append(live / total)
+        self.pool = pool
+        self.live_share = live_share
+
+    def multiplier(self, fan: int) -> float:
+        """Payment multiplier of ``fan`` (RULES §6: 2 ** (fan − 1), or the rules' table)."""
+        if self.max_fan and fan > self.max_fan:
+            fan = self.max_fan
+        fan = max(1, fan)
+        if self.multipliers:
+            return float(self.multipliers[min(len(self.multipliers), fan) - 1])
+        return float(1 << (fan - 1))
+
+    def hit_pay(self, dw_mult: float, sd_mult: float) -> float:
+        """Average pay of one hit: a self-draw (every other seat pays) or a discard win."""
+        other = self.hit - 1.0
+        return (self.sd_units * sd_mult + self.sd_bonus + other * self.dw_units * dw_mult) / self.hit
+
+    def copy_won(self, suit: int, draws: float) -> float:
+        """Chance that one unseen copy of a wait of ``suit`` is won on within ``draws`` own
+        draws: it is in the wall and drawn meanwhile (by this seat, or by another who discards
+        it), or it sits in a hand that still plays and is discarded meanwhile."""
+        if draws <= 0.0:
+            return 0.0
+        p = (WALL_WIN * self.drawn * draws / self.pool[suit]
+             + self.live_share[suit] * (1.0 - math.exp(-HAND_RATE * draws)))
+        return p if p < 0.95 else 0.95
+
+    def ready_value(self, waits: Sequence[WaitPay], draws: float) -> float:
+        """Expected pay of a ready hand with these waits over ``draws`` own draws."""
+        if draws <= 0.0:
+            return 0.0
+        if self.continues:  # 血流: every copy can be won on, each once
+            total = 0.0
+            for w, r, dw, sd in waits:
+                if r > 0:
+                    total += r * self.hit_pay(dw, sd) * self.copy_won(w // 9, draws)
+            return total
+        miss = 1.0  # 血战: the first win ends the seat's play
+        n = 0
+        pay_sum = 0.0
+        for w, r, dw, sd in waits:
+            if r > 0:
+                miss *= (1.0 - self.copy_won(w // 9, draws)) ** r
+                n += r
+                pay_sum += r * self.hit_pay(dw, sd)
+        return pay_sum / n * (1.0 - miss) if n else 0.0
+
+    def typical_value(self, fan: int, draws: float, suits: Sequence[int],
+                      waits_scale: float = 1.0) -> float:
+        """A ready hand of ``fan`` with typical waits (times ``waits_scale``) in ``suits``, over
+        ``draws``."""
+        if draws <= 0.0 or not suits:
+            return 0.0
+        pay = self.hit_pay(self.multiplier(fan), self.multiplier(fan + self.zimo_fan))
+        p = sum(self.copy_won(u, draws) for u in suits) / len(suits)
+        waits = self.typical_waits * waits_scale
+        if self.continues:
+            return waits * pay * p
+        return pay * (1.0 - (1.0 - p) ** waits)
+
+    def step_chance(self, jin: Sequence[Tuple[int, int]]) -> float:
+        """Chance per own draw of a shanten step, from the 进张 ``[(kind, remaining)]``: the
+        next wall tile is a given unseen copy with chance 1 / (its suit's pool)."""
+        pool = self.pool
+        p = 0.0
+        for t, r in jin:
+            p += r / pool[t // 9]
+        p *= 1.0 + CLAIM_BONUS
+        return p if p < 0.9 else 0.9
+
+
+def wait_pays(waits: Sequence[Tuple[int, float, float]], remaining: Sequence[int],
+              drawn: int = -1) -> List[WaitPay]:
+    """Cached waits ``(kind, discard-win mult, self-draw mult)`` with the remaining copies from this
+    seat's view (one fewer of ``drawn``, a tile the look-ahead has just drawn)."""
+    return [(w, remaining[w] - (w == drawn), dw, sd) for w, dw, sd in waits]
