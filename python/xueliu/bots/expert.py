@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
-from .expert_danger import DangerModel
+from .expert_danger import DangerModel, ready_chance
 from .expert_plan import Melds, Planner
-from .expert_value import Context
+from .expert_value import Context, game_horizon
 from .expert_view import KIND, HandMemory, TableView, read_view
 from ..rules import Rules
 
@@ -113,7 +113,12 @@ class ExpertBot:
         return self._claim(observation, view, rules, planner, danger, by_kind)
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
-        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0)
+        horizon = None
+        if view.mode != "xueliu":  # 血战: the hand ends when the others have won
+            others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+            horizon = game_horizon(view.draws_left, [ready_chance(view, o) for o in others])
+        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
+                      horizon)
         safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void)
         return Planner(ctx, rules._scoring), danger

@@ -23,7 +23,7 @@ from typing import List, Sequence, Set
 
 from .expert_view import TableView
 
-__all__ = ["DangerModel"]
+__all__ = ["DangerModel", "ready_chance"]
 
 # P(ready) of a seat that has not won, by exposed melds (row) and its discards so far (column,
 # the last value holds beyond); measured on greedy self-play (see docs/expert-bot.md).
@@ -44,6 +44,17 @@ _OWN_DISCARD = 0.08  # the factor for a kind the seat has discarded itself
 _FROZEN_TWO_SIDED = 0.3
 _FROZEN_SAME_SUIT = 0.07
 _FROZEN_OTHER_SUIT = 0.03
+
+
+def ready_chance(view: TableView, seat: int) -> float:
+    """Chance that ``seat`` (not this one) is ready now, from its melds and discards (1 for a
+    frozen hand; 0 while it still holds void tiles)."""
+    if view.frozen[seat]:
+        return 1.0
+    if view.voids[seat] >= 0 and not view.void_clear[seat]:
+        return 0.0
+    row = _READY[min(4, len(view.meld_kinds[seat]))]
+    return row[min(len(row) - 1, len(view.rivers[seat]))]
 
 
 class DangerModel:
@@ -67,9 +78,7 @@ class DangerModel:
                 p = 1.0
                 cost = float(max(1, view.win_mult[o]))
             else:
-                n_melds = min(4, len(view.meld_kinds[o]))
-                row = _READY[n_melds]
-                p = row[min(len(row) - 1, len(view.rivers[o]))]
+                p = ready_chance(view, o)
                 kongs = sum(1 for t in view.meld_types[o] if t != 0)
                 cost = 1.5 * (2 ** kongs)
             suits = {k // 9 for k in view.meld_kinds[o] if k >= 0}

@@ -20,11 +20,11 @@ The constants were set by measuring the bot in the duplicate arena (docs/expert-
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .expert_view import TableView
 
-__all__ = ["Context", "draws_when_ready", "KAPPA"]
+__all__ = ["Context", "draws_when_ready", "game_horizon", "KAPPA"]
 
 KAPPA = 0.8
 """Chance, relative to the seat's own draw, that one other seat discards a given unseen tile in a
@@ -33,6 +33,9 @@ discard wins."""
 WALL_WIN = 0.9
 """Chance that a wait tile drawn from the wall (by anyone) is won on: drawn by this seat, or
 discarded by the seat that drew it."""
+LOSS_RATE = 0.15
+"""Payment units a seat in play loses per own draw to the others' wins (greedy 血战 play, per unit
+of player multipliers): what a 血战 win saves for every draw it comes early."""
 HAND_RATE = 0.045
 """Chance per cycle that a given tile of another seat's concealed hand is discarded (measured)."""
 CLAIM_BONUS = 0.25
@@ -110,6 +113,37 @@ def draws_when_ready(steps: int, p: float, draws: float) -> float:
     return g
 
 
+WIN_HAZARD_READY = 0.3
+"""Wins per cycle of a ready seat (about its waits × the draws and discards of a cycle / unseen)."""
+WIN_HAZARD_NOT_READY = 0.06
+"""Wins per cycle of a seat not (yet) ready: it first has to become ready."""
+
+
+def game_horizon(draws: float, ready: Sequence[float]) -> float:
+    """血战: the own draws expected before the hand ends, ``E[min(draws, M)]`` with ``M`` the
+    time by which every other seat still in play has won (the third win ends the hand), each
+    winning at a constant hazard set by its chance ``ready`` to be ready now.
+
+    >>> round(game_horizon(10.0, []), 3)  # nobody else left to win: the wall decides
+    10.0
+    """
+    if draws <= 0.0:
+        return 0.0
+    if not ready:
+        return draws
+    rates = [WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p) for p in ready]
+    steps = 24
+    dt = draws / steps
+    total = 0.0
+    for i in range(steps):  # midpoint rule for the integral of P(M > t) over [0, draws]
+        t = (i + 0.5) * dt
+        all_won = 1.0
+        for lam in rates:
+            all_won *= 1.0 - math.exp(-lam * t)
+        total += (1.0 - all_won) * dt
+    return total
+
+
 class Context:
     """The money side of one decision: who pays what for a win of this seat, how long the hand
     has left, how often a wait is hit. Built once per decision from the :class:`TableView`.
@@ -120,13 +154,13 @@ class Context:
 
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
-                 "drawn", "pool", "live_share")
+                 "drawn", "pool", "live_share", "exit_rate")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
-                 max_fan: int) -> None:
+                 max_fan: int, horizon: Optional[float] = None) -> None:
         self.view = view
         self.unseen = float(view.unseen)
-        self.draws = view.draws_left
+        self.draws = view.draws_left if horizon is None else horizon
         me = view.seat
         others = [o for o in range(4) if o != me and view.in_play[o]]
         self.others = others
@@ -140,6 +174,8 @@ class Context:
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
+        # 血战: a winner leaves and pays nothing more; each draw of play left is worth this.
+        self.exit_rate = 0.0 if self.continues else LOSS_RATE * self.sd_units / 3.0
         wall = float(view.wall)
         self.drawn = float(view.n_in_play)  # wall tiles drawn per own draw
         # Per suit: the tiles a copy of that suit may be among (wall + other hands that can hold
@@ -204,7 +240,15 @@ class Context:
                 miss *= (1.0 - self.copy_won(w // 9, draws)) ** r
                 n += r
                 pay_sum += r * self.hit_pay(dw, sd)
-        return pay_sum / n * (1.0 - miss) if n else 0.0
+        return pay_sum / n * (1.0 - miss) + self._exit(miss, draws) if n else 0.0
+
+    def _exit(self, miss: float, draws: float) -> float:
+        """What leaving early saves (血战): the expected draws left after the win, for a win
+        that comes at a constant hazard and fails with chance ``miss`` over ``draws``."""
+        if not self.exit_rate or miss >= 1.0:
+            return 0.0
+        h = -math.log(max(miss, 1e-9)) / draws
+        return self.exit_rate * (draws - (1.0 - miss) / h)
 
     def typical_value(self, fan: int, draws: float, suits: Sequence[int],
                       waits_scale: float = 1.0) -> float:
@@ -217,7 +261,8 @@ class Context:
         waits = self.typical_waits * waits_scale
         if self.continues:
             return waits * pay * p
-        return pay * (1.0 - (1.0 - p) ** waits)
+        miss = (1.0 - p) ** waits
+        return pay * (1.0 - miss) + self._exit(miss, draws)
 
     def step_chance(self, jin: Sequence[Tuple[int, int]]) -> float:
         """Chance per own draw of a shanten step, from the 进张 ``[(kind, remaining)]``: the
