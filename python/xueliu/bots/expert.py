@@ -36,7 +36,7 @@ __all__ = ["ExpertBot"]
 
 KONG_KEEP = 0.85
 """Share of a kong's income the bot expects to keep (呼叫转移 and 退税 take some back)."""
-MULTIPLIER_MAX_SHANTEN = 3
+MULTIPLIER_MAX_SHANTEN = 2
 """Highest shanten (after the void) at which the bot picks the largest player multiplier."""
 DANGER_WEIGHT = 0.6
 """Weight of the expected deal-in cost against the hand's value."""
@@ -112,13 +112,22 @@ class ExpertBot:
             return self._turn(view, rules, planner, danger, by_kind)
         return self._claim(observation, view, rules, planner, danger, by_kind)
 
-    def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
+    def _context(self, view: TableView, rules: Rules) -> Context:
+        others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+        ready = {o: ready_chance(view, o) for o in others}
         horizon = None
         if view.mode != "xueliu":  # 血战: the hand ends when the others have won
-            others = [o for o in range(4) if o != view.seat and view.in_play[o]]
-            horizon = game_horizon(view.draws_left, [ready_chance(view, o) for o in others])
-        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
-                      horizon)
+            horizon = game_horizon(view.draws_left, [ready[o] for o in others])
+        refund = 0.0
+        if rules.refund_kongs:  # 退税: a seat not ready at the end returns its kong income
+            units = sum(view.unit(o) for o in others)
+            for typ, _k in view.melds:
+                refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
+        return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
+                       horizon, ready, refund)
+
+    def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
+        ctx = self._context(view, rules)
         safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void)
         return Planner(ctx, rules._scoring), danger
@@ -127,7 +136,7 @@ class ExpertBot:
 
     def _suit_values(self, view: TableView, rules: Rules) -> List[float]:
         """Value of the hand with each suit declared void."""
-        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0)
+        ctx = self._context(view, rules)
         planner = Planner(ctx, rules._scoring)
         counts = view.counts
         out = []

@@ -24,7 +24,7 @@ __all__ = ["Planner", "jinzhang", "ready_discards", "ready_waits"]
 Melds = Tuple[Tuple[int, int], ...]
 Wait = Tuple[int, float, float]  # (kind, discard-win multiplier, self-draw multiplier)
 
-LOOKAHEAD = 4
+LOOKAHEAD = 0
 """How many one-from-ready discards are valued by drawing each of their 进张 (the rest by the
 typical ready hand)."""
 FLUSH_MIN = 8
@@ -166,8 +166,8 @@ class Planner:
         total = sum(r for _, r in jin)
         p = ctx.step_chance(jin)
         fan, scale, suits = self.fan_estimate(counts, melds, void, shanten)
-        draws = draws_when_ready(shanten, p, ctx.draws)
-        if draws <= 0.0:
+        draws, ready_by = draws_when_ready(shanten, p, ctx.draws)
+        if ready_by <= 0.0:
             return 0.0
         if look and shanten == 1 and total:
             base = bytes(counts)
@@ -178,12 +178,12 @@ class Planner:
                 c[t] += 1
                 best = 0.0
                 for _d, waits in ready_discards(bytes(c), melds, void, self.scoring):
-                    v = ctx.ready_value(wait_pays(waits, rem, t), draws)
+                    v = ctx.ready_value(wait_pays(waits, rem, t), draws, ready_by)
                     if v > best:
                         best = v
                 acc += r * best
             return acc / total
-        return ctx.typical_value(fan, draws, suits, scale)
+        return ctx.typical_value(fan, draws, suits, scale, ready_by)
 
     def hand_value(self, counts: Sequence[int], melds: Melds, void: int,
                    extra_draws: float = 0.0) -> float:
@@ -300,8 +300,8 @@ class Planner:
         out: Dict[int, float] = {}
         for label, s, j in zip(labels, sh, jin):
             p = ctx.step_chance(j)
-            out[label] = ctx.typical_value(3 + gens, draws_when_ready(max(1, s), p, ctx.draws),
-                                           (x,))
+            draws, ready_by = draws_when_ready(max(1, s), p, ctx.draws)
+            out[label] = ctx.typical_value(3 + gens, draws, (x,), 1.0, ready_by)
         if discards is not None:
             other = out.pop(-2)
             for d in discards:

@@ -20,7 +20,7 @@ The constants were set by measuring the bot in the duplicate arena (docs/expert-
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .expert_view import TableView
 
@@ -75,21 +75,22 @@ def _later_steps(steps: int, table: Tuple[float, ...]) -> List[float]:
 
 
 _LATER = [_later_steps(s, TYPICAL_STEP) for s in range(0, 10)]
-_G_CACHE: Dict[Tuple[int, int, int], float] = {}
+_G_CACHE: Dict[Tuple[int, int, int], Tuple[float, float]] = {}
 
 
-def draws_when_ready(steps: int, p: float, draws: float) -> float:
-    """E[max(0, draws − T)], ``T`` the draws needed to become ready from ``steps`` shanten when
-    the first step has chance ``p`` per draw and each later one its typical chance
-    (``TYPICAL_STEP`` with the claim bonus): the draws a hand still has once it is ready.
+def draws_when_ready(steps: int, p: float, draws: float) -> Tuple[float, float]:
+    """``(E[max(0, draws − T)], P(T < draws))``, ``T`` the draws needed to become ready from
+    ``steps`` shanten when the first step has chance ``p`` per draw and each later one its
+    typical chance (``TYPICAL_STEP`` with the claim bonus): the draws a hand still has once it
+    is ready, and the chance it is ready before the wall ends.
 
-    >>> round(draws_when_ready(1, 0.5, 4.0), 3)  # E[max(0, 4 − T)] for T ~ Geometric(1/2)
-    2.125
+    >>> [round(x, 3) for x in draws_when_ready(1, 0.5, 4.0)]  # T ~ Geometric(1/2)
+    [2.125, 0.875]
     """
     if steps <= 0:
-        return max(0.0, draws)
+        return (max(0.0, draws), 1.0)
     if p <= 0.0 or draws <= 0.0:
-        return 0.0
+        return (0.0, 0.0)
     pi = min(360, max(1, int(p * 400 + 0.5)))
     di = int(draws * 2 + 0.5)
     key = (steps, pi, di)
@@ -98,39 +99,45 @@ def draws_when_ready(steps: int, p: float, draws: float) -> float:
         q = pi / 400.0
         d = di / 2.0
         later = _LATER[min(steps, 9)]
-        g = 0.0
+        left = ready = 0.0
         for extra, mass in enumerate(later):
             x = d - extra
             if x <= 1.0:
                 break
             if mass < 1e-12:
                 continue
-            # E[max(0, x − T1)] for T1 ~ Geometric(q): sum over k = 1..m (k < x) of q(1−q)^(k−1)(x − k)
+            # T1 ~ Geometric(q) over k = 1..m (k < x): E[max(0, x − T1)] and P(T1 <= m).
             m = int(math.ceil(x)) - 1
             qm = (1.0 - q) ** m
-            g += mass * (x * (1.0 - qm) - (1.0 - qm * (1.0 + m * q)) / q)
-        _G_CACHE[key] = g
+            left += mass * (x * (1.0 - qm) - (1.0 - qm * (1.0 + m * q)) / q)
+            ready += mass * (1.0 - qm)
+        g = _G_CACHE[key] = (left, ready)
     return g
 
 
+END_READY = 0.7
+"""Chance that a seat still without a win at the wall's end is ready (greedy play: 3 in 4)."""
+OTHER_READY_FAN_MULT = 1.5
+"""Multiplier a ready seat that has not won is expected to collect by 查大叫."""
 WIN_HAZARD_READY = 0.3
 """Wins per cycle of a ready seat (about its waits × the draws and discards of a cycle / unseen)."""
 WIN_HAZARD_NOT_READY = 0.06
 """Wins per cycle of a seat not (yet) ready: it first has to become ready."""
 
 
-def game_horizon(draws: float, ready: Sequence[float]) -> float:
-    """血战: the own draws expected before the hand ends, ``E[min(draws, M)]`` with ``M`` the
-    time by which every other seat still in play has won (the third win ends the hand), each
-    winning at a constant hazard set by its chance ``ready`` to be ready now.
+def game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
+    """血战: ``(E[min(draws, M)], P(M > draws))``, ``M`` the time by which every other seat still
+    in play has won (the third win ends the hand), each winning at a constant hazard set by its
+    chance ``ready`` to be ready now: the own draws expected before the hand ends, and the
+    chance it lasts to the wall's end (where the end checks are made).
 
-    >>> round(game_horizon(10.0, []), 3)  # nobody else left to win: the wall decides
-    10.0
+    >>> game_horizon(10.0, [])  # nobody else left to win: the wall decides
+    (10.0, 1.0)
     """
     if draws <= 0.0:
-        return 0.0
+        return (0.0, 1.0)
     if not ready:
-        return draws
+        return (draws, 1.0)
     rates = [WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p) for p in ready]
     steps = 24
     dt = draws / steps
@@ -141,7 +148,10 @@ def game_horizon(draws: float, ready: Sequence[float]) -> float:
         for lam in rates:
             all_won *= 1.0 - math.exp(-lam * t)
         total += (1.0 - all_won) * dt
-    return total
+    all_won = 1.0
+    for lam in rates:
+        all_won *= 1.0 - math.exp(-lam * draws)
+    return (total, 1.0 - all_won)
 
 
 class Context:
@@ -154,13 +164,14 @@ class Context:
 
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
-                 "drawn", "pool", "live_share", "exit_rate")
+                 "drawn", "pool", "live_share", "exit_rate", "end_fixed", "end_per_mult")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
-                 max_fan: int, horizon: Optional[float] = None) -> None:
+                 max_fan: int, horizon: Optional[Tuple[float, float]] = None,
+                 ready: Optional[Mapping[int, float]] = None, refund: float = 0.0) -> None:
         self.view = view
         self.unseen = float(view.unseen)
-        self.draws = view.draws_left if horizon is None else horizon
+        self.draws = view.draws_left if horizon is None else horizon[0]
         me = view.seat
         others = [o for o in range(4) if o != me and view.in_play[o]]
         self.others = others
@@ -197,6 +208,21 @@ class Context:
             live_share.append(live / total)
         self.pool = pool
         self.live_share = live_share
+        # 查大叫 at the wall's end, for a seat that has not won: ready, it collects its best fan
+        # from each other seat that has not won and is not ready, and pays none of the ready
+        # ones; it keeps its kong income (退税 takes it back from a seat that is not ready).
+        reach = 1.0 if horizon is None else horizon[1]
+        fixed = refund
+        per_mult = 0.0
+        for o in others:
+            if view.frozen[o]:
+                continue
+            p = (ready or {}).get(o, 0.5)
+            unwon = math.exp(-self.draws * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1 - p)))
+            fixed += view.unit(o) * unwon * END_READY * OTHER_READY_FAN_MULT
+            per_mult += view.unit(o) * unwon * (1.0 - END_READY)
+        self.end_fixed = reach * fixed
+        self.end_per_mult = reach * per_mult
 
     def multiplier(self, fan: int) -> float:
         """Payment multiplier of ``fan`` (RULES §6: 2 ** (fan − 1), or the rules' table)."""
@@ -222,25 +248,32 @@ class Context:
              + self.live_share[suit] * (1.0 - math.exp(-HAND_RATE * draws)))
         return p if p < 0.95 else 0.95
 
-    def ready_value(self, waits: Sequence[WaitPay], draws: float) -> float:
-        """Expected pay of a ready hand with these waits over ``draws`` own draws."""
+    def ready_value(self, waits: Sequence[WaitPay], draws: float, ready_by: float = 1.0) -> float:
+        """Expected pay of a ready hand with these waits over ``draws`` own draws, plus its end
+        checks when it has not won by then (``ready_by``: the chance it is ready at all)."""
         if draws <= 0.0:
-            return 0.0
-        if self.continues:  # 血流: every copy can be won on, each once
-            total = 0.0
-            for w, r, dw, sd in waits:
-                if r > 0:
-                    total += r * self.hit_pay(dw, sd) * self.copy_won(w // 9, draws)
-            return total
-        miss = 1.0  # 血战: the first win ends the seat's play
+            draws = 0.0
+        miss = 1.0
         n = 0
         pay_sum = 0.0
+        won = 0.0
+        best = 0.0
         for w, r, dw, sd in waits:
+            if dw > best:
+                best = dw
             if r > 0:
-                miss *= (1.0 - self.copy_won(w // 9, draws)) ** r
+                p = self.copy_won(w // 9, draws)
+                pay = self.hit_pay(dw, sd)
+                miss *= (1.0 - p) ** r
                 n += r
-                pay_sum += r * self.hit_pay(dw, sd)
-        return pay_sum / n * (1.0 - miss) + self._exit(miss, draws) if n else 0.0
+                pay_sum += r * pay
+                won += r * pay * p
+        end = ready_by * miss * (self.end_fixed + self.end_per_mult * best)
+        if self.continues:  # 血流: every copy can be won on, each once
+            return won + end
+        if not n:  # 血战: the first win ends the seat's play
+            return end
+        return pay_sum / n * (1.0 - miss) + self._exit(miss, draws) + end
 
     def _exit(self, miss: float, draws: float) -> float:
         """What leaving early saves (血战): the expected draws left after the win, for a win
@@ -251,18 +284,20 @@ class Context:
         return self.exit_rate * (draws - (1.0 - miss) / h)
 
     def typical_value(self, fan: int, draws: float, suits: Sequence[int],
-                      waits_scale: float = 1.0) -> float:
+                      waits_scale: float = 1.0, ready_by: float = 0.0) -> float:
         """A ready hand of ``fan`` with typical waits (times ``waits_scale``) in ``suits``, over
-        ``draws``."""
-        if draws <= 0.0 or not suits:
+        ``draws``, plus its end checks (``ready_by``: the chance it is ready by then)."""
+        if not suits:
             return 0.0
-        pay = self.hit_pay(self.multiplier(fan), self.multiplier(fan + self.zimo_fan))
-        p = sum(self.copy_won(u, draws) for u in suits) / len(suits)
+        m = self.multiplier(fan)
+        pay = self.hit_pay(m, self.multiplier(fan + self.zimo_fan))
+        p = sum(self.copy_won(u, draws) for u in suits) / len(suits) if draws > 0.0 else 0.0
         waits = self.typical_waits * waits_scale
-        if self.continues:
-            return waits * pay * p
         miss = (1.0 - p) ** waits
-        return pay * (1.0 - miss) + self._exit(miss, draws)
+        end = ready_by * miss * (self.end_fixed + self.end_per_mult * m)
+        if self.continues:
+            return waits * pay * p + end
+        return pay * (1.0 - miss) + self._exit(miss, draws) + end
 
     def step_chance(self, jin: Sequence[Tuple[int, int]]) -> float:
         """Chance per own draw of a shanten step, from the 进张 ``[(kind, remaining)]``: the
