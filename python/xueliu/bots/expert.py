@@ -34,6 +34,7 @@ from ..rules import Rules
 
 __all__ = ["ExpertBot"]
 
+CLAIM_PREFILTER = True
 KONG_KEEP = 0.85
 """Share of a kong's income the bot expects to keep (呼叫转移 and 退税 take some back)."""
 MULTIPLIER_MAX_SHANTEN = 2
@@ -61,6 +62,14 @@ def _connection(counts: Sequence[int], k: int) -> float:
     if r <= 7:
         v += counts[k + 1] * 3.0 + (counts[k + 2] * 1.5 if r <= 6 else 0.0)
     return v
+
+
+def _shanten_of(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
+                rules: Rules) -> int:
+    try:
+        return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, rules.seven_pairs)
+    except ValueError:  # melds that break the void or 缺一门: no complete hand exists
+        return 99
 
 
 class ExpertBot:
@@ -92,6 +101,12 @@ class ExpertBot:
             return by_kind["hu"][0]
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if observation["frozen"][observation["seat"]]:
+            # A won 血流 hand: the engine offers only kongs that keep its waits; take them.
+            for kind in ("concealed_kong", "added_kong", "kong"):
+                if kind in by_kind:
+                    return by_kind[kind][0]
+            return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
         rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
         view = read_view(observation)
         self._memory.update(observation, view)
@@ -101,16 +116,10 @@ class ExpertBot:
             return self._void(view, rules, by_kind["void"])
         if "multiplier" in by_kind:
             return self._multiplier(view, rules, by_kind["multiplier"])
-        if view.frozen[view.seat]:
-            # A won 血流 hand: the engine offers only kongs that keep its waits; take them.
-            for kind in ("concealed_kong", "added_kong", "kong"):
-                if kind in by_kind:
-                    return by_kind[kind][0]
-            return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
-        planner, danger = self._models(view, rules)
         if "discard" in by_kind:
+            planner, danger = self._models(view, rules)
             return self._turn(view, rules, planner, danger, by_kind)
-        return self._claim(observation, view, rules, planner, danger, by_kind)
+        return self._claim(observation, view, rules, by_kind)
 
     def _context(self, view: TableView, rules: Rules) -> Context:
         others = [o for o in range(4) if o != view.seat and view.in_play[o]]
@@ -134,28 +143,30 @@ class ExpertBot:
 
     # -- before play ------------------------------------------------------------------------------
 
-    def _suit_values(self, view: TableView, rules: Rules) -> List[float]:
-        """Value of the hand with each suit declared void."""
-        ctx = self._context(view, rules)
-        planner = Planner(ctx, rules._scoring)
+    def _suit_order(self, view: TableView, rules: Rules, suits: Sequence[int]) -> List[int]:
+        """``suits`` best first to give away and declare void: the lowest shanten with that suit
+        void, then (among those) the highest value of the hand (:meth:`Planner.hand_value`: the
+        清一色 plan included), then fewer tiles of it, then the lower suit."""
         counts = view.counts
-        out = []
-        for u in range(3):
-            if sum(counts) % 3 == 2:
-                kinds = [k for k in range(27) if counts[k]]
-                values, _ = planner.discard_values(counts, (), u, kinds)
-                out.append(max(values.values()))
-            else:
-                out.append(planner.hand_value(counts, (), u))
-        return out
+        shanten = {u: self._shanten(view, u, rules) for u in suits}
+        low = min(shanten.values(), default=0)
+        value = {u: 0.0 for u in suits}
+        tied = [u for u in suits if shanten[u] == low]
+        if len(tied) > 1:
+            planner = Planner(self._context(view, rules), rules._scoring)
+            for u in tied:
+                if sum(counts) % 3 == 2:  # the dealer's 14: its best discard
+                    kinds = [k for k in range(27) if counts[k]]
+                    value[u] = max(planner.discard_values(counts, (), u, kinds)[0].values())
+                else:
+                    value[u] = planner.hand_value(counts, (), u)
+        return sorted(suits, key=lambda u: (shanten[u], -round(value[u], 6),
+                                            sum(counts[9 * u:9 * u + 9]), u))
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts
-        values = self._suit_values(view, rules)
-        suits = sorted((u for u in range(3) if sum(counts[9 * u:9 * u + 9]) >= 3),
-                       key=lambda u: (self._shanten(view, u, rules), -round(values[u], 6),
-                                      sum(counts[9 * u:9 * u + 9]), u))
-        for u in suits:
+        suits = [u for u in range(3) if sum(counts[9 * u:9 * u + 9]) >= 3]
+        for u in self._suit_order(view, rules, suits):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
             tiles.sort(key=lambda k: (_connection(counts, k), -k))
             want = tuple(sorted(tiles[:3]))
@@ -165,10 +176,7 @@ class ExpertBot:
         return options[0]
 
     def _void(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
-        counts = view.counts
-        values = self._suit_values(view, rules)
-        u = min(range(3), key=lambda s: (self._shanten(view, s, rules), -round(values[s], 6),
-                                         sum(counts[9 * s:9 * s + 9]), s))
+        u = self._suit_order(view, rules, [0, 1, 2])[0]
         for a in options:
             if a.suit == "mps"[u]:
                 return a
@@ -176,11 +184,7 @@ class ExpertBot:
 
     @staticmethod
     def _shanten(view: TableView, void: int, rules: Rules) -> int:
-        try:
-            return _core.shanten(_core.Hand(bytes(view.counts), list(view.melds)), void,
-                                 rules.seven_pairs)
-        except ValueError:  # melds that break the void or 缺一门
-            return 99
+        return _shanten_of(view.counts, view.melds, void, rules)
 
     def _multiplier(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
@@ -197,13 +201,23 @@ class ExpertBot:
 
     @staticmethod
     def _best(scores: Mapping[int, float], counts: Sequence[int]) -> int:
-        return max(scores, key=lambda d: (round(scores[d], 6), -_connection(counts, d), d))
+        """The highest score; among equal ones the least connected tile, then the highest."""
+        top = max(scores.values())
+        ties = [d for d, v in scores.items() if v >= top - 1e-6]
+        if len(ties) == 1:
+            return ties[0]
+        return max(ties, key=lambda d: (-_connection(counts, d), d))
 
     def _turn(self, view: TableView, rules: Rules, planner: Planner, danger: DangerModel,
               by_kind: Dict[str, List[Any]]) -> Any:
         counts = view.counts
         melds: Melds = tuple(view.melds)
         legal = {KIND[a.tile]: a for a in by_kind["discard"]}
+        if view.void >= 0 and all(k // 9 == view.void for k in legal):
+            # Void tiles must go first (RULES §3.2) and all of them will: the shape is the same
+            # whichever goes now, so shed the safest now (ties: the middle ranks, which grow
+            # more dangerous as the others' hands fill).
+            return legal[min(legal, key=lambda k: (round(danger.cost(k), 6), abs(k % 9 - 4), k))]
         scores = self._discard_scores(planner, danger, counts, melds, view.void, list(legal))
         best = self._best(scores, counts)
         best_score = scores[best]
@@ -233,16 +247,32 @@ class ExpertBot:
 
     # -- claim window -----------------------------------------------------------------------------
 
-    def _claim(self, obs: Mapping[str, Any], view: TableView, rules: Rules, planner: Planner,
-               danger: DangerModel, by_kind: Dict[str, List[Any]]) -> Any:
-        passes = by_kind.get("pass")
+    def _claim(self, obs: Mapping[str, Any], view: TableView, rules: Rules,
+               by_kind: Dict[str, List[Any]]) -> Any:
+        passes = by_kind["pass"]
         kong = by_kind.get("kong")
         peng = by_kind.get("peng")
-        if not passes:
-            return (kong or peng or [None])[0] or next(iter(by_kind.values()))[0]
         counts = view.counts
         melds: Melds = tuple(view.melds)
         void = view.void
+        # A claim that sets the shape back (a peng that takes no step, a kong that breaks a
+        # shape) is passed without valuing it: cheap, and the value never prefers it.
+        now = self._shanten(view, void, rules) if CLAIM_PREFILTER else 99
+        if peng:
+            k = KIND[peng[0].tile]
+            after = list(counts)
+            after[k] -= 2
+            if _shanten_of(after, melds + ((0, k),), void, rules) > now:
+                peng = None
+        if kong:
+            k = KIND[kong[0].tile]
+            after = list(counts)
+            after[k] -= 3
+            if _shanten_of(after, melds + ((1, k),), void, rules) > now:
+                kong = None
+        if not peng and not kong:
+            return passes[0]
+        planner, danger = self._models(view, rules)
         claim = obs.get("claim") or {}
         giver = claim.get("from")
         held = [k for k in range(27) if counts[k]]

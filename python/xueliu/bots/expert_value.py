@@ -138,6 +138,19 @@ def game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
         return (0.0, 1.0)
     if not ready:
         return (draws, 1.0)
+    key = (draws, tuple(ready))
+    got = _HORIZONS.get(key)
+    if got is None:
+        if len(_HORIZONS) > 100_000:
+            _HORIZONS.clear()
+        got = _HORIZONS[key] = _game_horizon(draws, ready)
+    return got
+
+
+_HORIZONS: Dict[Tuple[float, Tuple[float, ...]], Tuple[float, float]] = {}
+
+
+def _game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
     rates = [WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p) for p in ready]
     steps = 24
     dt = draws / steps
@@ -164,7 +177,8 @@ class Context:
 
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
-                 "drawn", "pool", "live_share", "exit_rate", "end_fixed", "end_per_mult")
+                 "drawn", "pool", "live_share", "exit_rate", "end_fixed", "end_per_mult",
+                 "_typical")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
@@ -182,6 +196,7 @@ class Context:
         self.sd_bonus = self.sd_units if self_draw_bonus == "base" else 0.0  # 自摸加底
         self.zimo_fan = 1 if self_draw_bonus == "fan" else 0
         self.continues = view.mode == "xueliu"
+        self._typical: Dict[Tuple[int, float, Tuple[int, ...], float, float], float] = {}
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
@@ -283,15 +298,30 @@ class Context:
         h = -math.log(max(miss, 1e-9)) / draws
         return self.exit_rate * (draws - (1.0 - miss) / h)
 
-    def typical_value(self, fan: int, draws: float, suits: Sequence[int],
+    def typical_value(self, fan: int, draws: float, suits: Tuple[int, ...],
                       waits_scale: float = 1.0, ready_by: float = 0.0) -> float:
         """A ready hand of ``fan`` with typical waits (times ``waits_scale``) in ``suits``, over
         ``draws``, plus its end checks (``ready_by``: the chance it is ready by then)."""
         if not suits:
             return 0.0
+        key = (fan, draws, suits, waits_scale, ready_by)
+        got = self._typical.get(key)
+        if got is not None:
+            return got
+        got = self._typical[key] = self._typical_value(fan, draws, suits, waits_scale, ready_by)
+        return got
+
+    def _typical_value(self, fan: int, draws: float, suits: Sequence[int], waits_scale: float,
+                       ready_by: float) -> float:
         m = self.multiplier(fan)
-        pay = self.hit_pay(m, self.multiplier(fan + self.zimo_fan))
-        p = sum(self.copy_won(u, draws) for u in suits) / len(suits) if draws > 0.0 else 0.0
+        pay = self.hit_pay(m, self.multiplier(fan + self.zimo_fan) if self.zimo_fan else m)
+        if draws > 0.0:
+            p = 0.0
+            for u in suits:
+                p += self.copy_won(u, draws)
+            p /= len(suits)
+        else:
+            p = 0.0
         waits = self.typical_waits * waits_scale
         miss = (1.0 - p) ** waits
         end = ready_by * miss * (self.end_fixed + self.end_per_mult * m)
@@ -299,15 +329,7 @@ class Context:
             return waits * pay * p + end
         return pay * (1.0 - miss) + self._exit(miss, draws) + end
 
-    def step_chance(self, jin: Sequence[Tuple[int, int]]) -> float:
-        """Chance per own draw of a shanten step, from the 进张 ``[(kind, remaining)]``: the
-        next wall tile is a given unseen copy with chance 1 / (its suit's pool)."""
-        pool = self.pool
-        p = 0.0
-        for t, r in jin:
-            p += r / pool[t // 9]
-        p *= 1.0 + CLAIM_BONUS
-        return p if p < 0.9 else 0.9
+
 
 
 def wait_pays(waits: Sequence[Tuple[int, float, float]], remaining: Sequence[int],
