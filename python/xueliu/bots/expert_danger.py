@@ -12,9 +12,10 @@ For each other seat still in play the expected cost of discarding kind ``t`` is
 - any other seat is ready with a chance that grows with its discards and its melds (measured on
   greedy play, the arena's opponents), and a tile it has itself discarded is rarely its wait
   (there is no furiten here, but a ready player would rather have won on it);
+- a seat whose melds are all of one suit is likelier to wait in that suit, and when it has
+  thrown none of that suit it is read as collecting it (清一色): its waits are there, and dear;
 - the cost is the seat's known win multiplier (a frozen seat) or an estimate (1.5, doubled per
-  exposed kong for its 根, more when its melds are all of one suit and ``t`` is of that suit),
-  times the two player multipliers.
+  exposed kong for its 根, more for a one-suit collector), times the two player multipliers.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ _READY = (
 # P(kind is a wait | ready, kind of a suit the seat may hold), by distance of the rank from the
 # nearest edge (1/9 -> 0, 5 -> 4); measured likewise.
 _WAIT_BY_RANK = (0.082, 0.094, 0.146, 0.134, 0.124)
+COLLECTOR_SUIT_WAIT = 2.0
+"""A seat whose melds are all of one suit and which has thrown none of it (it collects that suit,
+清一色): its waits are in that suit (this factor on the per-kind chance there) ..."""
+COLLECTOR_OTHER_WAIT = 0.2
+"""... rarely elsewhere ..."""
+COLLECTOR_COST = 3.0
+"""... and its win is worth about this many times an ordinary one (清一色 is ×4)."""
 KNOWN_WAIT = 1.0
 """Weight of a certain deal-in (a tile a frozen seat has won on) relative to an uncertain one."""
 _OWN_DISCARD = 0.08  # the factor for a kind the seat has discarded itself
@@ -70,6 +78,7 @@ class DangerModel:
         self.ready: List[float] = []
         self.cost_unit: List[float] = []
         self.meld_suit: List[int] = []
+        self.collects: List[bool] = []
         self.river_sets: List[Set[int]] = []
         for o in others:
             if check_void and view.voids[o] >= 0 and not view.void_clear[o]:
@@ -85,8 +94,10 @@ class DangerModel:
             self.seats.append(o)
             self.ready.append(p)
             self.cost_unit.append(cost * view.unit(o))
-            self.meld_suit.append(suits.pop() if len(suits) == 1 and len(view.meld_kinds[o]) >= 2
-                                  else -1)
+            ms = suits.pop() if len(suits) == 1 and len(view.meld_kinds[o]) >= 2 else -1
+            self.meld_suit.append(ms)
+            # Melds of one suit and not one tile of it thrown: it collects that suit (清一色).
+            self.collects.append(ms >= 0 and all(k // 9 != ms for k in view.rivers[o]))
             self.river_sets.append(set(view.rivers[o]))
         self._cache: dict[int, float] = {}
 
@@ -124,7 +135,13 @@ class DangerModel:
             cost = self.cost_unit[i]
             ms = self.meld_suit[i]
             if ms >= 0:
-                if ms == suit:
+                if self.collects[i]:
+                    if ms == suit:
+                        p *= COLLECTOR_SUIT_WAIT
+                        cost *= COLLECTOR_COST
+                    else:
+                        p *= COLLECTOR_OTHER_WAIT
+                elif ms == suit:
                     p *= 1.3
                     cost *= 2.0
                 else:

@@ -17,13 +17,23 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
-from .expert_value import CLAIM_BONUS, Context, draws_when_ready, wait_pays
+from .expert_value import (
+    CLAIM_BONUS, ONE_SUIT_STEP, TYPICAL_STEP, Context, draws_when_ready, wait_pays,
+)
 
 __all__ = ["Planner", "jinzhang", "ready_discards", "ready_waits"]
 
 Melds = Tuple[Tuple[int, int], ...]
 Wait = Tuple[int, float, float]  # (kind, discard-win multiplier, self-draw multiplier)
 
+LOOKAHEAD = 12
+"""When a hand could stay ready, how many one-from-ready discards that look better are checked
+(best first) by drawing each of their 进张 (:meth:`Planner._look_ahead`)."""
+LOOKAHEAD_BIG_ONLY = True
+BIG_HAND = 4.0
+"""Discard-win multiplier from which a ready hand counts as big (清一色 and up)."""
+WAITS_FROM_JIN = False
+FLUSH_OVER_READY = False
 FLUSH_MIN = 8
 """Tiles of one suit (melds included) from which a 清一色 plan is valued too."""
 
@@ -151,6 +161,8 @@ class Planner:
         # with the claim bonus: summed over a row's 进张 it is the row's chance of a step.
         self._step_weight = np.asarray([rem[t] / ctx.pool[t // 9] for t in kinds]) * (
             1.0 + CLAIM_BONUS)
+        self._jin_weight = np.asarray([float(rem[t]) for t in kinds])
+        self._better = np.zeros((0, len(kinds)), bool)
 
     # -- many hands at once -----------------------------------------------------------------------
 
@@ -160,11 +172,16 @@ class Planner:
         ``flush`` per row: -1 for the plain plan, else the suit of a 清一色 plan (the row's other
         tiles are already moved to its void suit, see :meth:`_flush_rows`)."""
         sh_arr, better = _improving(rows, voids, melds, self._kinds, self.sp)
+        self._better = better
         plans = flush.tolist()
         if max(plans) >= 0:  # a one-suit plan only counts tiles of its suit as steps
             plan = flush >= 0
             better &= ~plan[:, None] | (self._kind_suit[None, :] == flush[:, None])
-        steps = (better @ self._step_weight).tolist() if self._kinds else [0.0] * len(plans)
+        if self._kinds:
+            steps = (better @ self._step_weight).tolist()
+            jins = (better @ self._jin_weight).tolist()
+        else:
+            steps = jins = [0.0] * len(plans)
         sh = sh_arr.tolist()
         ctx = self.ctx
         draws = ctx.draws
@@ -175,7 +192,7 @@ class Planner:
         meld_kinds = [k for _, k in melds]
         pairs_possible = self.sp and not melds
         out = []
-        for row, v, x, s, p in zip(rows.tolist(), voids.tolist(), plans, sh, steps):
+        for row, v, x, s, p, jin in zip(rows.tolist(), voids.tolist(), plans, sh, steps, jins):
             s = s if s > 1 else 1
             left, ready_by = draws_when_ready(s, p if p < 0.9 else 0.9, draws)
             if ready_by <= 0.0:
@@ -198,12 +215,19 @@ class Planner:
                 if row[k] + meld_add[k] == 4:
                     gens += 1
             fan = (3 if len(suits) == 1 else 1) + gens
-            scale = 1.0
+            # Its waits once ready: as many as its 进张 suggest (the typical ratio of waits to
+            # 进张 at this shanten, for a plain or a one-suit plan), relative to a typical hand.
+            if WAITS_FROM_JIN:
+                table = ONE_SUIT_STEP if x >= 0 else TYPICAL_STEP
+                scale = jin / self.ctx.unseen / table[s if s < len(table) else -1] if jin else 1.0
+                scale = 0.3 if scale < 0.3 else 2.0 if scale > 2.0 else scale
+            else:
+                scale = 1.0
             if pairs_possible and x < 0:
                 pairs = 27 - row.count(0) - row.count(1) - (len(vrow) - vrow.count(0) - vrow.count(1))
                 if pairs >= 4 and 6 - pairs <= s:
                     fan = max(fan, 3)
-                    scale = 0.5
+                    scale *= 0.5
             out.append(ctx.typical_value(fan, left, suits, scale, ready_by))
         return sh, out
 
@@ -312,8 +336,10 @@ class Planner:
         flush = np.asarray([-1] * len(rest) + [x] * len(frows), np.int8)
         try:
             sh, vals = self._values(rows, voids, flush, melds)
+            better = self._better
         except ValueError:  # melds that break the void or 缺一门: nothing can be won
             sh, vals = [9] * rows.shape[0], [0.0] * rows.shape[0]
+            better = np.zeros((rows.shape[0], len(self._kinds)), bool)
         out = vals
         for i, d in enumerate(rest):
             values[d] = out[i]
@@ -322,7 +348,55 @@ class Planner:
             by_label = dict(zip(labels, out[len(rest):]))
             other = by_label.get(-2, 0.0)
             for d in discards:
+                if shanten.get(d) == 0 and not FLUSH_OVER_READY:
+                    continue  # ready: it wins on these waits (and freezes) before any 清一色
                 f = by_label.get(d, other) if d // 9 == x else other
                 if f > values[d]:
                     values[d] = f
+        if ready and LOOKAHEAD and (not LOOKAHEAD_BIG_ONLY or any(
+                w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits)):
+            # Breaking a ready hand for a one-from-ready one: the estimates above assume typical
+            # waits to come; check the few that would win against the best ready discard by
+            # drawing each of their 进张 and valuing the exact waits that follow.
+            best_ready = max((values[d] for d, _ in ready if d in values), default=0.0)
+            index = {d: i for i, d in enumerate(rest)}
+            row_of = dict(zip(labels, range(len(rest), len(rest) + len(labels)))) if frows else {}
+            checked = set()
+            for _ in range(LOOKAHEAD):  # the best unchecked rival each time, until none is left
+                rival = [d for i, d in enumerate(rest)
+                         if sh[i] == 1 and d not in checked and values[d] > best_ready]
+                if not rival:
+                    break
+                d = max(rival, key=lambda k: values[k])
+                checked.add(d)
+                improving = better[index[d]].copy()
+                j = row_of.get(d if d // 9 == x else -2) if frows else None
+                if j is not None:
+                    improving |= better[j]
+                kinds = [t for t, flag in zip(self._kinds, improving.tolist()) if flag]
+                after = bytearray(b)
+                after[d] -= 1
+                values[d] = self._look_ahead(bytes(after), melds, void, kinds)
         return values, shanten
+
+    def _look_ahead(self, counts: bytes, melds: Melds, void: int, kinds: Sequence[int]) -> float:
+        """Exact value of a hand one step from ready: each of its 进张 ``kinds`` drawn in turn,
+        the best ready discard after it valued by its own waits, weighted by the unseen copies."""
+        ctx = self.ctx
+        rem = self.remaining
+        total = sum(rem[t] for t in kinds)
+        if not total:
+            return 0.0
+        p = sum(rem[t] / ctx.pool[t // 9] for t in kinds) * (1.0 + CLAIM_BONUS)
+        draws, ready_by = draws_when_ready(1, p if p < 0.9 else 0.9, ctx.draws)
+        acc = 0.0
+        for t in kinds:
+            c = bytearray(counts)
+            c[t] += 1
+            best = 0.0
+            for _d, waits in ready_discards(bytes(c), melds, void, self.scoring):
+                v = ctx.ready_value(wait_pays(waits, rem, t), draws, ready_by)
+                if v > best:
+                    best = v
+            acc += rem[t] * best
+        return acc / total
