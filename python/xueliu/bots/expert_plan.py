@@ -307,18 +307,18 @@ class Planner:
         b = bytes(counts)
         values: Dict[int, float] = {}
         shanten: Dict[int, int] = {}
-        ready, after = analyse(b, melds, void, self.scoring)
+        ready, shanten_after = analyse(b, melds, void, self.scoring)
         for d, waits in ready:
             if d in discards:
                 values[d] = ctx.ready_value(wait_pays(waits, rem), ctx.draws)
                 shanten[d] = 0
         # Discards two or more steps behind the best are worth little: not valued (0), so the
         # batch below stays small; only danger can make one of them the choice.
-        low = min((after.get(d, 9) for d in discards), default=9)
+        low = min((shanten_after.get(d, 9) for d in discards), default=9)
         rest = []
         for d in discards:
             if d not in values:
-                s = after.get(d, 9)
+                s = shanten_after.get(d, 9)
                 if s <= low + 1:
                     rest.append(d)
                 else:

@@ -327,7 +327,7 @@ class Context:
         else:
             p = 0.0
         waits = self.typical_waits * waits_scale
-        miss = (1.0 - p) ** waits
+        miss = math.pow(1.0 - p, waits)
         end = ready_by * miss * (self.end_fixed + self.end_per_mult * m)
         if self.continues:
             return waits * pay * p + end
