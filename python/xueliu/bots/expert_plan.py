@@ -17,9 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
-from .expert_value import (
-    CLAIM_BONUS, ONE_SUIT_STEP, TYPICAL_STEP, Context, draws_when_ready, wait_pays,
-)
+from .expert_value import CLAIM_BONUS, Context, draws_when_ready, wait_pays
 
 __all__ = ["Planner", "jinzhang", "ready_discards", "ready_waits"]
 
@@ -29,11 +27,10 @@ Wait = Tuple[int, float, float]  # (kind, discard-win multiplier, self-draw mult
 LOOKAHEAD = 12
 """When a hand could stay ready, how many one-from-ready discards that look better are checked
 (best first) by drawing each of their 进张 (:meth:`Planner._look_ahead`)."""
-LOOKAHEAD_BIG_ONLY = True
 BIG_HAND = 4.0
 """Discard-win multiplier from which a ready hand counts as big (清一色 and up)."""
-WAITS_FROM_JIN = False
-FLUSH_OVER_READY = False
+SPAN = 1
+"""Discards up to this many steps behind the best are valued; the rest count as worthless."""
 FLUSH_MIN = 8
 """Tiles of one suit (melds included) from which a 清一色 plan is valued too."""
 
@@ -161,7 +158,6 @@ class Planner:
         # with the claim bonus: summed over a row's 进张 it is the row's chance of a step.
         self._step_weight = np.asarray([rem[t] / ctx.pool[t // 9] for t in kinds]) * (
             1.0 + CLAIM_BONUS)
-        self._jin_weight = np.asarray([float(rem[t]) for t in kinds])
         self._better = np.zeros((0, len(kinds)), bool)
 
     # -- many hands at once -----------------------------------------------------------------------
@@ -177,11 +173,8 @@ class Planner:
         if max(plans) >= 0:  # a one-suit plan only counts tiles of its suit as steps
             plan = flush >= 0
             better &= ~plan[:, None] | (self._kind_suit[None, :] == flush[:, None])
-        if self._kinds:
-            steps = (better @ self._step_weight).tolist()
-            jins = (better @ self._jin_weight).tolist()
-        else:
-            steps = jins = [0.0] * len(plans)
+        steps = (better @ self._step_weight).tolist() if self._kinds else [0.0] * len(plans)
+        present = rows.reshape(-1, 3, 9).any(axis=2).tolist()
         sh = sh_arr.tolist()
         ctx = self.ctx
         draws = ctx.draws
@@ -192,7 +185,7 @@ class Planner:
         meld_kinds = [k for _, k in melds]
         pairs_possible = self.sp and not melds
         out = []
-        for row, v, x, s, p, jin in zip(rows.tolist(), voids.tolist(), plans, sh, steps, jins):
+        for row, v, x, s, p, has in zip(rows.tolist(), voids.tolist(), plans, sh, steps, present):
             s = s if s > 1 else 1
             left, ready_by = draws_when_ready(s, p if p < 0.9 else 0.9, draws)
             if ready_by <= 0.0:
@@ -203,11 +196,7 @@ class Planner:
             if x >= 0:
                 suits: Tuple[int, ...] = (x,)
             else:
-                present = set(meld_suits)
-                for u in range(3):
-                    if u != v and any(row[9 * u:9 * u + 9]):
-                        present.add(u)
-                suits = tuple(present)
+                suits = tuple(u for u in range(3) if (has[u] and u != v) or u in meld_suits)
             # (list.count runs in C: the row's fours and pairs, the void suit's taken off)
             vrow = row[9 * v:9 * v + 9] if v >= 0 else []
             gens = row.count(4) - vrow.count(4)
@@ -215,14 +204,7 @@ class Planner:
                 if row[k] + meld_add[k] == 4:
                     gens += 1
             fan = (3 if len(suits) == 1 else 1) + gens
-            # Its waits once ready: as many as its 进张 suggest (the typical ratio of waits to
-            # 进张 at this shanten, for a plain or a one-suit plan), relative to a typical hand.
-            if WAITS_FROM_JIN:
-                table = ONE_SUIT_STEP if x >= 0 else TYPICAL_STEP
-                scale = jin / self.ctx.unseen / table[s if s < len(table) else -1] if jin else 1.0
-                scale = 0.3 if scale < 0.3 else 2.0 if scale > 2.0 else scale
-            else:
-                scale = 1.0
+            scale = 1.0
             if pairs_possible and x < 0:
                 pairs = 27 - row.count(0) - row.count(1) - (len(vrow) - vrow.count(0) - vrow.count(1))
                 if pairs >= 4 and 6 - pairs <= s:
@@ -319,7 +301,7 @@ class Planner:
         for d in discards:
             if d not in values:
                 s = shanten_after.get(d, 9)
-                if s <= low + 1:
+                if s <= low + SPAN:
                     rest.append(d)
                 else:
                     values[d] = 0.0
@@ -348,13 +330,13 @@ class Planner:
             by_label = dict(zip(labels, out[len(rest):]))
             other = by_label.get(-2, 0.0)
             for d in discards:
-                if shanten.get(d) == 0 and not FLUSH_OVER_READY:
+                if shanten.get(d) == 0:
                     continue  # ready: it wins on these waits (and freezes) before any 清一色
                 f = by_label.get(d, other) if d // 9 == x else other
                 if f > values[d]:
                     values[d] = f
-        if ready and LOOKAHEAD and (not LOOKAHEAD_BIG_ONLY or any(
-                w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits)):
+        if ready and LOOKAHEAD and any(
+                w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits):
             # Breaking a ready hand for a one-from-ready one: the estimates above assume typical
             # waits to come; check the few that would win against the best ready discard by
             # drawing each of their 进张 and valuing the exact waits that follow.

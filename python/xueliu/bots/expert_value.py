@@ -54,10 +54,6 @@ TYPICAL_STEP = (0.0, 0.2, 0.345, 0.47, 0.57, 0.65)
 1, 2, 3), but its realised value is higher than the model's (other seats void that suit and throw
 it, more kongs once frozen), and pacing it like any hand played better in the arena."""
 
-ONE_SUIT_STEP = (0.0, 0.12, 0.21, 0.27, 0.28, 0.28)
-"""进张 / unseen of a one-suit (清一色) plan at each shanten (measured on the bot's own plans);
-its ready hands have as many waits as others, so it has more waits per 进张."""
-
 _HORIZON = 64  # draws: more than any hand has
 
 
