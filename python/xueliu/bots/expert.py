@@ -35,8 +35,8 @@ from ..rules import Rules
 __all__ = ["ExpertBot"]
 
 CLAIM_PREFILTER = True
-KONG_KEEP = 0.85
-"""Share of a kong's income the bot expects to keep (呼叫转移 and 退税 take some back)."""
+ON_WIN_KEEP = 0.6
+"""Under ``kong_settle = "on_win"``: the chance a ready seat wins after its kong (to collect it)."""
 MULTIPLIER_MAX_SHANTEN = 2
 """Highest shanten (after the void) at which the bot picks the largest player multiplier."""
 DANGER_WEIGHT = 0.6
@@ -239,11 +239,29 @@ class ExpertBot:
                     new_melds = tuple((1, k) if m == (0, k) else m for m in melds)
                     income = 1.0 * units
                     risk = 2.0 * danger.cost(k)  # robbed: paid as a deal-in, with 抢杠 +1 fan
-                value = (planner.hand_value(after, new_melds, view.void, 1.0) + KONG_KEEP * income
+                keep = self._kong_keep(planner, danger, after, new_melds, view.void, rules)
+                value = (planner.hand_value(after, new_melds, view.void, 1.0) + keep * income
                          - risk - next_risk)
                 if value >= best_score:
                     return a
         return legal[best]
+
+    @staticmethod
+    def _kong_keep(planner: Planner, danger: DangerModel, counts: Sequence[int], melds: Melds,
+                   void: int, rules: Rules) -> float:
+        """Share of a kong's income the seat keeps: 呼叫转移 hands it to whoever wins on the
+        discard after the replacement draw (the safest tile held is the best guess of that
+        discard), 退税 returns it if the hand is not ready at the end, and under ``kong_settle =
+        "on_win"`` it is collected only if the seat wins after."""
+        keep = 1.0
+        if rules.call_transfer:
+            keep *= 1.0 - min((danger.chance(k) for k in range(27) if counts[k]), default=0.0)
+        ready = planner.ready_chance(counts, melds, void)
+        if rules.refund_kongs:
+            keep *= ready
+        if rules.kong_settle == "on_win":
+            keep *= ON_WIN_KEEP * ready
+        return keep
 
     # -- claim window -----------------------------------------------------------------------------
 
@@ -286,7 +304,8 @@ class ExpertBot:
             units = view.unit(giver) * 2.0 if isinstance(giver, int) else 0.0
             units += sum(view.unit(o) * rules.direct_kong_others
                          for o in planner.ctx.others if o != giver)
-            value = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + KONG_KEEP * units
+            keep = self._kong_keep(planner, danger, after, melds + ((1, k),), void, rules)
+            value = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + keep * units
                      - next_risk)
             if value > best_value:
                 best, best_value = kong[0], value

@@ -101,11 +101,19 @@ class DangerModel:
             self.river_sets.append(set(view.rivers[o]))
         self._cache: dict[int, float] = {}
 
+    def chance(self, t: int) -> float:
+        """Chance that a discard of kind ``t`` deals in (to anyone): the cost model's chances
+        without the pay."""
+        return min(1.0, self._cost(t, False))
+
     def cost(self, t: int) -> float:
         """Expected payment units of dealing in with a discard of kind ``t``."""
         c = self._cache.get(t)
-        if c is not None:
-            return c
+        if c is None:
+            c = self._cache[t] = self._cost(t, True)
+        return c
+
+    def _cost(self, t: int, pay: bool) -> float:
         v = self.view
         suit = t // 9
         rank = t % 9
@@ -116,7 +124,7 @@ class DangerModel:
             if v.frozen[o]:
                 won = v.won_tiles[o]
                 if t in won:
-                    p = KNOWN_WAIT
+                    p = KNOWN_WAIT if pay else 1.0
                 elif t in self.safe[o]:
                     continue
                 elif self.qing[o] >= 0 and self.qing[o] != suit:
@@ -127,7 +135,7 @@ class DangerModel:
                     p = _FROZEN_SAME_SUIT
                 else:
                     p = _FROZEN_OTHER_SUIT
-                total += p * self.cost_unit[i]
+                total += p * self.cost_unit[i] if pay else p
                 continue
             p = _WAIT_BY_RANK[min(rank, 8 - rank)]
             if t in self.river_sets[i]:
@@ -146,6 +154,5 @@ class DangerModel:
                     cost *= 2.0
                 else:
                     p *= 0.7
-            total += self.ready[i] * p * cost
-        self._cache[t] = total
+            total += self.ready[i] * p * (cost if pay else 1.0)
         return total

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
-from .expert_value import CLAIM_BONUS, Context, draws_when_ready, wait_pays
+from .expert_value import CLAIM_BONUS, TYPICAL_STEP, Context, draws_when_ready, wait_pays
 
 __all__ = ["Planner", "jinzhang", "ready_discards", "ready_waits"]
 
@@ -174,7 +174,7 @@ class Planner:
             plan = flush >= 0
             better &= ~plan[:, None] | (self._kind_suit[None, :] == flush[:, None])
         steps = (better @ self._step_weight).tolist() if self._kinds else [0.0] * len(plans)
-        present = rows.reshape(-1, 3, 9).any(axis=2).tolist()
+        present: List[List[bool]] = rows.reshape(-1, 3, 9).any(axis=2).tolist()
         sh = sh_arr.tolist()
         ctx = self.ctx
         draws = ctx.draws
@@ -277,6 +277,18 @@ class Planner:
             return max(values)
         finally:
             ctx.draws -= extra_draws
+
+    def ready_chance(self, counts: Sequence[int], melds: Melds, void: int) -> float:
+        """Chance that a 13 − 3k tile hand is ready by the wall's end (1 when it is now), at the
+        typical pace of each step."""
+        try:
+            s = _core.shanten(_core.Hand(bytes(counts), list(melds)), void, self.sp)
+        except ValueError:
+            return 0.0
+        if s <= 0:
+            return 1.0
+        p = TYPICAL_STEP[min(s, len(TYPICAL_STEP) - 1)] * (1.0 + CLAIM_BONUS)
+        return draws_when_ready(s, p, self.ctx.draws)[1]
 
     # -- a discard ---------------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ always wins on its waits, so whatever it let pass is safe against it).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 __all__ = ["KIND", "SUIT", "MELD_TYPE", "TableView", "HandMemory", "read_view"]
@@ -101,15 +103,11 @@ def read_view(obs: Mapping[str, Any]) -> TableView:
             elif k >= 0:
                 seen[k] += _MELD_SIZE[typ]
     v.melds = melds
-    rivers = []
-    for river in obs["discards"]:
-        r = [kind[t] for t in river]
-        for k in r:
-            seen[k] += 1
-        rivers.append(r)
-    v.rivers = rivers
-    for t in obs["set_aside"]:
-        seen[kind[t]] += 1
+    get = kind.__getitem__
+    discards = obs["discards"]
+    v.rivers = [list(map(get, river)) for river in discards]
+    for t, n in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
+        seen[kind[t]] += n
     v.visible = seen
     rem = [4 - a - b for a, b in zip(own, seen)]
     v.remaining = [x if x > 0 else 0 for x in rem]
