@@ -12,7 +12,7 @@ tile to replace (they are moved to a suit declared void for the call), valued at
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 
 import numpy as np
 
@@ -174,7 +174,7 @@ class Planner:
             plan = flush >= 0
             better &= ~plan[:, None] | (self._kind_suit[None, :] == flush[:, None])
         steps = (better @ self._step_weight).tolist() if self._kinds else [0.0] * len(plans)
-        present: List[List[bool]] = rows.reshape(-1, 3, 9).any(axis=2).tolist()
+        present = cast(List[List[bool]], rows.reshape(-1, 3, 9).any(axis=2).tolist())
         sh = sh_arr.tolist()
         ctx = self.ctx
         draws = ctx.draws
