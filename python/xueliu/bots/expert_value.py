@@ -1,20 +1,22 @@
 """How much a hand is worth to the expert bot, in payment units, from what its seat can see.
 
-A 13 − 3k tile hand (after a discard) is valued by what it is expected to collect before the wall
-ends:
+A 13 − 3k tile hand (after a discard) is valued by what it is expected to collect before the hand
+ends (docs/expert-bot.md derives each part and says how the constants were measured):
 
-- **ready** (shanten 0): each wait ``w`` with ``r_w`` unseen copies is hit, per cycle of draws, by
-  the seat's own draw (probability ``r_w / N``, ``N`` the tiles it has not seen) or by one of the
-  other seats' discards (``KAPPA`` times as often each); a hit pays the self-draw or the discard-win
-  amount of that wait (its fan from the core, the player multipliers, the 自摸加底 bonus). In 血流
-  a won hand keeps winning on the same waits, so the value is the expected number of hits over the
-  draws left times their pay; in 血战 only the first win counts, so it is the chance of one hit;
+- **ready** (shanten 0): each unseen copy of a wait is won on if it is in the wall and drawn in
+  the draws left (by this seat: a self-draw; by another seat, which throws it: a discard win) or
+  sits in a hand that still discards and is thrown meanwhile (:meth:`Context.copy_won`; where
+  the copies of a suit can be follows from the others' voids and frozen hands). A win pays the
+  wait's fan from the core (discard-win or self-draw), the player multipliers, the 自摸加底
+  bonus. In 血流 a won hand keeps winning on the same waits, so the value is the expected pay of
+  every copy; in 血战 only the first win counts, and a winner leaves (it pays nothing after);
 - **not ready** (shanten ``s`` ≥ 1): its 进张 (the unseen tiles whose draw lowers the shanten)
-  give the chance of a step per draw; the draws left once ready are the expectation of
-  ``max(0, D − T)`` for ``T`` the sum of ``s`` geometric waits (:func:`draws_when_ready`), and the
-  hand is then valued as a typical ready hand of its expected fan (:meth:`Context.typical_value`).
-
-The constants were set by measuring the bot in the duplicate arena (docs/expert-bot.md).
+  give the chance of the first step per draw, later steps come at their typical chance, and the
+  draws left once ready are ``E[max(0, D − T)]`` (:func:`draws_when_ready`); the hand is then
+  valued as a typical ready hand of its expected fan (:meth:`Context.typical_value`);
+- **the end of the wall**: a seat that has not won is paid (or not charged) by 查大叫 when it is
+  ready, and keeps its kong income from 退税; in 血战 the hand usually ends sooner, at the third
+  win (:func:`game_horizon`).
 """
 
 from __future__ import annotations
