@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
 from ..rules import Rules
-from .expert_danger import DangerModel, ready_chance
+from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner
 from .expert_value import Context, game_horizon
 from .expert_view import KIND, HandMemory, TableView, read_view
@@ -128,22 +128,23 @@ class ExpertBot:
 
     def _context(self, view: TableView, rules: Rules) -> Context:
         others = [o for o in range(4) if o != view.seat and view.in_play[o]]
-        ready = {o: ready_chance(view, o) for o in others}
+        pace = table_pace(view)
+        ready = {o: ready_chance(view, o, pace) for o in others}
         horizon = None
         if view.mode != "xueliu":  # 血战: the hand ends when the others have won
-            horizon = game_horizon(view.draws_left, [ready[o] for o in others])
+            horizon = game_horizon(view.draws_left, [ready[o] for o in others], pace)
         refund = 0.0
         if rules.refund_kongs:  # 退税: a seat not ready at the end returns its kong income
             units = sum(view.unit(o) for o in others)
             for typ, _k in view.melds:
                 refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
         return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
-                       horizon, ready, refund)
+                       horizon, ready, refund, pace)
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
         ctx = self._context(view, rules)
         safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
-        danger = DangerModel(view, ctx.others, safe, rules.declare_void)
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
         return Planner(ctx, rules._scoring), danger
 
     # -- before play ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import List, Sequence, Set
 
 from .expert_view import TableView
 
-__all__ = ["DangerModel", "ready_chance"]
+__all__ = ["DangerModel", "ready_chance", "table_pace"]
 
 # P(ready) of a seat that has not won, by exposed melds (row) and its discards so far (column,
 # the last value holds beyond); measured on greedy self-play (see docs/expert-bot.md).
@@ -54,15 +54,38 @@ _FROZEN_SAME_SUIT = 0.07
 _FROZEN_OTHER_SUIT = 0.03
 
 
-def ready_chance(view: TableView, seat: int) -> float:
+PACE_PRIOR = 2.0
+"""Wins of prior on both sides of the table's pace: one hand's few wins say little."""
+# Seats (of four) that have won by the time the wall holds 55, 50, ..., 0 tiles (greedy play).
+_WINNERS_BY_WALL = (0.0, 0.03, 0.10, 0.33, 0.51, 0.94, 1.26, 1.59, 1.94, 2.11, 2.56, 2.77)
+
+
+def table_pace(view: TableView) -> float:
+    """How fast this table wins compared with greedy play: the other seats that have won so
+    far against the number expected by now (with ``PACE_PRIOR`` wins of prior), between
+    0.25 and 2. A table where nobody wins yet late in the wall is slow: its seats are less likely
+    ready, and the hand less likely to end early."""
+    me = view.seat
+    won = sum(1 for o in range(4) if o != me and view.won_tiles[o])
+    x = max(0.0, min(11.0, (55 - view.wall) / 5.0))
+    i = min(10, int(x))
+    expected = 0.75 * (_WINNERS_BY_WALL[i] + (x - i) * (_WINNERS_BY_WALL[i + 1] - _WINNERS_BY_WALL[i]))
+    pace = (won + PACE_PRIOR) / (expected + PACE_PRIOR)
+    return 0.25 if pace < 0.25 else 2.0 if pace > 2.0 else pace
+
+
+def ready_chance(view: TableView, seat: int, pace: float = 1.0) -> float:
     """Chance that ``seat`` (not this one) is ready now, from its melds and discards (1 for a
-    frozen hand; 0 while it still holds void tiles)."""
+    frozen hand; 0 while it still holds void tiles); for a seat with fewer than two melds,
+    whose discards are all there is to read, scaled by the table's ``pace``."""
     if view.frozen[seat]:
         return 1.0
     if view.voids[seat] >= 0 and not view.void_clear[seat]:
         return 0.0
-    row = _READY[min(4, len(view.meld_kinds[seat]))]
-    return row[min(len(row) - 1, len(view.rivers[seat]))]
+    melds = len(view.meld_kinds[seat])
+    row = _READY[min(4, melds)]
+    p = row[min(len(row) - 1, len(view.rivers[seat]))]
+    return p if melds >= 2 else min(1.0, p * pace)
 
 
 class DangerModel:
@@ -70,7 +93,7 @@ class DangerModel:
     ``t`` now. ``safe[o]`` are kinds known safe against seat ``o`` (discarded since it froze)."""
 
     def __init__(self, view: TableView, others: Sequence[int], safe: Sequence[Set[int]],
-                 check_void: bool) -> None:
+                 check_void: bool, pace: float = 1.0) -> None:
         self.view = view
         self.safe = safe
         self.qing = view.qing
@@ -87,7 +110,7 @@ class DangerModel:
                 p = 1.0
                 cost = float(max(1, view.win_mult[o]))
             else:
-                p = ready_chance(view, o)
+                p = ready_chance(view, o, pace)
                 kongs = sum(1 for t in view.meld_types[o] if t != 0)
                 cost = 1.5 * (2 ** kongs)
             suits = {k // 9 for k in view.meld_kinds[o] if k >= 0}

@@ -127,11 +127,12 @@ WIN_HAZARD_NOT_READY = 0.06
 """Wins per cycle of a seat not (yet) ready: it first has to become ready."""
 
 
-def game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
+def game_horizon(draws: float, ready: Sequence[float], pace: float = 1.0
+                 ) -> Tuple[float, float]:
     """血战: ``(E[min(draws, M)], P(M > draws))``, ``M`` the time by which every other seat still
     in play has won (the third win ends the hand), each winning at a constant hazard set by its
-    chance ``ready`` to be ready now: the own draws expected before the hand ends, and the
-    chance it lasts to the wall's end (where the end checks are made).
+    chance ``ready`` to be ready now and the table's ``pace``: the own draws expected before the
+    hand ends, and the chance it lasts to the wall's end (where the end checks are made).
 
     >>> game_horizon(10.0, [])  # nobody else left to win: the wall decides
     (10.0, 1.0)
@@ -140,20 +141,20 @@ def game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
         return (0.0, 1.0)
     if not ready:
         return (draws, 1.0)
-    key = (draws, tuple(ready))
+    key = (draws, tuple(ready), pace)
     got = _HORIZONS.get(key)
     if got is None:
         if len(_HORIZONS) > 100_000:
             _HORIZONS.clear()
-        got = _HORIZONS[key] = _game_horizon(draws, ready)
+        got = _HORIZONS[key] = _game_horizon(draws, ready, pace)
     return got
 
 
-_HORIZONS: Dict[Tuple[float, Tuple[float, ...]], Tuple[float, float]] = {}
+_HORIZONS: Dict[Tuple[float, Tuple[float, ...], float], Tuple[float, float]] = {}
 
 
-def _game_horizon(draws: float, ready: Sequence[float]) -> Tuple[float, float]:
-    rates = [WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p) for p in ready]
+def _game_horizon(draws: float, ready: Sequence[float], pace: float) -> Tuple[float, float]:
+    rates = [pace * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p)) for p in ready]
     steps = 24
     dt = draws / steps
     total = 0.0
@@ -184,7 +185,8 @@ class Context:
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
-                 ready: Optional[Mapping[int, float]] = None, refund: float = 0.0) -> None:
+                 ready: Optional[Mapping[int, float]] = None, refund: float = 0.0,
+                 pace: float = 1.0) -> None:
         self.view = view
         self.unseen = float(view.unseen)
         self.draws = view.draws_left if horizon is None else horizon[0]
@@ -235,9 +237,11 @@ class Context:
             if view.frozen[o]:
                 continue
             p = (ready or {}).get(o, 0.5)
-            unwon = math.exp(-self.draws * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1 - p)))
-            fixed += view.unit(o) * unwon * END_READY * OTHER_READY_FAN_MULT
-            per_mult += view.unit(o) * unwon * (1.0 - END_READY)
+            rate = pace * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1 - p))
+            unwon = math.exp(-self.draws * rate)
+            end_ready = END_READY * (pace if pace < 1.0 else 1.0)  # a slow table: fewer ready
+            fixed += view.unit(o) * unwon * end_ready * OTHER_READY_FAN_MULT
+            per_mult += view.unit(o) * unwon * (1.0 - end_ready)
         self.end_fixed = reach * fixed
         self.end_per_mult = reach * per_mult
 
