@@ -301,7 +301,12 @@ class ExpertBot:
         giver = claim.get("from")
         held = [k for k in range(27) if counts[k]]
         next_risk = min((danger.cost(k) for k in held), default=0.0)
-        best_value = planner.hand_value(counts, melds, void) - next_risk
+        peng_values: Dict[int, float] = {}
+        if peng:
+            pass_value, peng_values = planner.claim_values(counts, melds, void, KIND[peng[0].tile])
+        else:
+            pass_value = planner.hand_value(counts, melds, void)
+        best_value = pass_value - next_risk
         best = passes[0]
         if kong:
             k = KIND[kong[0].tile]
@@ -316,13 +321,8 @@ class ExpertBot:
             if value > best_value:
                 best, best_value = kong[0], value
         if peng:
-            k = KIND[peng[0].tile]
-            after = list(counts)
-            after[k] -= 2
-            new_melds = melds + ((0, k),)
-            kinds = [j for j in range(27) if after[j]]
-            scores = self._discard_scores(planner, danger, after, new_melds, void, kinds)
-            value = max(scores.values())
+            w = DANGER_WEIGHT
+            value = max(v - w * danger.cost(d) for d, v in peng_values.items())
             if value > best_value:
                 best, best_value = peng[0], value
         return best

@@ -12,7 +12,7 @@ tile to replace (they are moved to a suit declared void for the call), valued at
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 import numpy as np
 
@@ -31,7 +31,7 @@ BIG_HAND = 4.0
 """Discard-win multiplier from which a ready hand counts as big (清一色 and up)."""
 SPAN = 1
 """Discards up to this many steps behind the best are valued; the rest count as worthless."""
-FLUSH_MIN = 8
+FLUSH_MIN = 9
 """Tiles of one suit (melds included) from which a 清一色 plan is valued too."""
 
 _CACHE_LIMIT = 200_000
@@ -118,24 +118,30 @@ def jinzhang(counts: Sequence[int], melds: Melds, void: int, remaining: Sequence
     rows = np.repeat(base[None, :], len(discards), axis=0)
     rows[np.arange(len(discards)), np.asarray(discards, np.intp)] -= 1
     kinds = [t for t in range(27) if remaining[t] > 0]
-    sh, better = _improving(rows, np.full(len(discards), void, np.int8), melds, kinds, seven_pairs)
+    sh, better = _improving(rows, np.full(len(discards), void, np.int8), [melds] * len(discards),
+                            kinds, seven_pairs)
     return sh.tolist(), [[(kinds[j], remaining[kinds[j]]) for j in np.flatnonzero(row)]
                          for row in better]
 
 
-def _improving(rows: np.ndarray, voids: np.ndarray, melds: Melds, kinds: Sequence[int],
+def _meld_codes(melds: Melds) -> List[int]:
+    return [27 * a + b for a, b in melds] + [-1] * (4 - len(melds))
+
+
+def _improving(rows: np.ndarray, voids: np.ndarray, melds: Sequence[Melds], kinds: Sequence[int],
                seven_pairs: bool) -> Tuple[np.ndarray, np.ndarray]:
-    """For rows of 13 − 3k tiles (each with its void): their shanten, and which of ``kinds``
-    lower it when drawn (rows × kinds), in one batch shanten call."""
+    """For rows of 13 − 3k tiles (each with its void and melds): their shanten, and which of
+    ``kinds`` lower it when drawn (rows × kinds), in one batch shanten call. This is the bot's
+    进张: the core's ``DiscardOption.jinzhang`` can replace it for the plain rows."""
     n, nt = rows.shape[0], len(kinds)
     grid = np.repeat(rows[:, None, :], nt + 1, axis=1)
     if nt:
         grid[:, np.arange(1, nt + 1), np.asarray(kinds, np.intp)] += 1
     flat = grid.reshape(-1, 27)
     meld_arr = None
-    if melds:
-        codes = [27 * a + b for a, b in melds] + [-1] * (4 - len(melds))
-        meld_arr = np.broadcast_to(np.asarray(codes, np.int16), (flat.shape[0], 4)).copy()
+    if any(melds):
+        codes = np.asarray([_meld_codes(m) for m in melds], np.int16)
+        meld_arr = np.repeat(codes, nt + 1, axis=0)
     void_arr = np.repeat(voids, nt + 1)
     sh = _core.batch_shanten(flat, meld_arr, void_arr, seven_pairs, 1).reshape(n, nt + 1)
     return sh[:, 0], sh[:, 1:] < sh[:, :1]
@@ -162,12 +168,12 @@ class Planner:
 
     # -- many hands at once -----------------------------------------------------------------------
 
-    def _values(self, rows: np.ndarray, voids: np.ndarray, flush: np.ndarray, melds: Melds
-                ) -> Tuple[List[int], List[float]]:
-        """Shanten and value of rows of 13 − 3k tiles that are not ready. ``voids`` per row;
-        ``flush`` per row: -1 for the plain plan, else the suit of a 清一色 plan (the row's other
-        tiles are already moved to its void suit, see :meth:`_flush_rows`)."""
-        sh_arr, better = _improving(rows, voids, melds, self._kinds, self.sp)
+    def _values(self, rows: np.ndarray, voids: np.ndarray, flush: np.ndarray,
+                melds_rows: Sequence[Melds]) -> Tuple[List[int], List[float]]:
+        """Shanten and value of rows of 13 − 3k tiles that are not ready. ``voids`` and
+        ``melds_rows`` per row; ``flush`` per row: -1 for the plain plan, else the suit of a 清一色
+        plan (the row's other tiles are already moved to its void suit, see :meth:`_flush_rows`)."""
+        sh_arr, better = _improving(rows, voids, melds_rows, self._kinds, self.sp)
         self._better = better
         plans = flush.tolist()
         if max(plans) >= 0:  # a one-suit plan only counts tiles of its suit as steps
@@ -178,14 +184,22 @@ class Planner:
         sh = sh_arr.tolist()
         ctx = self.ctx
         draws = ctx.draws
-        meld_suits = {k // 9 for _, k in melds}
-        meld_add = [0] * 27
-        for typ, k in melds:
-            meld_add[k] += 3 if typ == 0 else 4
-        meld_kinds = [k for _, k in melds]
-        pairs_possible = self.sp and not melds
         out = []
-        for row, v, x, s, p, has in zip(rows.tolist(), voids.tolist(), plans, sh, steps, present):
+        last: Optional[Melds] = None
+        meld_suits: Set[int] = set()
+        meld_add = [0] * 27
+        meld_kinds: List[int] = []
+        pairs_possible = self.sp
+        for row, v, x, s, p, has, melds in zip(rows.tolist(), voids.tolist(), plans, sh, steps,
+                                               present, melds_rows):
+            if melds is not last:
+                last = melds
+                meld_suits = {k // 9 for _, k in melds}
+                meld_add = [0] * 27
+                for typ, k in melds:
+                    meld_add[k] += 3 if typ == 0 else 4
+                meld_kinds = [k for _, k in melds]
+                pairs_possible = self.sp and not melds
             s = s if s > 1 else 1
             left, ready_by = draws_when_ready(s, p if p < 0.9 else 0.9, draws)
             if ready_by <= 0.0:
@@ -269,7 +283,7 @@ class Planner:
             voids = np.asarray([void] + [y] * len(frows), np.int8)
             flush = np.asarray([-1] + [x] * len(frows), np.int8)
             try:
-                sh, values = self._values(rows, voids, flush, melds)
+                sh, values = self._values(rows, voids, flush, [melds] * len(rows))
             except ValueError:  # melds that break the void or 缺一门: nothing can be won
                 return 0.0
             if sh[0] <= 0:  # ready, but every wait is held four times by this seat
@@ -296,82 +310,62 @@ class Planner:
                        discards: Sequence[int]) -> Tuple[Dict[int, float], Dict[int, int]]:
         """(value, shanten) after each of ``discards`` (distinct kinds) from a 14 − 3k tile
         hand: the best of the plain and the 清一色 plan."""
-        ctx = self.ctx
-        rem = self.remaining
-        b = bytes(counts)
-        values: Dict[int, float] = {}
-        shanten: Dict[int, int] = {}
-        ready, shanten_after = analyse(b, melds, void, self.scoring)
-        for d, waits in ready:
-            if d in discards:
-                values[d] = ctx.ready_value(wait_pays(waits, rem), ctx.draws)
-                shanten[d] = 0
-        # Discards two or more steps behind the best are worth little: not valued (0), so the
-        # batch below stays small; only danger can make one of them the choice.
-        low = min((shanten_after.get(d, 9) for d in discards), default=9)
-        rest = []
-        for d in discards:
-            if d not in values:
-                s = shanten_after.get(d, 9)
-                if s <= low + SPAN:
-                    rest.append(d)
-                else:
-                    values[d] = 0.0
-                    shanten[d] = s
-        labels, frows, x, y = self._flush_rows(counts, melds, void, discards)
-        if not rest and not frows:
-            return values, shanten
-        base = np.frombuffer(b, np.uint8)
-        rows = np.repeat(base[None, :], len(rest), axis=0)
-        rows[np.arange(len(rest)), np.asarray(rest, np.intp)] -= 1
-        if frows:
-            rows = np.concatenate([rows, np.asarray(frows, np.uint8)])
-        voids = np.asarray([void] * len(rest) + [y] * len(frows), np.int8)
-        flush = np.asarray([-1] * len(rest) + [x] * len(frows), np.int8)
+        prep = _DiscardRows(self, counts, melds, void, discards)
+        if not prep.rows:
+            return prep.values, prep.shanten
         try:
-            sh, vals = self._values(rows, voids, flush, melds)
+            sh, vals = self._values(np.asarray(prep.rows, np.uint8), np.asarray(prep.voids, np.int8),
+                                    np.asarray(prep.flush, np.int8), [melds] * len(prep.rows))
             better = self._better
         except ValueError:  # melds that break the void or 缺一门: nothing can be won
-            sh, vals = [9] * rows.shape[0], [0.0] * rows.shape[0]
-            better = np.zeros((rows.shape[0], len(self._kinds)), bool)
-        out = vals
-        for i, d in enumerate(rest):
-            values[d] = out[i]
-            shanten[d] = sh[i]
-        if frows:
-            by_label = dict(zip(labels, out[len(rest):]))
-            other = by_label.get(-2, 0.0)
-            for d in discards:
-                if shanten.get(d) == 0:
-                    continue  # ready: it wins on these waits (and freezes) before any 清一色
-                f = by_label.get(d, other) if d // 9 == x else other
-                if f > values[d]:
-                    values[d] = f
-        if ready and LOOKAHEAD and any(
-                w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits):
-            # Breaking a ready hand for a one-from-ready one: the estimates above assume typical
-            # waits to come; check the few that would win against the best ready discard by
-            # drawing each of their 进张 and valuing the exact waits that follow.
-            best_ready = max((values[d] for d, _ in ready if d in values), default=0.0)
-            index = {d: i for i, d in enumerate(rest)}
-            row_of = dict(zip(labels, range(len(rest), len(rest) + len(labels)))) if frows else {}
-            checked = set()
-            for _ in range(LOOKAHEAD):  # the best unchecked rival each time, until none is left
-                rival = [d for i, d in enumerate(rest)
-                         if sh[i] == 1 and d not in checked and values[d] > best_ready]
-                if not rival:
-                    break
-                d = max(rival, key=lambda k: values[k])
-                checked.add(d)
-                improving = better[index[d]].copy()
-                j = row_of.get(d if d // 9 == x else -2) if frows else None
-                if j is not None:
-                    improving |= better[j]
-                kinds = [t for t, flag in zip(self._kinds, improving.tolist()) if flag]
-                after = bytearray(b)
-                after[d] -= 1
-                values[d] = self._look_ahead(bytes(after), melds, void, kinds)
-        return values, shanten
+            n = len(prep.rows)
+            sh, vals, better = [9] * n, [0.0] * n, np.zeros((n, len(self._kinds)), bool)
+        return prep.finish(sh, vals, better)
+
+    def claim_values(self, counts: Sequence[int], melds: Melds, void: int, peng: int
+                     ) -> Tuple[float, Dict[int, float]]:
+        """A peng offered on kind ``peng``: (value of passing, value after the peng and each
+        discard), the rows of both valued in one batch."""
+        ctx = self.ctx
+        b = bytes(counts)
+        after = list(counts)
+        after[peng] -= 2
+        new_melds = melds + ((0, peng),)
+        prep = _DiscardRows(self, after, new_melds, void, [k for k in range(27) if after[k]])
+        rows = list(prep.rows)
+        voids = list(prep.voids)
+        flush = list(prep.flush)
+        melds_rows = [new_melds] * len(rows)
+        waits = ready_waits(b, melds, void, self.scoring)
+        pass_value = None
+        if waits:
+            pass_value = ctx.ready_value(wait_pays(waits, self.remaining), ctx.draws)
+            pass_rows = 0
+        else:
+            _labels, frows, x, y = self._flush_rows(counts, melds, void, None)
+            rows += [list(counts)] + frows
+            voids += [void] + [y] * len(frows)
+            flush += [-1] + [x] * len(frows)
+            pass_rows = 1 + len(frows)
+            melds_rows += [melds] * pass_rows
+        if not rows:
+            values, _ = prep.finish([], [], np.zeros((0, len(self._kinds)), bool))
+            return pass_value or 0.0, values
+        try:
+            sh, vals = self._values(np.asarray(rows, np.uint8), np.asarray(voids, np.int8),
+                                    np.asarray(flush, np.int8), melds_rows)
+            better = self._better
+        except ValueError:  # melds that break the void or 缺一门
+            n = len(rows)
+            sh, vals, better = [9] * n, [0.0] * n, np.zeros((n, len(self._kinds)), bool)
+        m = len(prep.rows)
+        values, _ = prep.finish(sh[:m], vals[:m], better[:m])
+        if pass_value is None:
+            tail = vals[m:]
+            if sh[m] <= 0:  # ready, but every wait is held four times by this seat
+                tail[0] = 0.0
+            pass_value = max(tail)
+        return pass_value, values
 
     def _look_ahead(self, counts: bytes, melds: Melds, void: int, kinds: Sequence[int]) -> float:
         """Exact value of a hand one step from ready: each of its 进张 ``kinds`` drawn in turn,
@@ -394,3 +388,100 @@ class Planner:
                     best = v
             acc += rem[t] * best
         return acc / total
+
+
+class _DiscardRows:
+    """The rows one discard decision needs valued (the plain hand after each discard that is
+    not ready, the 清一色 plan's rows) and how their values come back to the discards."""
+
+    def __init__(self, planner: Planner, counts: Sequence[int], melds: Melds, void: int,
+                 discards: Sequence[int]) -> None:
+        self.planner = planner
+        self.counts = counts
+        self.melds = melds
+        self.void = void
+        self.discards = discards
+        ctx = planner.ctx
+        rem = planner.remaining
+        b = self.b = bytes(counts)
+        values: Dict[int, float] = {}
+        shanten: Dict[int, int] = {}
+        ready, shanten_after = analyse(b, melds, void, planner.scoring)
+        self.ready = ready
+        for d, waits in ready:
+            if d in discards:
+                values[d] = ctx.ready_value(wait_pays(waits, rem), ctx.draws)
+                shanten[d] = 0
+        # Discards two or more steps behind the best are worth little: not valued (0), so the
+        # batch stays small; only danger can make one of them the choice.
+        low = min((shanten_after.get(d, 9) for d in discards), default=9)
+        rest = []
+        for d in discards:
+            if d not in values:
+                s = shanten_after.get(d, 9)
+                if s <= low + SPAN:
+                    rest.append(d)
+                else:
+                    values[d] = 0.0
+                    shanten[d] = s
+        self.values = values
+        self.shanten = shanten
+        self.rest = rest
+        labels, frows, x, y = planner._flush_rows(counts, melds, void, discards)
+        self.labels = labels
+        self.x = x
+        rows: List[List[int]] = []
+        for d in rest:
+            r = list(counts)
+            r[d] -= 1
+            rows.append(r)
+        self.rows = rows + frows
+        self.voids = [void] * len(rest) + [y] * len(frows)
+        self.flush = [-1] * len(rest) + [x] * len(frows)
+        self.n_flush = len(frows)
+
+    def finish(self, sh: Sequence[int], out: Sequence[float], better: np.ndarray
+               ) -> Tuple[Dict[int, float], Dict[int, int]]:
+        """The values per discard, from the rows' shanten, values and 进张."""
+        values, shanten, rest = self.values, self.shanten, self.rest
+        x, labels = self.x, self.labels
+        for i, d in enumerate(rest):
+            values[d] = out[i]
+            shanten[d] = sh[i]
+        if self.n_flush:
+            by_label = dict(zip(labels, out[len(rest):]))
+            other = by_label.get(-2, 0.0)
+            for d in self.discards:
+                if shanten.get(d) == 0:
+                    continue  # ready: it wins on these waits (and freezes) before any 清一色
+                f = by_label.get(d, other) if d // 9 == x else other
+                if f > values[d]:
+                    values[d] = f
+        ready = self.ready
+        if ready and LOOKAHEAD and any(
+                w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits):
+            # Breaking a ready hand for a one-from-ready one: the estimates assume typical
+            # waits to come; check the few that would win against the best ready discard by
+            # drawing each of their 进张 and valuing the exact waits that follow.
+            planner = self.planner
+            best_ready = max((values[d] for d, _ in ready if d in values), default=0.0)
+            index = {d: i for i, d in enumerate(rest)}
+            row_of = (dict(zip(labels, range(len(rest), len(rest) + len(labels))))
+                      if self.n_flush else {})
+            checked = set()
+            for _ in range(LOOKAHEAD):  # the best unchecked rival each time, until none is left
+                rival = [d for i, d in enumerate(rest)
+                         if sh[i] == 1 and d not in checked and values[d] > best_ready]
+                if not rival:
+                    break
+                d = max(rival, key=lambda k: values[k])
+                checked.add(d)
+                improving = better[index[d]].copy()
+                j = row_of.get(d if d // 9 == x else -2) if self.n_flush else None
+                if j is not None:
+                    improving |= better[j]
+                kinds = [t for t, flag in zip(planner._kinds, improving.tolist()) if flag]
+                after = bytearray(self.b)
+                after[d] -= 1
+                values[d] = planner._look_ahead(bytes(after), self.melds, self.void, kinds)
+        return values, shanten

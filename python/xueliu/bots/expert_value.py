@@ -180,8 +180,8 @@ class Context:
 
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
-                 "drawn", "pool", "live_share", "exit_rate", "end_fixed", "end_per_mult",
-                 "_typical")
+                 "drawn", "pool", "live_share", "wall_coef", "exit_rate", "end_fixed",
+                 "end_per_mult", "_typical")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
@@ -227,6 +227,7 @@ class Context:
             live_share.append(live / total)
         self.pool = pool
         self.live_share = live_share
+        self.wall_coef = [WALL_WIN * self.drawn / x for x in pool]
         # 查大叫 at the wall's end, for a seat that has not won: ready, it collects its best fan
         # from each other seat that has not won and is not ready, and pays none of the ready
         # ones; it keeps its kong income (退税 takes it back from a seat that is not ready).
@@ -265,7 +266,7 @@ class Context:
         it), or it sits in a hand that still plays and is discarded meanwhile."""
         if draws <= 0.0:
             return 0.0
-        p = (WALL_WIN * self.drawn * draws / self.pool[suit]
+        p = (self.wall_coef[suit] * draws
              + self.live_share[suit] * (1.0 - math.exp(-HAND_RATE * draws)))
         return p if p < 0.95 else 0.95
 
@@ -321,13 +322,13 @@ class Context:
                        ready_by: float) -> float:
         m = self.multiplier(fan)
         pay = self.hit_pay(m, self.multiplier(fan + self.zimo_fan) if self.zimo_fan else m)
-        if draws > 0.0:
-            p = 0.0
+        p = 0.0
+        if draws > 0.0:  # copy_won of each suit, with the one exponential they share
+            held = 1.0 - math.exp(-HAND_RATE * draws)
             for u in suits:
-                p += self.copy_won(u, draws)
+                q = self.wall_coef[u] * draws + self.live_share[u] * held
+                p += q if q < 0.95 else 0.95
             p /= len(suits)
-        else:
-            p = 0.0
         waits = self.typical_waits * waits_scale
         miss = math.pow(1.0 - p, waits)
         end = ready_by * miss * (self.end_fixed + self.end_per_mult * m)
