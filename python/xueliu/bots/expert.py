@@ -33,7 +33,7 @@ from ..rules import Rules
 from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner
 from .expert_value import Context, game_horizon
-from .expert_view import KIND, HandMemory, TableView, read_view
+from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
 
 __all__ = ["ExpertBot"]
 
@@ -113,6 +113,8 @@ class ExpertBot:
                     return by_kind[kind][0]
             return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
         rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
+            return by_kind["pass"][0]
         view = read_view(observation)
         self._memory.update(observation, view)
         if "exchange" in by_kind:
@@ -271,6 +273,31 @@ class ExpertBot:
 
     # -- claim window -----------------------------------------------------------------------------
 
+    def _claims_worth_valuing(self, obs: Mapping[str, Any], by_kind: Dict[str, List[Any]],
+                              rules: Rules) -> bool:
+        """Drops from ``by_kind`` a peng or kong that sets the shape back (a peng or a kong that
+        raises the shanten): it is passed without valuing it, cheap, and the value never prefers
+        it. Whether a claim is left to value. Reads only the seat's own hand."""
+        if not CLAIM_PREFILTER:
+            return True
+        counts = [0] * 27
+        for t in obs["hand"]:
+            counts[KIND[t]] += 1
+        seat = obs["seat"]
+        melds: Melds = tuple((MELD_TYPE[m["type"]], KIND[m["tile"]]) for m in obs["melds"][seat])
+        v = obs.get("void")
+        void = -1 if v is None else SUIT[v]
+        now = _shanten_of(counts, melds, void, rules)
+        for kind, used, typ in (("peng", 2, 0), ("kong", 3, 1)):
+            offered = by_kind.get(kind)
+            if offered:
+                k = KIND[offered[0].tile]
+                after = list(counts)
+                after[k] -= used
+                if _shanten_of(after, melds + ((typ, k),), void, rules) > now:
+                    del by_kind[kind]
+        return "peng" in by_kind or "kong" in by_kind
+
     def _claim(self, obs: Mapping[str, Any], view: TableView, rules: Rules,
                by_kind: Dict[str, List[Any]]) -> Any:
         passes = by_kind["pass"]
@@ -279,23 +306,6 @@ class ExpertBot:
         counts = view.counts
         melds: Melds = tuple(view.melds)
         void = view.void
-        # A claim that sets the shape back (a peng that takes no step, a kong that breaks a
-        # shape) is passed without valuing it: cheap, and the value never prefers it.
-        now = self._shanten(view, void, rules) if CLAIM_PREFILTER else 99
-        if peng:
-            k = KIND[peng[0].tile]
-            after = list(counts)
-            after[k] -= 2
-            if _shanten_of(after, melds + ((0, k),), void, rules) > now:
-                peng = None
-        if kong:
-            k = KIND[kong[0].tile]
-            after = list(counts)
-            after[k] -= 3
-            if _shanten_of(after, melds + ((1, k),), void, rules) > now:
-                kong = None
-        if not peng and not kong:
-            return passes[0]
         planner, danger = self._models(view, rules)
         claim = obs.get("claim") or {}
         giver = claim.get("from")

@@ -29,7 +29,7 @@ LOOKAHEAD = 12
 (best first) by drawing each of their 进张 (:meth:`Planner._look_ahead`)."""
 BIG_HAND = 4.0
 """Discard-win multiplier from which a ready hand counts as big (清一色 and up)."""
-SPAN = 1
+SPAN = 0
 """Discards up to this many steps behind the best are valued; the rest count as worthless."""
 FLUSH_MIN = 9
 """Tiles of one suit (melds included) from which a 清一色 plan is valued too."""
@@ -164,7 +164,6 @@ class Planner:
         # with the claim bonus: summed over a row's 进张 it is the row's chance of a step.
         self._step_weight = np.asarray([rem[t] / ctx.pool[t // 9] for t in kinds]) * (
             1.0 + CLAIM_BONUS)
-        self._better = np.zeros((0, len(kinds)), bool)
 
     # -- many hands at once -----------------------------------------------------------------------
 
@@ -174,7 +173,6 @@ class Planner:
         ``melds_rows`` per row; ``flush`` per row: -1 for the plain plan, else the suit of a 清一色
         plan (the row's other tiles are already moved to its void suit, see :meth:`_flush_rows`)."""
         sh_arr, better = _improving(rows, voids, melds_rows, self._kinds, self.sp)
-        self._better = better
         plans = flush.tolist()
         if max(plans) >= 0:  # a one-suit plan only counts tiles of its suit as steps
             plan = flush >= 0
@@ -316,11 +314,10 @@ class Planner:
         try:
             sh, vals = self._values(np.asarray(prep.rows, np.uint8), np.asarray(prep.voids, np.int8),
                                     np.asarray(prep.flush, np.int8), [melds] * len(prep.rows))
-            better = self._better
         except ValueError:  # melds that break the void or 缺一门: nothing can be won
             n = len(prep.rows)
-            sh, vals, better = [9] * n, [0.0] * n, np.zeros((n, len(self._kinds)), bool)
-        return prep.finish(sh, vals, better)
+            sh, vals = [9] * n, [0.0] * n
+        return prep.finish(sh, vals)
 
     def claim_values(self, counts: Sequence[int], melds: Melds, void: int, peng: int
                      ) -> Tuple[float, Dict[int, float]]:
@@ -349,17 +346,16 @@ class Planner:
             pass_rows = 1 + len(frows)
             melds_rows += [melds] * pass_rows
         if not rows:
-            values, _ = prep.finish([], [], np.zeros((0, len(self._kinds)), bool))
+            values, _ = prep.finish([], [])
             return pass_value or 0.0, values
         try:
             sh, vals = self._values(np.asarray(rows, np.uint8), np.asarray(voids, np.int8),
                                     np.asarray(flush, np.int8), melds_rows)
-            better = self._better
         except ValueError:  # melds that break the void or 缺一门
             n = len(rows)
-            sh, vals, better = [9] * n, [0.0] * n, np.zeros((n, len(self._kinds)), bool)
+            sh, vals = [9] * n, [0.0] * n
         m = len(prep.rows)
-        values, _ = prep.finish(sh[:m], vals[:m], better[:m])
+        values, _ = prep.finish(sh[:m], vals[:m])
         if pass_value is None:
             tail = vals[m:]
             if sh[m] <= 0:  # ready, but every wait is held four times by this seat
@@ -367,22 +363,30 @@ class Planner:
             pass_value = max(tail)
         return pass_value, values
 
-    def _look_ahead(self, counts: bytes, melds: Melds, void: int, kinds: Sequence[int]) -> float:
-        """Exact value of a hand one step from ready: each of its 进张 ``kinds`` drawn in turn,
-        the best ready discard after it valued by its own waits, weighted by the unseen copies."""
+    def _look_ahead(self, counts: bytes, melds: Melds, void: int) -> float:
+        """Exact value of a hand one step from ready: each unseen kind drawn in turn; those after
+        which a discard leaves it ready are its 进张, valued by the best such discard's own waits
+        and weighted by their unseen copies."""
         ctx = self.ctx
         rem = self.remaining
-        total = sum(rem[t] for t in kinds)
-        if not total:
-            return 0.0
-        p = sum(rem[t] / ctx.pool[t // 9] for t in kinds) * (1.0 + CLAIM_BONUS)
-        draws, ready_by = draws_when_ready(1, p if p < 0.9 else 0.9, ctx.draws)
-        acc = 0.0
-        for t in kinds:
+        found = []
+        for t in self._kinds:
+            if t // 9 == void:
+                continue
             c = bytearray(counts)
             c[t] += 1
+            options = ready_discards(bytes(c), melds, void, self.scoring)
+            if options:
+                found.append((t, options))
+        total = sum(rem[t] for t, _ in found)
+        if not total:
+            return 0.0
+        p = sum(rem[t] / ctx.pool[t // 9] for t, _ in found) * (1.0 + CLAIM_BONUS)
+        draws, ready_by = draws_when_ready(1, p if p < 0.9 else 0.9, ctx.draws)
+        acc = 0.0
+        for t, options in found:
             best = 0.0
-            for _d, waits in ready_discards(bytes(c), melds, void, self.scoring):
+            for _d, waits in options:
                 v = ctx.ready_value(wait_pays(waits, rem, t), draws, ready_by)
                 if v > best:
                     best = v
@@ -440,9 +444,9 @@ class _DiscardRows:
         self.flush = [-1] * len(rest) + [x] * len(frows)
         self.n_flush = len(frows)
 
-    def finish(self, sh: Sequence[int], out: Sequence[float], better: np.ndarray
+    def finish(self, sh: Sequence[int], out: Sequence[float]
                ) -> Tuple[Dict[int, float], Dict[int, int]]:
-        """The values per discard, from the rows' shanten, values and 进张."""
+        """The values per discard, from the rows' shanten and values."""
         values, shanten, rest = self.values, self.shanten, self.rest
         x, labels = self.x, self.labels
         for i, d in enumerate(rest):
@@ -465,23 +469,15 @@ class _DiscardRows:
             # drawing each of their 进张 and valuing the exact waits that follow.
             planner = self.planner
             best_ready = max((values[d] for d, _ in ready if d in values), default=0.0)
-            index = {d: i for i, d in enumerate(rest)}
-            row_of = (dict(zip(labels, range(len(rest), len(rest) + len(labels))))
-                      if self.n_flush else {})
             checked = set()
             for _ in range(LOOKAHEAD):  # the best unchecked rival each time, until none is left
-                rival = [d for i, d in enumerate(rest)
-                         if sh[i] == 1 and d not in checked and values[d] > best_ready]
+                rival = [d for d in self.discards if shanten.get(d) == 1 and d not in checked
+                         and values[d] > best_ready]
                 if not rival:
                     break
                 d = max(rival, key=lambda k: values[k])
                 checked.add(d)
-                improving = better[index[d]].copy()
-                j = row_of.get(d if d // 9 == x else -2) if self.n_flush else None
-                if j is not None:
-                    improving |= better[j]
-                kinds = [t for t, flag in zip(planner._kinds, improving.tolist()) if flag]
                 after = bytearray(self.b)
                 after[d] -= 1
-                values[d] = planner._look_ahead(bytes(after), self.melds, self.void, kinds)
+                values[d] = planner._look_ahead(bytes(after), self.melds, self.void)
         return values, shanten

@@ -141,6 +141,8 @@ def game_horizon(draws: float, ready: Sequence[float], pace: float = 1.0
         return (0.0, 1.0)
     if not ready:
         return (draws, 1.0)
+    ready = [round(p, 2) for p in ready]  # (a hundredth does not matter; the cache hits more)
+    pace = round(pace, 2)
     key = (draws, tuple(ready), pace)
     got = _HORIZONS.get(key)
     if got is None:
@@ -155,7 +157,7 @@ _HORIZONS: Dict[Tuple[float, Tuple[float, ...], float], Tuple[float, float]] = {
 
 def _game_horizon(draws: float, ready: Sequence[float], pace: float) -> Tuple[float, float]:
     rates = [pace * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p)) for p in ready]
-    steps = 24
+    steps = 12
     dt = draws / steps
     total = 0.0
     for i in range(steps):  # midpoint rule for the integral of P(M > t) over [0, draws]
