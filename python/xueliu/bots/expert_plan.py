@@ -30,7 +30,8 @@ LOOKAHEAD = 12
 BIG_HAND = 4.0
 """Discard-win multiplier from which a ready hand counts as big (清一色 and up)."""
 SPAN = 0
-"""Discards up to this many steps behind the best are valued; the rest count as worthless."""
+"""Discards up to this many steps behind the best are valued as plain hands; the rest only by
+their 清一色 plan (else 0). 0 played better than 1 in the arena (docs/expert-bot.md)."""
 FLUSH_MIN = 9
 """Tiles of one suit (melds included) from which a 清一色 plan is valued too."""
 
@@ -416,8 +417,8 @@ class _DiscardRows:
             if d in discards:
                 values[d] = ctx.ready_value(wait_pays(waits, rem), ctx.draws)
                 shanten[d] = 0
-        # Discards two or more steps behind the best are worth little: not valued (0), so the
-        # batch stays small; only danger can make one of them the choice.
+        # A discard that takes a step back is not valued as a plain hand (0, or its 清一色 plan
+        # below): it keeps the batch small, and the arena preferred it (SPAN).
         low = min((shanten_after.get(d, 9) for d in discards), default=9)
         rest = []
         for d in discards:
