@@ -291,3 +291,37 @@ def test_always_wins_when_it_may(mode):
     assert xueliu.is_win("234567m789p11p567p", void="s")
     legal = discards_of(obs) + [Action("hu")]
     assert choice(obs, legal) == Action("hu")
+
+
+# -- 进张: the one function the core's DiscardOption.jinzhang can replace ---------------------------
+
+def test_jinzhang_lists_exactly_the_kinds_whose_draw_lowers_the_shanten():
+    from xueliu.bots.expert_plan import jinzhang
+
+    rng = random.Random(9)
+    for _ in range(30):
+        tiles = rng.sample([k for k in range(18) for _ in range(4)], 14)  # 万 and 筒
+        counts = [0] * 27
+        for k in tiles:
+            counts[k] += 1
+        remaining = [4 - c for c in counts]
+        remaining[3] = 0  # a kind this seat can see no copy of is left out
+        discards = [k for k in range(27) if counts[k]]
+        shanten, jin = jinzhang(counts, (), 2, remaining, discards, True)
+        for d, sh, got in zip(discards, shanten, jin):
+            after = list(counts)
+            after[d] -= 1
+            text = "".join(xueliu.tile_name(k) * after[k] for k in range(27))
+            hand = xueliu.parse_hand("".join(xueliu.tile_name(k) for k in range(27)
+                                             for _ in range(after[k])))
+            assert sh == xueliu.shanten(hand, void="s"), text
+            want = []
+            for t in range(27):
+                if remaining[t] and t // 9 != 2:
+                    after[t] += 1
+                    h = xueliu.parse_hand("".join(xueliu.tile_name(k) for k in range(27)
+                                                  for _ in range(after[k])))
+                    if xueliu.shanten(h, void="s") < sh:
+                        want.append((t, remaining[t]))
+                    after[t] -= 1
+            assert got == want
