@@ -1,4 +1,5 @@
-"""Bots: the one-method :class:`Bot` interface, three ready-made bots, and programs in any
+"""Bots: the one-method :class:`Bot` interface, four ready-made bots (random, autoplay, greedy,
+expert), and programs in any
 language as :class:`ExternalBot` (JSON lines over a pipe, docs/protocol.md).
 
 >>> from xueliu.bots import GreedyBot, RandomBot, play_hand
@@ -12,15 +13,16 @@ from typing import Any, Callable, Dict, Mapping, Union
 
 from .autoplay import AutoPlayBot
 from .base import Bot, play_hand
+from .expert import ExpertBot
 from .external import ExternalBot, parse_command
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "ExternalBot", "BOTS",
-           "make_bot", "check_bot_spec", "is_external"]
+__all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "ExpertBot",
+           "ExternalBot", "BOTS", "make_bot", "check_bot_spec", "is_external"]
 
 BOTS: Dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot,
+    "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot, "expert": ExpertBot,
 }
 """Built-in bots by the name the ``xueliu`` command uses."""
 

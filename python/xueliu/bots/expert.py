@@ -1,0 +1,338 @@
+"""ExpertBot: plays by expected value, the way a strong Sichuan player weighs a hand.
+
+Every decision compares options in one currency, the payment units the seat expects to gain
+(docs/expert-bot.md explains each part and how the constants were measured):
+
+- **discard**: for each legal discard, the value of the hand left (:mod:`.expert_value`: the
+  chance to complete each wait, or to take each 进张, in the draws left, times the fan it would
+  score, from the remaining counts this seat can see; a 清一色 plan besides the plain one) minus
+  the expected cost of dealing in with that tile (:mod:`.expert_danger`);
+- **exchange / void**: the suit whose loss costs the hand least: the lowest shanten with that
+  suit void, then the highest value of the hand (the 清一色 plan included); the exchange gives
+  three of that suit's least connected tiles;
+- **peng / kong**: the value after the claim (after a peng, of its best discard; after a kong, of
+  the hand with its replacement draw, plus the kong's income less what 呼叫转移, 退税 and
+  ``kong_settle`` may take back) against passing; an added kong that would be robbed costs as a
+  deal-in;
+- **hu**: always — in 血流 the hand keeps winning afterwards, in 血战 a win takes the seat out of
+  all later payments (and passing a win may block the next one, 过胡);
+- **multiplier** (选倍): the largest value when the hand is worth playing, the smallest when it
+  is far from ready (every payment, won or lost, scales with it);
+- a won 血流 hand takes every kong the engine offers (only those that keep its waits).
+
+It reads only its observation and ``legal_actions``; ``rules`` (default: the preset named by the
+observation's ``mode``) gives the scoring table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .. import _core
+from ..rules import Rules
+from .expert_danger import DangerModel, ready_chance, table_pace
+from .expert_plan import Melds, Planner
+from .expert_value import Context, game_horizon
+from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
+
+__all__ = ["ExpertBot"]
+
+CLAIM_PREFILTER = True
+"""Pass without valuing a peng or kong that raises the shanten (it is never the better choice)."""
+ON_WIN_KEEP = 0.6
+"""Under ``kong_settle = "on_win"``: the chance a ready seat wins after its kong (to collect it)."""
+MULTIPLIER_MAX_SHANTEN = 2
+"""Highest shanten (after the void) at which the bot picks the largest player multiplier."""
+DANGER_WEIGHT = 0.6
+"""Weight of the expected deal-in cost against the hand's value: a tile held back now is only
+partly saved (it may have to go later), and 0.3 to 1 played alike in the arena."""
+
+_PRESETS: Dict[str, Rules] = {}
+
+
+def _preset(mode: str) -> Rules:
+    r = _PRESETS.get(mode)
+    if r is None:
+        r = _PRESETS[mode] = Rules.preset(mode)
+    return r
+
+
+def _connection(counts: Sequence[int], k: int) -> float:
+    """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
+    r = k % 9
+    v = (counts[k] - 1) * 4.0 - abs(r - 4) * 0.25
+    if r >= 1:
+        v += counts[k - 1] * 3.0 + (counts[k - 2] * 1.5 if r >= 2 else 0.0)
+    if r <= 7:
+        v += counts[k + 1] * 3.0 + (counts[k + 2] * 1.5 if r <= 6 else 0.0)
+    return v
+
+
+def _shanten_of(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
+                rules: Rules) -> int:
+    try:
+        return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, rules.seven_pairs)
+    except ValueError:  # melds that break the void or 缺一门: no complete hand exists
+        return 99
+
+
+class ExpertBot:
+    """The expected-value player described in the module docstring. Deterministic; ``seed`` is
+    accepted for a uniform bot constructor and ignored.
+
+    >>> from xueliu.bots import ExpertBot, GreedyBot, play_hand
+    >>> import xueliu
+    >>> state = play_hand(xueliu.new_game(seed=2), [ExpertBot()] + [GreedyBot() for _ in range(3)])
+    >>> state.is_over
+    True
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
+        self._rules = rules
+        self._memory = HandMemory()
+
+    # -- dispatch ---------------------------------------------------------------------------------
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("ExpertBot was asked to act with no legal action")
+        by_kind: Dict[str, List[Any]] = {}
+        for a in legal_actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "hu" in by_kind:
+            return by_kind["hu"][0]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        frozen = observation.get("frozen")
+        if frozen and frozen[observation["seat"]]:
+            # A won 血流 hand: the engine offers only kongs that keep its waits; take them.
+            for kind in ("concealed_kong", "added_kong", "kong"):
+                if kind in by_kind:
+                    return by_kind[kind][0]
+            return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
+        rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
+            return by_kind["pass"][0]
+        view = read_view(observation)
+        self._memory.update(observation, view)
+        if "exchange" in by_kind:
+            return self._exchange(view, rules, by_kind["exchange"])
+        if "void" in by_kind:
+            return self._void(view, rules, by_kind["void"])
+        if "multiplier" in by_kind:
+            return self._multiplier(view, rules, by_kind["multiplier"])
+        if "discard" in by_kind:
+            planner, danger = self._models(view, rules)
+            return self._turn(view, rules, planner, danger, by_kind)
+        return self._claim(observation, view, rules, by_kind)
+
+    def _context(self, view: TableView, rules: Rules) -> Context:
+        others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+        pace = table_pace(view)
+        ready = {o: ready_chance(view, o, pace) for o in others}
+        horizon = None
+        if view.mode != "xueliu":  # 血战: the hand ends when the others have won
+            horizon = game_horizon(view.draws_left, [ready[o] for o in others], pace)
+        refund = 0.0
+        if rules.refund_kongs:  # 退税: a seat not ready at the end returns its kong income
+            units = sum(view.unit(o) for o in others)
+            for typ, _k in view.melds:
+                refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
+        return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
+                       horizon, ready, refund, pace)
+
+    def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
+        ctx = self._context(view, rules)
+        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
+        return Planner(ctx, rules._scoring), danger
+
+    # -- before play ------------------------------------------------------------------------------
+
+    def _suit_order(self, view: TableView, rules: Rules, suits: Sequence[int]) -> List[int]:
+        """``suits`` best first to give away and declare void: the lowest shanten with that suit
+        void, then (among those) the highest value of the hand (:meth:`Planner.hand_value`: the
+        清一色 plan included), then fewer tiles of it, then the lower suit."""
+        counts = view.counts
+        shanten = {u: self._shanten(view, u, rules) for u in suits}
+        low = min(shanten.values(), default=0)
+        value = {u: 0.0 for u in suits}
+        tied = [u for u in suits if shanten[u] == low]
+        if len(tied) > 1:
+            planner = Planner(self._context(view, rules), rules._scoring)
+            for u in tied:
+                if sum(counts) % 3 == 2:  # the dealer's 14: its best discard
+                    kinds = [k for k in range(27) if counts[k]]
+                    value[u] = max(planner.discard_values(counts, (), u, kinds)[0].values())
+                else:
+                    value[u] = planner.hand_value(counts, (), u)
+        return sorted(suits, key=lambda u: (shanten[u], -round(value[u], 6),
+                                            sum(counts[9 * u:9 * u + 9]), u))
+
+    def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        counts = view.counts
+        suits = [u for u in range(3) if sum(counts[9 * u:9 * u + 9]) >= 3]
+        for u in self._suit_order(view, rules, suits):
+            tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
+            tiles.sort(key=lambda k: (_connection(counts, k), -k))
+            want = tuple(sorted(tiles[:3]))
+            for a in options:
+                if tuple(KIND[t] for t in a.tiles) == want:
+                    return a
+        return options[0]
+
+    def _void(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        u = self._suit_order(view, rules, [0, 1, 2])[0]
+        for a in options:
+            if a.suit == "mps"[u]:
+                return a
+        return options[0]
+
+    @staticmethod
+    def _shanten(view: TableView, void: int, rules: Rules) -> int:
+        return _shanten_of(view.counts, view.melds, void, rules)
+
+    def _multiplier(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
+        if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
+            return max(options, key=lambda a: a.value)
+        return min(options, key=lambda a: a.value)
+
+    # -- own turn ---------------------------------------------------------------------------------
+
+    def _discard_scores(self, planner: Planner, danger: DangerModel, counts: Sequence[int],
+                        melds: Melds, void: int, kinds: Sequence[int]) -> Dict[int, float]:
+        values, _ = planner.discard_values(counts, melds, void, kinds)
+        w = DANGER_WEIGHT
+        return {d: values[d] - w * danger.cost(d) for d in kinds}
+
+    @staticmethod
+    def _best(scores: Mapping[int, float], counts: Sequence[int]) -> int:
+        """The highest score; among equal ones the least connected tile, then the highest."""
+        top = max(scores.values())
+        ties = [d for d, v in scores.items() if v >= top - 1e-6]
+        if len(ties) == 1:
+            return ties[0]
+        return max(ties, key=lambda d: (-_connection(counts, d), d))
+
+    def _turn(self, view: TableView, rules: Rules, planner: Planner, danger: DangerModel,
+              by_kind: Dict[str, List[Any]]) -> Any:
+        counts = view.counts
+        melds: Melds = tuple(view.melds)
+        legal = {KIND[a.tile]: a for a in by_kind["discard"]}
+        if view.void >= 0 and all(k // 9 == view.void for k in legal):
+            # Void tiles must go first (RULES §3.2) and all of them will: the shape is the same
+            # whichever goes now, so shed the safest now (ties: the middle ranks, which grow
+            # more dangerous as the others' hands fill).
+            return legal[min(legal, key=lambda k: (round(danger.cost(k), 6), abs(k % 9 - 4), k))]
+        scores = self._discard_scores(planner, danger, counts, melds, view.void, list(legal))
+        best = self._best(scores, counts)
+        best_score = scores[best]
+        kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
+        if kongs:
+            others = planner.ctx.others
+            units = sum(view.unit(o) for o in others)
+            next_risk = min(danger.cost(k) for k in range(27) if counts[k])
+            for a in kongs:
+                k = KIND[a.tile]
+                after = list(counts)
+                if a.kind == "concealed_kong":
+                    after[k] -= 4
+                    new_melds = melds + ((2, k),)
+                    income = 2.0 * units
+                    risk = 0.0
+                else:
+                    after[k] -= 1
+                    new_melds = tuple((1, k) if m == (0, k) else m for m in melds)
+                    income = 1.0 * units
+                    risk = 2.0 * danger.cost(k)  # robbed: paid as a deal-in, with 抢杠 +1 fan
+                keep = self._kong_keep(planner, danger, after, new_melds, view.void, rules)
+                value = (planner.hand_value(after, new_melds, view.void, 1.0) + keep * income
+                         - risk - next_risk)
+                if value >= best_score:
+                    return a
+        return legal[best]
+
+    @staticmethod
+    def _kong_keep(planner: Planner, danger: DangerModel, counts: Sequence[int], melds: Melds,
+                   void: int, rules: Rules) -> float:
+        """Share of a kong's income the seat keeps: 呼叫转移 hands it to whoever wins on the
+        discard after the replacement draw (the safest tile held is the best guess of that
+        discard), 退税 returns it if the hand is not ready at the end, and under ``kong_settle =
+        "on_win"`` it is collected only if the seat wins after."""
+        keep = 1.0
+        if rules.call_transfer:
+            keep *= 1.0 - min((danger.chance(k) for k in range(27) if counts[k]), default=0.0)
+        ready = planner.ready_chance(counts, melds, void)
+        if rules.refund_kongs:
+            keep *= ready
+        if rules.kong_settle == "on_win":
+            keep *= ON_WIN_KEEP * ready
+        return keep
+
+    # -- claim window -----------------------------------------------------------------------------
+
+    def _claims_worth_valuing(self, obs: Mapping[str, Any], by_kind: Dict[str, List[Any]],
+                              rules: Rules) -> bool:
+        """Drops from ``by_kind`` a peng or kong that sets the shape back (a peng or a kong that
+        raises the shanten): it is passed without valuing it, cheap, and the value never prefers
+        it. Whether a claim is left to value. Reads only the seat's own hand."""
+        if not CLAIM_PREFILTER:
+            return True
+        counts = [0] * 27
+        for t in obs["hand"]:
+            counts[KIND[t]] += 1
+        seat = obs["seat"]
+        melds: Melds = tuple((MELD_TYPE[m["type"]], KIND[m["tile"]]) for m in obs["melds"][seat])
+        v = obs.get("void")
+        void = -1 if v is None else SUIT[v]
+        now = _shanten_of(counts, melds, void, rules)
+        for kind, used, typ in (("peng", 2, 0), ("kong", 3, 1)):
+            offered = by_kind.get(kind)
+            if offered:
+                k = KIND[offered[0].tile]
+                after = list(counts)
+                after[k] -= used
+                if _shanten_of(after, melds + ((typ, k),), void, rules) > now:
+                    del by_kind[kind]
+        return "peng" in by_kind or "kong" in by_kind
+
+    def _claim(self, obs: Mapping[str, Any], view: TableView, rules: Rules,
+               by_kind: Dict[str, List[Any]]) -> Any:
+        passes = by_kind["pass"]
+        kong = by_kind.get("kong")
+        peng = by_kind.get("peng")
+        counts = view.counts
+        melds: Melds = tuple(view.melds)
+        void = view.void
+        planner, danger = self._models(view, rules)
+        claim = obs.get("claim") or {}
+        giver = claim.get("from")
+        held = [k for k in range(27) if counts[k]]
+        next_risk = min((danger.cost(k) for k in held), default=0.0)
+        peng_values: Dict[int, float] = {}
+        if peng:
+            pass_value, peng_values = planner.claim_values(counts, melds, void, KIND[peng[0].tile])
+        else:
+            pass_value = planner.hand_value(counts, melds, void)
+        best_value = pass_value - next_risk
+        best = passes[0]
+        if kong:
+            k = KIND[kong[0].tile]
+            after = list(counts)
+            after[k] -= 3
+            units = view.unit(giver) * 2.0 if isinstance(giver, int) else 0.0
+            units += sum(view.unit(o) * rules.direct_kong_others
+                         for o in planner.ctx.others if o != giver)
+            keep = self._kong_keep(planner, danger, after, melds + ((1, k),), void, rules)
+            value = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + keep * units
+                     - next_risk)
+            if value > best_value:
+                best, best_value = kong[0], value
+        if peng:
+            w = DANGER_WEIGHT
+            value = max(v - w * danger.cost(d) for d, v in peng_values.items())
+            if value > best_value:
+                best, best_value = peng[0], value
+        return best

@@ -1,0 +1,187 @@
+"""What the expert bot reads from one observation, as counts (and what it remembers between calls).
+
+Everything here comes from the JSON observation a seat is given (RULES §7): its own hand and
+melds, every discard, exposed meld and set-aside winning tile, the voids and multipliers once
+revealed, who has won and who is still in play. Nothing else is read. The one memory kept between
+calls is :class:`HandMemory`: the tiles discarded while a seat's hand was frozen (a won xueliu hand
+always wins on its waits, so whatever it let pass is safe against it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import chain
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+
+__all__ = ["KIND", "SUIT", "MELD_TYPE", "TableView", "HandMemory", "read_view"]
+
+KIND: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+"""Tile name -> kind 0..26 (suit = kind // 9)."""
+SUIT: Dict[str, int] = {"m": 0, "p": 1, "s": 2}
+MELD_TYPE: Dict[str, int] = {"peng": 0, "kong": 1, "concealed_kong": 2}
+"""Observation meld type -> the core's meld type."""
+_MELD_SIZE = {"peng": 3, "kong": 4, "concealed_kong": 4}
+QING_PATTERNS = frozenset({"qingyise", "qingdui", "qingqidui", "qingyaojiu", "qinglongqidui",
+                           "qingjingoudiao", "qingshibaluohan", "qingsanlongqidui",
+                           "jiulianbaodeng"})
+"""Base patterns of one suit (a hand won with one of them waits only in that suit)."""
+
+
+class TableView:
+    """One seat's view of the table as plain lists of ints (built once per decision).
+
+    ``counts`` own concealed tiles; ``melds`` own melds as core pairs ``(type, kind)``; ``void``
+    own void suit (-1 none); ``remaining[k]`` copies of kind ``k`` this seat has not seen
+    (4 − own − visible, RULES §5 张数); ``unseen`` their sum; ``draws_left`` the seat's own draws
+    expected before the wall ends; per seat ``voids`` (-1 unknown), ``mults`` (1 when not
+    revealed), ``rivers`` (kinds), ``meld_kinds`` (exposed kinds; -1 a hidden concealed kong),
+    ``won_tiles`` (kinds it won on), ``win_mult`` (its best win multiplier so far), ``qing`` (the
+    suit of a one-suit win, else -1), ``hand_sizes`` (concealed tiles), ``void_clear`` (known to
+    hold no tile of its void suit any more).
+    """
+
+    __slots__ = ("seat", "counts", "melds", "void", "visible", "remaining", "unseen", "wall",
+                 "in_play", "frozen", "voids", "mults", "rivers", "meld_kinds", "meld_types",
+                 "won_tiles", "win_mult", "qing", "draws_left", "mode", "n_in_play", "my_mult",
+                 "hand_sizes", "void_clear")
+
+    seat: int
+    counts: List[int]
+    melds: List[Tuple[int, int]]
+    void: int
+    visible: List[int]
+    remaining: List[int]
+    unseen: int
+    wall: int
+    in_play: List[bool]
+    frozen: List[bool]
+    voids: List[int]
+    mults: List[int]
+    rivers: List[List[int]]
+    meld_kinds: List[List[int]]
+    meld_types: List[List[int]]
+    won_tiles: List[List[int]]
+    win_mult: List[int]
+    qing: List[int]
+    hand_sizes: List[int]
+    void_clear: List[bool]
+    draws_left: float
+    mode: str
+    n_in_play: int
+    my_mult: int
+
+    def unit(self, other: int) -> int:
+        """Payment units between this seat and ``other`` (the two player multipliers)."""
+        return self.my_mult * self.mults[other]
+
+
+def read_view(obs: Mapping[str, Any]) -> TableView:
+    """The :class:`TableView` of an observation (see the module docstring for what is read)."""
+    v = TableView()
+    me = v.seat = int(obs["seat"])
+    counts = [0] * 27
+    kind = KIND
+    for t in obs["hand"]:
+        counts[kind[t]] += 1
+    v.counts = counts
+    own = list(counts)
+    seen = [0] * 27
+    all_melds = obs["melds"]
+    v.meld_kinds = [[], [], [], []]
+    v.meld_types = [[], [], [], []]
+    melds: List[Tuple[int, int]] = []
+    for s, ms in enumerate(all_melds):
+        for m in ms:
+            t = m["tile"]
+            typ = m["type"]
+            k = kind.get(t, -1)  # another seat's concealed kong is "?"
+            v.meld_kinds[s].append(k)
+            v.meld_types[s].append(MELD_TYPE[typ])
+            if s == me:
+                melds.append((MELD_TYPE[typ], k))
+                own[k] += _MELD_SIZE[typ]
+            elif k >= 0:
+                seen[k] += _MELD_SIZE[typ]
+    v.melds = melds
+    get = kind.__getitem__
+    discards = obs["discards"]
+    v.rivers = [list(map(get, river)) for river in discards]
+    for t, n in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
+        seen[kind[t]] += n
+    v.visible = seen
+    rem = [4 - a - b for a, b in zip(own, seen)]
+    v.remaining = [x if x > 0 else 0 for x in rem]
+    v.unseen = max(1, sum(v.remaining))
+    vd = obs.get("void")
+    v.void = -1 if vd is None else SUIT[vd]
+    voids = obs.get("voids") or [None] * 4
+    v.voids = [-1 if x is None else SUIT[x] for x in voids]
+    if v.void >= 0:
+        v.voids[me] = v.void
+    mults = obs.get("multipliers")
+    v.mults = [int(x) for x in mults] if mults else [1, 1, 1, 1]
+    v.my_mult = v.mults[me]
+    v.in_play = list(obs.get("in_play") or [True] * 4)
+    v.frozen = list(obs.get("frozen") or [False] * 4)
+    wins = obs.get("wins") or [[], [], [], []]
+    v.won_tiles = [[kind[w["tile"]] for w in ws] for ws in wins]
+    v.win_mult = [max((int(w["multiplier"]) for w in ws), default=0) for ws in wins]
+    # The suit of a one-suit win (清一色 family): that seat's waits are all of that suit.
+    v.qing = [next((kind[w["tile"]] // 9 for w in ws if w["base"] in QING_PATTERNS), -1)
+              for ws in wins]
+    v.wall = int(obs.get("wall_remaining", 55))
+    sizes = obs.get("hand_sizes")
+    v.hand_sizes = [int(x) for x in sizes] if sizes else [13] * 4
+    v.void_clear = [_void_clear(v, s) for s in range(4)]
+    v.mode = obs.get("mode", "xueliu")
+    n = sum(1 for x in v.in_play if x)
+    v.n_in_play = max(1, n)
+    v.draws_left = v.wall / v.n_in_play
+    return v
+
+
+class HandMemory:
+    """What the bot remembers within one hand: the rivers' lengths when each seat was first seen
+    frozen, so the tiles discarded after that (and not won on) are known safe against that seat.
+    It notices a new hand by the dice, dealer and break point changing, or the rivers shrinking."""
+
+    def __init__(self) -> None:
+        self._key: Optional[Tuple[Any, ...]] = None
+        self._marks: List[Optional[List[int]]] = [None] * 4
+        self._total = 0
+
+    def update(self, obs: Mapping[str, Any], view: TableView) -> None:
+        key = (tuple(obs.get("dice") or ()), obs.get("dealer"), tuple(obs.get("break") or ()))
+        total = sum(len(r) for r in view.rivers)
+        if key != self._key or total < self._total - 4:
+            self._key = key
+            self._marks = [None] * 4
+        self._total = total
+        for s in range(4):
+            if view.frozen[s] and self._marks[s] is None:
+                self._marks[s] = [len(r) for r in view.rivers]
+
+    def safe_against(self, seat: int, view: TableView) -> Set[int]:
+        """Kinds discarded (by anyone) since ``seat`` was first seen frozen: not its waits."""
+        mark = self._marks[seat]
+        if mark is None:
+            return set()
+        out: Set[int] = set()
+        for river, m in zip(view.rivers, mark):
+            out.update(river[m:])
+        return out
+
+
+def _void_clear(view: TableView, seat: int) -> bool:
+    """Whether ``seat`` is known to hold no tile of its void suit (it may win only then): it has
+    discarded a tile of another suit (the void suit must go first, RULES §3.2) or made a meld."""
+    vd = view.voids[seat]
+    if vd < 0:
+        return False
+    if view.meld_kinds[seat]:
+        return True
+    return any(k // 9 != vd for k in view.rivers[seat])
+
+
+def unseen_in(view: TableView, kinds: Sequence[int]) -> int:
+    return sum(view.remaining[k] for k in kinds)
