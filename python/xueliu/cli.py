@@ -479,7 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, required=True, metavar="N", help="hands to play")
     s.add_argument("--preset", choices=PRESETS, default="xueliu")
     s.add_argument("--bots", default="greedy,greedy,random,random",
-                   help="four bots, comma-separated: greedy, random, autoplay, module:Class (a "
+                   help="four bots, comma-separated: expert, greedy, random, autoplay, module:Class (a "
                         "module in the working directory or on the path) or cmd:COMMAND (a "
                         "program speaking docs/protocol.md) (default greedy,greedy,random,random)")
     s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")

@@ -45,7 +45,8 @@ def check_bot_spec(spec: str) -> None:
 
 def make_bot(spec: str, seed: int = 0, rules: Any = None,
              timeout: float = 5.0) -> Union[Bot, ExternalBot]:
-    """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"package.module:Class"``,
+    """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"expert"``,
+    ``"package.module:Class"``,
     or ``"cmd:COMMAND"`` for a program speaking docs/protocol.md (an :class:`ExternalBot` that
     answers within ``timeout`` seconds; its process starts with the first hand and runs until
     ``close()``). A class is called with the keyword arguments ``seed=`` (its own random seed)

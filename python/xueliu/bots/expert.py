@@ -30,6 +30,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
 from ..rules import Rules
+from .base import Bot
 from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner
 from .expert_value import Context, game_horizon
@@ -76,7 +77,7 @@ def _shanten_of(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: i
         return 99
 
 
-class ExpertBot:
+class ExpertBot(Bot):
     """The expected-value player described in the module docstring. Deterministic; ``seed`` is
     accepted for a uniform bot constructor and ignored.
 
