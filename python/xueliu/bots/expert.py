@@ -48,16 +48,6 @@ DANGER_WEIGHT = 0.6
 """Weight of the expected deal-in cost against the hand's value: a tile held back now is only
 partly saved (it may have to go later), and 0.3 to 1 played alike in the arena."""
 
-_PRESETS: Dict[str, Rules] = {}
-
-
-def _preset(mode: str) -> Rules:
-    r = _PRESETS.get(mode)
-    if r is None:
-        r = _PRESETS[mode] = Rules.preset(mode)
-    return r
-
-
 def _connection(counts: Sequence[int], k: int) -> float:
     """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
     r = k % 9
@@ -113,7 +103,9 @@ class ExpertBot(Bot):
                 if kind in by_kind:
                     return by_kind[kind][0]
             return by_kind.get("pass", by_kind.get("discard", legal_actions))[0]
-        rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        rules = self._rules
+        if rules is None:  # the preset the observation names (Rules.preset caches it)
+            rules = Rules.preset(observation.get("mode", "xueliu"))
         if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
             return by_kind["pass"][0]
         view = read_view(observation)

@@ -40,16 +40,6 @@ _MELD_SIZE = {"peng": 3, "kong": 4, "concealed_kong": 4}
 # Terminals are the least useful tiles, middle ranks the most (they make the most chows).
 _RANK_BONUS = (-1.0, -0.5, 0.0, 0.25, 0.25, 0.25, 0.0, -0.5, -1.0)
 
-_PRESETS: Dict[str, Rules] = {}
-
-
-def _preset(mode: str) -> Rules:
-    r = _PRESETS.get(mode)
-    if r is None:
-        r = _PRESETS[mode] = Rules.preset(mode)
-    return r
-
-
 def _tile_value(counts: Sequence[int], k: int) -> float:
     """How much keeping one copy of kind ``k`` is worth to the shape (higher = keep)."""
     r = k % 9
@@ -161,7 +151,9 @@ class GreedyBot(Bot):
     # -- the policy -----------------------------------------------------------------------------
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
-        rules = self._rules if self._rules is not None else _preset(observation.get("mode", "xueliu"))
+        rules = self._rules
+        if rules is None:  # the preset the observation names (Rules.preset caches it)
+            rules = Rules.preset(observation.get("mode", "xueliu"))
         return self._choose(_FromObservation(observation), legal_actions, rules)
 
     def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
