@@ -32,7 +32,7 @@ from ..game import GameState
 from ..learn import Encoder
 from ..rules import Rules
 from .common import (
-    action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
+    Episodes, action_space, check_reward, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
 from .table import Table
@@ -61,8 +61,7 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         self.agents = list(AGENTS)
         self._table = Table(self.rules, reward, self.encoder)
         self._action_space = action_space()
-        self._master: Optional[int] = None
-        self._episode = 0
+        self._episodes = Episodes()
         self._start()
 
     @property
@@ -79,14 +78,7 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         return action_space()
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        seed = check_seed(seed)
-        if seed is not None:
-            self._master, self._episode = seed, 0
-        elif self._master is None:
-            self._master, self._episode = fresh_seed(), 0
-        else:
-            self._episode += 1
-        self._table.reset(self._master, self._episode)
+        self._table.reset(*self._episodes.next(seed))
         self._start()
 
     def _start(self) -> None:

@@ -72,6 +72,25 @@ def check_seed(seed: Optional[int]) -> Optional[int]:
     return int(seed)
 
 
+class Episodes:
+    """The (master seed, episode index) of each ``reset``: ``reset(seed=S)`` starts episode 0 of
+    master S, a plain ``reset()`` the next episode (of fresh entropy before any seed)."""
+
+    def __init__(self) -> None:
+        self.master: Optional[int] = None
+        self.episode = 0
+
+    def next(self, seed: Optional[int]) -> Tuple[int, int]:
+        seed = check_seed(seed)
+        if seed is not None:
+            self.master, self.episode = seed, 0
+        elif self.master is None:
+            self.master, self.episode = fresh_seed(), 0
+        else:
+            self.episode += 1
+        return self.master, self.episode
+
+
 def stake(state: Any) -> int:
     """One base unit in coins: ``base × room`` (rewards are ledger amounts divided by it)."""
     return int(state.base) * int(state.rules.room)

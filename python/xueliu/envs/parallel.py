@@ -30,7 +30,7 @@ from ..learn import Encoder
 from ..rules import Rules
 from .aec import AGENTS
 from .common import (
-    action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
+    Episodes, action_space, check_reward, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
 from .table import Table
@@ -57,8 +57,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self._table = Table(self.rules, reward, self.encoder)
-        self._master: Optional[int] = None
-        self._episode = 0
+        self._episodes = Episodes()
 
     @property
     def game(self) -> GameState:
@@ -75,14 +74,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
 
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[_Obs, Dict[str, Dict[str, Any]]]:
-        seed = check_seed(seed)
-        if seed is not None:
-            self._master, self._episode = seed, 0
-        elif self._master is None:
-            self._master, self._episode = fresh_seed(), 0
-        else:
-            self._episode += 1
-        self._table.reset(self._master, self._episode)
+        self._table.reset(*self._episodes.next(seed))
         self.agents = list(AGENTS)
         return self._observations(), {a: {"left_play": False} for a in AGENTS}
 

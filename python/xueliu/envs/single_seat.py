@@ -25,7 +25,7 @@ from ..game import GameState
 from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
 from ..rules import Rules
 from .common import (
-    action_space, check_reward, check_seed, fresh_seed, observation_space, render_text,
+    Episodes, action_space, check_reward, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
 from .seat_game import Opponent, SeatGame
@@ -61,8 +61,7 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
         self.observation_space = observation_space(self.encoder)  # type: ignore[assignment]
         self.action_space = action_space()  # type: ignore[assignment]
         self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout)
-        self._master: Optional[int] = None
-        self._episode = 0
+        self._episodes = Episodes()
         self._mask = np.zeros(NUM_ACTIONS, np.bool_)
 
     @property
@@ -79,14 +78,7 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
               options: Optional[Dict[str, Any]] = None) -> Tuple[Dict[str, np.ndarray],
                                                                  Dict[str, Any]]:
         super().reset(seed=seed)
-        seed = check_seed(seed)
-        if seed is not None:
-            self._master, self._episode = seed, 0
-        elif self._master is None:
-            self._master, self._episode = fresh_seed(), 0
-        else:
-            self._episode += 1
-        self._play.reset(self._master, self._episode)
+        self._play.reset(*self._episodes.next(seed))
         return self._observe(), {"seat": self._play.seat, "illegal_action": False}
 
     def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool,

@@ -33,7 +33,7 @@ from ..learn import NUM_ACTIONS, Encoder, masks_from_observations
 from ..learn.encoders import FAST_BATCH
 from ..rules import Rules
 from .common import (
-    action_space, check_reward, check_seed, fresh_seed, observation_space, resolve_encoder,
+    Episodes, action_space, check_reward, check_seed, observation_space, resolve_encoder,
     resolve_rules,
 )
 from .seat_game import Opponent, SeatGame, check_opponents
@@ -77,8 +77,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._plays = [SeatGame(self.rules, opponents, reward, seat, bot_timeout)
                        for _ in range(num_envs)]
-        self._masters: List[Optional[int]] = [None] * num_envs
-        self._episodes = [0] * num_envs
+        self._episodes = [Episodes() for _ in range(num_envs)]
         # The one preallocated output: observations and masks (bools, handed out as int8).
         self._x = np.zeros((num_envs, *self.encoder.shape), self.encoder.dtype)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), np.bool_)
@@ -161,15 +160,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
     # -- helpers ---------------------------------------------------------------------------------
 
     def _reset_one(self, i: int, seed: Optional[int]) -> None:
-        if seed is not None:
-            self._masters[i], self._episodes[i] = seed, 0
-        elif self._masters[i] is None:
-            self._masters[i], self._episodes[i] = fresh_seed(), 0
-        else:
-            self._episodes[i] += 1
-        master = self._masters[i]
-        assert master is not None
-        self._plays[i].reset(master, self._episodes[i])
+        self._plays[i].reset(*self._episodes[i].next(seed))
 
     def _output(self) -> Dict[str, np.ndarray]:
         plays = self._plays
