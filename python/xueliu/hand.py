@@ -219,6 +219,9 @@ _core._register_results(FanResult, WaitOption, DiscardOption, _fan_result)
 
 
 # -- the API ----------------------------------------------------------------------------------------
+# is_win, waits and shanten resolve their arguments inline (the same dozen lines in each) rather
+# than through a helper like _native: a Python call is ~60 ns of a ~200-250 ns call, and these
+# three have per-call targets (benchmarks/test_bench_api.py). The slower calls use the helpers.
 
 
 def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
