@@ -28,6 +28,11 @@ def _with_tile(hand: Hand, k: int) -> Hand:
     return Hand(counts, hand.melds)
 
 
+def _plural(n: int, noun: str) -> str:
+    """``"1 meld"``, ``"3 melds"``."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
 def _visible_counts(visible: Union[str, Sequence[str], None]) -> list[int]:
     """Copies of each kind seen elsewhere, from notation or a list of tile names."""
     if visible is None or visible == "":
@@ -74,7 +79,8 @@ def analyze(hand: Union[str, Hand], *, void: Optional[str] = None,
     if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
         raise ValueError(
             f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
-            f"complete hand) with k melds; this one has {n} concealed and {k_melds} melds")
+            f"complete hand) with k melds; {str(h)!r} has {_plural(n, 'concealed tile')} and "
+            f"{_plural(k_melds, 'meld')}")
     sh = shanten(h, void=v, rules=r)
     if n == 13 - 3 * k_melds:
         jz = jinzhang(h, visible=seen, void=v, rules=r)

@@ -73,14 +73,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         visible = parse_hand(args.visible).held().tolist() if args.visible else [0] * 27
     except ValueError as e:
         raise CommandError(f"--visible: {e}") from None
-    k_melds = len(hand.melds)
-    n = int(sum(hand.counts))
-    if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
-        raise CommandError(
-            f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
-            f"complete hand) with k melds; {args.hand!r} has {_plural(n, 'concealed tile')}"
-            f" and {_plural(k_melds, 'meld')}"
-        )
     try:
         result = analyze(hand, void=void_letter, visible=args.visible or None, rules=args.preset)
     except ValueError as e:
@@ -90,7 +82,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         return 0
     void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
     out = [f"Hand    {hand_text(hand)}",
-           f"Tiles   {n} concealed, {_plural(k_melds, 'meld')} · void {void_text}"
+           f"Tiles   {int(sum(hand.counts))} concealed, {_plural(len(hand.melds), 'meld')}"
+           f" · void {void_text}"
            f" · preset {args.preset}"]
     if any(visible):
         out.append(f"Seen    {counts_text(visible)}")
