@@ -1,7 +1,7 @@
 // Draws the table from a TableModel and the pending request. Every piece of text that comes from
 // another player (names) is set with textContent, never parsed as markup.
 
-import { SUIT_CHARS, kindOf, sortTiles, tileEl, tileText } from "./tiles.js";
+import { SUIT_CHARS, sortTiles, tileEl, tileText } from "./tiles.js";
 
 export const PATTERN_NAMES = {
   pinghu: "平胡", duiduihu: "对对胡", qingyise: "清一色", daiyaojiu: "带幺九", qidui: "七对",
