@@ -374,15 +374,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         decisions = {}
         for seat in state.pending():
             if seat == me:
-                events = state.events(me)
-                _print_events(events[shown:], me, out)
-                shown = len(events)
+                _print_events(state.events(me, since=shown), me, out)
+                shown = state.event_count
                 _show_table(state.observation(me), me, out)
                 decisions[seat] = _ask(state.legal_actions(me), sys.stdin, out)
             else:
                 decisions[seat] = bots[seat].act(state.observation(seat), state.legal_actions(seat))
         state.step(decisions)
-    _print_events(state.events(me)[shown:], me, out)
+    _print_events(state.events(me, since=shown), me, out)
     print("", file=out)
     print(state.settlement().report(), file=out)
     return 0

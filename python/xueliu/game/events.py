@@ -33,12 +33,16 @@ def hand_names(counts: Iterable[int]) -> List[str]:
     return list(chain.from_iterable(map(getitem, NAME_REPEATS, counts)))
 
 
-def render_events(state: HandData, seat: Optional[int]) -> List[Dict[str, Any]]:
-    """The event list as ``seat`` sees it (``None``: everything)."""
+def render_events(state: HandData, seat: Optional[int], since: int = 0) -> List[Dict[str, Any]]:
+    """The event list as ``seat`` sees it (``None``: everything), from index ``since`` on.
+
+    An event is rendered from its own tuple and from what was final when it was appended (a win,
+    a transfer, the end checks), so rendering a tail gives exactly the tail of the whole list:
+    a program that follows a hand (an external bot, a table server) renders each event once."""
     out: List[Dict[str, Any]] = []
     full = seat is None
     ledger = state._ledger.transfers
-    for ev in state._ev:
+    for ev in state._ev[since:] if since else state._ev:
         t = ev[0]
         if t == "tsumo":
             _, s, k, rinshan = ev

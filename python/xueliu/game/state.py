@@ -331,9 +331,22 @@ class GameState(HandData):
             seat = self._seat(seat)
         return SeatView(self, seat, self._views)
 
-    def events(self, seat: Optional[int] = None) -> List[Dict[str, Any]]:
-        """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?")."""
-        return render_events(self, None if seat is None else self._seat(seat))
+    def events(self, seat: Optional[int] = None, since: int = 0) -> List[Dict[str, Any]]:
+        """The event stream (docs/events.md): whole, or as ``seat`` sees it (hidden tiles "?").
+        ``since``: only the events from that index on (``events(seat)[since:]``, without
+        rendering the ones before it); :attr:`event_count` is the index the next event gets."""
+        if since.__class__ is not int:
+            if isinstance(since, bool) or not isinstance(since, (int, np.integer)):
+                raise TypeError(f"since must be an int, got {type(since).__name__}")
+            since = int(since)
+        if since < 0:
+            raise ValueError(f"since must be a non-negative event index, got {since}")
+        return render_events(self, None if seat is None else self._seat(seat), since)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the stream holds now (the same for every seat's view of it)."""
+        return len(self._ev)
 
     def settlement(self) -> Settlement:
         """The ledger so far (final once ``is_over``)."""

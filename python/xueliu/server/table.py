@@ -125,13 +125,13 @@ class Table:
         async with self.lock:
             h = self.hand
             if h is not None and not h.state.is_over:
-                h.sent = len(h.state.events())
+                h.sent = h.state.event_count
                 self._issue_requests(set(), send=False)
             for s, seat in enumerate(self.seats):  # people already connected here: the state
                 if seat is not None and not seat.bot and self.ctx.hub.connected(seat.player):
                     self._send_state(s)
             if h is not None and h.state.is_over:  # the last decision was saved, not settled
-                h.sent = len(h.state.events())
+                h.sent = h.state.event_count
                 await self._settle()
             elif h is None:
                 await self._remove_leavers([s.player for s in self.seats if s and s.leaving])
@@ -474,13 +474,10 @@ class Table:
     def _broadcast_events(self) -> None:
         h = self.hand
         assert h is not None
-        n: Optional[int] = None
         for s, seat in enumerate(self.seats):
             if seat is None or seat.bot or not self.ctx.hub.connected(seat.player):
                 continue
-            events = h.state.events(s)
-            for ev in events[h.sent:]:
+            for ev in h.state.events(s, since=h.sent):
                 self.ctx.hub.send(seat.player, protocol.event(self.id, ev))
-            n = len(events)
-        h.sent = len(h.state.events()) if n is None else n
+        h.sent = h.state.event_count
 
