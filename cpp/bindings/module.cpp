@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   xueliu::bindings::register_fan(m);
   xueliu::bindings::register_analysis(m);
   xueliu::bindings::register_batch(m);
+  xueliu::bindings::register_encode(m);
 }

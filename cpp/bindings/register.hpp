@@ -8,4 +8,5 @@ void register_hand(pybind11::module_& m);      // Hand, parse_hand, hand_of, is_
 void register_fan(pybind11::module_& m);       // ScoringRules, PATTERN_IDS, EXTRA_IDS, flags, evaluate
 void register_analysis(pybind11::module_& m);  // discard_options, best_discards (查听)
 void register_batch(pybind11::module_& m);     // batch_* over numpy arrays, GIL released
+void register_encode(pybind11::module_& m);    // OBS_V1_CHANNELS, encode_obs_v1 (learning tensors)
 }  // namespace xueliu::bindings

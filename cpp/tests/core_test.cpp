@@ -14,6 +14,7 @@
 #include <bitset>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <stdexcept>
@@ -25,6 +26,7 @@
 
 #include "analysis.hpp"
 #include "bits.hpp"
+#include "encode.hpp"
 #include "fan.hpp"
 #include "hand.hpp"
 #include "notation.hpp"
@@ -412,6 +414,54 @@ void test_threads_share_the_tables(int n_threads, int n) {
 
 void test_every_table_key_equals_the_exact_dp() { CHECK(SuitTables::get().self_check() == 0); }
 
+// obs_v1 of a small view, channel by channel by name: seats turn to the viewer's order, another
+// seat's concealed kong is counted but not shown, and the copies on view add up.
+void test_obs_v1_by_example() {
+  ObsView v;
+  v.seat = 1;
+  v.dealer = 0;
+  v.turn = 2;
+  v.phase = 3;  // turn
+  v.hand[4] = 2;
+  v.add_discard(1, 4);
+  v.add_discard(2, 9);
+  v.add_discard(2, 9);
+  v.add_meld(3, 0, 20);   // seat 3 (across) pengs 3s
+  v.add_meld(0, 2, -1);   // seat 0 (the viewer's prev) concealed kong, kind unseen
+  v.add_meld(1, 2, 7);    // its own concealed kong of 8m
+  v.add_win(2, 9);
+  v.voids[1] = 2;
+  v.wall_remaining = 30;
+  for (int q = 0; q < 4; ++q) v.hand_size[q] = 13;
+  std::vector<float> out(kObsV1Channels * kKinds, 7.0f);
+  encode_obs_v1(v, out.data());
+  auto channel = [&](const char* name) {
+    for (int c = 0; c < kObsV1Channels; ++c)
+      if (std::string(kObsV1Names[c]) == name) return &out[static_cast<size_t>(c * kKinds)];
+    std::fprintf(stderr, "no channel %s\n", name);
+    std::abort();
+  };
+  auto ones = [&](const char* name) {
+    int n = 0;
+    for (int k = 0; k < kKinds; ++k) n += channel(name)[k] == 1.0f;
+    return n;
+  };
+  for (float x : out) CHECK(x == 0.0f || x == 1.0f);  // every value written
+  CHECK(channel("hand_2")[4] == 1.0f && ones("hand_2") == 1 && ones("hand_3") == 0);
+  CHECK(channel("discards_self")[4] == 1.0f && channel("last_discard_self")[4] == 1.0f);
+  CHECK(channel("discards_next_2")[9] == 1.0f && channel("won_tiles_next")[9] == 1.0f);
+  CHECK(channel("pengs_across")[20] == 1.0f && ones("pengs_across") == 1);
+  CHECK(channel("concealed_kongs_self")[7] == 1.0f);
+  CHECK(ones("hidden_kongs_prev") == 1 && ones("hidden_kongs_next") == 0);  // seat 0 is prev
+  CHECK(channel("visible_4")[7] == 1.0f && channel("visible_3")[20] == 1.0f &&
+        channel("visible_2")[9] == 1.0f && channel("visible_1")[4] == 1.0f);
+  CHECK(ones("void_self") == 9 && channel("void_self")[18] == 1.0f && ones("void_next") == 0);
+  CHECK(ones("phase_turn") == 27 && ones("phase_claim") == 0);
+  CHECK(ones("dealer_prev") == 27 && ones("turn_next") == 27 && ones("turn_self") == 0);
+  CHECK(ones("wins_next") == 1 && ones("hand_size_self") == 13);
+  CHECK(ones("wall_0_27") == 27 && ones("wall_28_54") == 3);
+}
+
 }  // namespace
 
 int main() {
@@ -425,6 +475,7 @@ int main() {
   test_jinzhang_are_the_draws_that_lower_shanten(rng, 3000);
   test_notation();
   test_every_table_key_equals_the_exact_dp();
+  test_obs_v1_by_example();
   if (failures) std::fprintf(stderr, "%d check(s) failed\n", failures);
   else std::printf("core_test: all checks passed\n");
   return failures;

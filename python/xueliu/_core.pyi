@@ -162,3 +162,21 @@ def _suit_costs(
     """Test hook: the 10 costs f[m, p] (index 2m + p) of one suit, from the table or the capped DP."""
 def _check_tables() -> int:
     """Test hook: the number of table keys that disagree with the exact DP (0 when all agree)."""
+
+# --- learning tensors (bind_encode.cpp, cpp/encode.cpp) ---
+
+OBS_V1_CHANNELS: tuple[str, ...]
+"""The obs_v1 channel names in the native encoder's order (xueliu.learn.channels.OBS_V1 matches)."""
+
+def encode_obs_v1(
+    views: Sequence[tuple[Any, ...]],
+    seats: Sequence[int],
+    hands: Sequence[Sequence[bytearray]],
+    picks: Optional[Sequence[Sequence[int]]],
+    out: npt.NDArray[np.float32],
+) -> npt.NDArray[np.float32]:
+    """Writes channels 0..91 of out[i] (float32[n, >=92, 27], C-contiguous) with obs_v1 of
+    views[i] (xueliu.game.view.public_pieces of seats[i]); hands[i]: that state's four hands, of
+    which only the sizes are read; picks: None or the exchange picks per view. Every view is read
+    and checked before anything is written (TypeError / ValueError naming views[i].piece).
+    Returns out. GIL released while writing."""

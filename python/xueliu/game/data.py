@@ -89,7 +89,8 @@ class HandData:
                  "_pending", "_pending_kongs", "_phase", "_pm_allowed", "_pm_default", "_pwk",
                  "_rinshan", "_rivers", "_seen", "_set_aside", "_sp", "_stake",
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
-                 "_wall_given", "_wins", "_won", "_xueliu", "__weakref__")
+                 "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
+                 "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
                  coins: Optional[List[int]], dice: Optional[Tuple[int, int]]) -> None:
@@ -133,6 +134,8 @@ class HandData:
         # [how, kind, from_seat] per meld; a list because an added kong turns "peng" into "added".
         self._melds: List[List[List[Any]]] = [[], [], [], []]
         self._core_melds: List[List[Tuple[int, int]]] = [[], [], [], []]  # (core type, kind)
+        # The melds as every seat sees them: (core type, kind), a concealed kong's kind -1.
+        self._open_melds: List[List[Tuple[int, int]]] = [[], [], [], []]
         self._rivers: List[List[int]] = [[], [], [], []]  # discards still in front of each seat
         self._void = [-1, -1, -1, -1]  # declared void suit (-1: none yet / no 定缺)
         self._void_count = [0, 0, 0, 0]  # tiles of its void suit a seat still holds
@@ -143,6 +146,7 @@ class HandData:
         self._in_play = [True, True, True, True]  # xuezhan winners leave play
         self._frozen = [False, False, False, False]  # xueliu winners' hands are frozen
         self._won: List[List[int]] = [[], [], [], []]  # win orders per seat
+        self._win_tiles: List[Tuple[int, int]] = []  # (seat, kind) of each win, in order
         self._set_aside: List[int] = []  # winning tiles set aside face up
         # Copies of each kind every seat can see: discards in the rivers, exposed melds (peng 3,
         # direct or added kong 4) and set-aside winning tiles; kept up to date where those change.

@@ -20,7 +20,9 @@ from .draw import draw
 
 def add_meld(g: HandData, s: int, how: str, k: int, frm: Optional[int]) -> None:
     g._melds[s].append([how, k, frm])
-    g._core_melds[s].append((MELD_TYPE[how], k))
+    code = MELD_TYPE[how]
+    g._core_melds[s].append((code, k))
+    g._open_melds[s].append((code, -1 if how == "concealed" else k))
     g._any_meld = True
 
 
@@ -50,6 +52,8 @@ def complete_added_kong(g: HandData) -> None:
             m[0] = "added"
     cm = g._core_melds[s]
     cm[cm.index((0, k))] = (1, k)
+    om = g._open_melds[s]
+    om[om.index((0, k))] = (1, k)
     g._seen[k] += 1
     g._any_meld = True
     kong_made(g, s, k, "added", None)

@@ -16,12 +16,9 @@ that its reads raise ``ValueError`` (ask ``state.view(seat)`` again). Bots that 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
-
-import numpy as np
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..rules import Rules
-from ..tiles import TILE_NAMES
 from .actions import VOID, Action
 from .before_play import joint_legal
 from .data import PH_CLAIM, PH_TURN, PH_VOID, PHASE_NAMES, HandData
@@ -173,9 +170,6 @@ class SeatView:
         return f"<SeatView seat={self.seat} phase={self.phase}>"
 
 
-_MELD_CODE = {"peng": 0, "direct": 1, "added": 1, "concealed": 2}
-
-
 def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
     """What ``observation(seat)`` shows, as the engine's own small pieces, for tensor encoders
     that read many seats' views a step (``xueliu.learn``'s ``encode_batch``): no JSON, no names.
@@ -189,12 +183,13 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
     claim window), ``pending``, ``xuezhan`` (the mode), ``hand`` (this seat's 27 counts),
     ``drawn`` (-1: none), ``claim_tile`` (-1 without a claim window), ``robbing`` (the window
     offers robbing an added kong), ``exchange`` (``(given, received)`` kinds of this seat, or
-    ``None``), ``rivers`` (four lists of kinds), ``melds`` (per seat ``(code, kind)``: code 0 peng,
-    1 exposed kong, 2 concealed kong), ``won`` (``(seat, kind)`` of each win so far),
-    ``set_aside`` (kinds), ``void`` (this seat's own, its choice before the reveal included; -1
-    none), ``voids`` (four, -1 before the reveal), ``multipliers`` (four, ``None`` before the
-    reveal), ``in_play``, ``frozen``, ``auto_play`` (four bools each), ``wall_remaining``. The
-    hand sizes of many states at once: :func:`hand_sizes`.
+    ``None``), ``rivers`` (four lists of kinds), ``melds`` (per seat ``(code, kind)`` as every
+    seat sees them: code 0 peng, 1 exposed kong, 2 concealed kong with kind -1), ``own_melds``
+    (this seat's ``(code, kind)``, its concealed kongs' kinds shown), ``won`` (``(seat, kind)`` of
+    each win so far), ``set_aside`` (kinds), ``void`` (this seat's own, its choice before the
+    reveal included; -1 none), ``voids`` (four, -1 before the reveal), ``multipliers`` (four,
+    ``None`` before the reveal), ``in_play``, ``frozen``, ``auto_play`` (four bools each),
+    ``wall_remaining``. The hand sizes (public too) are the sums of ``state._hands``.
     """
     g = state
     ph = g._phase
@@ -206,53 +201,19 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
     drawn = g._drawn if ph == PH_TURN and g._turn == seat else -1
     e = g._exchange
     exchange = None if e is None else (e["given"][seat], e["received"][seat])
-    melds: List[Tuple[Tuple[int, int], ...]] = [(), (), (), ()]
-    if g._any_meld:
-        code = _MELD_CODE
-        for q, ms in enumerate(g._melds):
-            if ms:
-                melds[q] = tuple((code[how], -1 if how == "concealed" and q != seat else k)
-                                 for how, k, _ in ms)
     void = g._void[seat]
     if void < 0 and ph == PH_VOID:
         answer = g._answers.get(seat)
         if answer is not None:
             void = VOID.index(answer)  # its own choice, before the reveal
     return (ph, g.dealer, turn, seat in g._pending, not g._xueliu, g._hands[seat], drawn,
-            claim_tile, robbing, exchange, g._rivers, melds, _won(g._wins), g._set_aside, void,
-            g._void if g._voids_revealed else _NO_VOIDS,
+            claim_tile, robbing, exchange, g._rivers, g._open_melds, g._core_melds[seat],
+            g._win_tiles, g._set_aside, void, g._void if g._voids_revealed else _NO_VOIDS,
             g._mult if g._mult_revealed else None, g._in_play, g._frozen, g._auto,
             g._back - g._front + 1)
 
 
-def hand_sizes(states: Sequence[HandData]) -> np.ndarray:
-    """``int[n, 4]``: the concealed tiles of every seat of each state (public, in every
-    observation's ``hand_sizes``), summed by numpy for the whole batch."""
-    raw = b"".join([h for g in states for h in g._hands])
-    sizes: np.ndarray = np.frombuffer(raw, np.uint8).reshape(len(states), 4, 27).sum(2)
-    return sizes
-
-
 _NO_VOIDS = (-1, -1, -1, -1)
-_KIND = {name: k for k, name in enumerate(TILE_NAMES)}
-# The (seat, kind) pairs of a hand's wins, kept while the list does not grow (wins are only ever
-# appended): most steps of a hand read the same wins again. Holds the list, so its id stays its.
-_WON: Dict[int, Tuple[List[Any], int, Tuple[Tuple[int, int], ...]]] = {}
-
-
-def _won(wins: List[Any]) -> Tuple[Tuple[int, int], ...]:
-    if not wins:
-        return ()
-    c = _WON.get(id(wins))
-    if c is not None and c[0] is wins and c[1] == len(wins):
-        return c[2]
-    if len(_WON) >= 4096:  # bounded: finished hands drop out
-        _WON.clear()
-    pairs = tuple((w.seat, _KIND[w.tile]) for w in wins)
-    _WON[id(wins)] = (wins, len(wins), pairs)
-    return pairs
-
-
 def hidden_pieces(state: HandData) -> Tuple[Any, ...]:
     """What no seat sees, for oracle encoders only (``oracle_v1``): the four hands (27 counts
     each), each seat's concealed kong kinds, and the live wall in draw order (a new list). Like

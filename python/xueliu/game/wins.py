@@ -32,6 +32,7 @@ def record_win(g: HandData, s: int, k: int, source: str, frm: Optional[int], res
             from_seat=frm, fan_result=res, hand=str(hand), flags=flags, winners=winners)
     g._wins.append(w)
     g._won[s].append(w.order)
+    g._win_tiles.append((s, k))
     g._ev.append(("hora", w.order - 1))
     return w
 
