@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   xueliu::bindings::register_analysis(m);
   xueliu::bindings::register_batch(m);
   xueliu::bindings::register_encode(m);
+  xueliu::bindings::register_engine(m);
 }

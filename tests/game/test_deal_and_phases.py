@@ -5,6 +5,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xueliu
 from xueliu.rules import Rules
@@ -316,3 +318,21 @@ def test_new_game_rejects_bad_arguments(kwargs):
 def test_new_game_rejects_an_unknown_preset():
     with pytest.raises(ValueError):
         xueliu.new_game("riichi")
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts=st.lists(st.integers(0, 4), min_size=27, max_size=27).filter(
+    lambda c: 3 <= sum(c) <= 14), same_suit=st.booleans())
+def test_exchange_options_are_every_giveable_triple_in_order(counts, same_suit):
+    """The native listing (``_core.exchange_options``) against a plain enumeration: every sorted
+    triple of held kinds the hand can give (one suit with ``exchange_same_suit``), once each, in
+    lexicographic order of kinds — the order a bot picking by index relies on."""
+    from xueliu import _core
+    from xueliu.game.actions import EXCHANGE_BASE, TRIPLES
+
+    want = [t for t in itertools.combinations_with_replacement(range(27), 3)
+            if all(t.count(k) <= counts[k] for k in t)
+            and (not same_suit or t[0] // 9 == t[2] // 9)]
+    got = _core.exchange_options(bytearray(counts), same_suit)
+    assert [TRIPLES[a.id - EXCHANGE_BASE] for a in got] == want
+    assert all(a is xueliu.Action.from_id(a.id) for a in got)  # the interned actions

@@ -8,14 +8,15 @@ turn opens.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import List
 
-from .actions import EXCHANGE_BASE, MULTIPLIER_BASE, TRIPLES, VOID, Action, exchange_action, \
-    multiplier_action
+from .. import _core
+from .actions import EXCHANGE_BASE, MULTIPLIER_BASE, TRIPLES, VOID, Action, multiplier_action
 from .data import PH_EXCHANGE, PH_MULTIPLIER, PH_TURN, PH_VOID, TK_FIRST, HandData
 from .defaults import default_action
 from .draw import open_turn
+
+_exchange_options = _core.exchange_options
 
 _DIRECTIONS = ("next", "opposite", "previous")
 
@@ -66,14 +67,9 @@ def joint_legal(g: HandData, seat: int) -> List[Action]:
 
 
 def exchange_options(g: HandData, seat: int) -> List[Action]:
-    h = g._hands[seat]
-    if g.rules.exchange_same_suit:
-        counts = bytes(h)  # one copy; its slices are the cache keys (bytes hash fast)
-        out: List[Action] = []
-        for u in range(3):
-            out.extend(_exchange_triples(u, counts[9 * u:9 * u + 9]))
-        return out
-    return list(_triples_of(h, range(27)))
+    """Every distinct sorted triple of kinds the seat can give (of one suit with
+    ``exchange_same_suit``), in lexicographic order (listed by the native core)."""
+    return _exchange_options(g._hands[seat], g.rules.exchange_same_suit)
 
 
 def resolve_joint(g: HandData) -> None:
@@ -142,38 +138,3 @@ def start_play(g: HandData) -> None:
     g._drawn = -1
     g._turn_kind = TK_FIRST
     open_turn(g, g.dealer, -1, TK_FIRST)
-
-
-def _triples_of(h: Sequence[int], kinds_range: Iterable[int]) -> List[Action]:
-    """The distinct sorted triples (multisets of 3) that ``h`` can give, as exchange actions."""
-    out = []
-    for t in combinations_with_replacement([k for k in kinds_range if h[k]], 3):
-        a, b, c = t
-        if a == b:
-            if h[a] < (3 if b == c else 2):
-                continue
-        elif b == c and h[b] < 2:
-            continue
-        action = _EXCHANGE_OF.get(t)
-        if action is None:
-            action = _EXCHANGE_OF[t] = exchange_action(a, b, c)
-        out.append(action)
-    return out
-
-
-_EXCHANGE_OF: Dict[Tuple[int, ...], Action] = {}  # kind triple -> its interned exchange action
-
-_EXCHANGE_CACHE: Dict[Tuple[int, bytes], List[Action]] = {}
-
-
-def _exchange_triples(suit: int, counts: bytes) -> List[Action]:
-    """Same-suit exchange options of one suit's nine counts (cached: hands repeat suit shapes)."""
-    key = (suit, counts)
-    hit = _EXCHANGE_CACHE.get(key)
-    if hit is None:
-        if len(_EXCHANGE_CACHE) > 50000:
-            _EXCHANGE_CACHE.clear()
-        full = [0] * 27
-        full[9 * suit:9 * suit + 9] = counts
-        hit = _EXCHANGE_CACHE[key] = _triples_of(full, range(9 * suit, 9 * suit + 9))
-    return hit

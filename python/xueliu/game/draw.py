@@ -14,7 +14,7 @@ from itertools import compress
 from typing import Any, List, Optional
 
 from .. import _core
-from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, HU, Action
+from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, EXCHANGE_BASE, HU, Action
 from .data import PH_TURN, TK_DRAW, TK_PENG, HandData, Kong
 from .defaults import default_action
 from .end_of_hand import end_by_wall
@@ -23,8 +23,15 @@ from .end_of_hand import end_by_wall
 _SUIT_DISCARDS = (DISCARD[0:9], DISCARD[9:18], DISCARD[18:27])
 # The pending seats of a turn: one seat or none. Tuples shared by every turn (nothing changes a
 # turn's pending seats in place; the claim window and the joint phases build their own lists).
-_ONLY = ((0,), (1,), (2,), (3,))
+ONLY = ((0,), (1,), (2,), (3,))
 _NOBODY = ()
+# The native engine hooks (cpp/bindings/bind_engine.cpp: turn.py's discard with this module's
+# draw and open_turn on their common path; before_play.py's exchange options) put these same
+# interned objects into a hand's state.
+_core.register_engine(HandData, DISCARD, CONCEALED_KONG, ADDED_KONG, HU, ONLY,
+                      lambda i: Action.from_id(EXCHANGE_BASE + i))
+_turn_draw = _core.turn_draw
+_EMPTY_WALL, _OPEN_TURN = 2, 3  # what the native hooks leave to Python (0: the turn is open)
 
 
 def _added_kongs(melds: List[List[Any]], h: bytearray) -> List[Action]:
@@ -33,7 +40,18 @@ def _added_kongs(melds: List[List[Any]], h: bytearray) -> List[Action]:
 
 
 def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = None) -> None:
-    """Seat ``s`` draws (a kong replacement when ``replacement``) and its turn opens."""
+    """Seat ``s`` draws (a kong replacement when ``replacement``) and its turn opens.
+
+    A plain draw is played by the native core (``_core.turn_draw``: this function and
+    :func:`open_turn`, line for line, on the common path), which hands back here for an empty
+    wall and for a turn it does not open itself (a frozen or auto-played seat, a forced win)."""
+    if not replacement:
+        then = _turn_draw(g, s) & 3
+        if then == _EMPTY_WALL:
+            end_by_wall(g)
+        elif then == _OPEN_TURN:
+            open_turn(g, s, g._drawn, TK_DRAW)
+        return
     front, back = g._front, g._back
     if back < front:
         end_by_wall(g)
@@ -99,7 +117,7 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
         g._pending = _NOBODY
         g._auto_move = (s, default_action(g, s))
     else:
-        g._pending = _ONLY[s]
+        g._pending = ONLY[s]
 
 
 def _frozen_options(g: HandData, s: int, k: int) -> List[Action]:

@@ -8,13 +8,14 @@ from __future__ import annotations
 from .. import _core
 from .actions import HU_ID, Action
 from .claims import open_claims
-from .data import AFTER, HandData
-from .draw import draw
+from .data import TK_DRAW, HandData
+from .draw import open_turn
+from .end_of_hand import end_by_wall
 from .kongs import concealed_kong
 from .wins import self_draw_win
 
-_Hand = _core.Hand  # module globals: one lookup on the hottest path instead of two
-_waits = _core.waits
+_turn_discard = _core.turn_discard
+_CLAIMS, _EMPTY_WALL = 1, 2  # what turn_discard leaves to Python (3: open the drawn seat's turn)
 
 
 def play_automatic_moves(g: HandData) -> None:
@@ -42,31 +43,25 @@ def apply_turn(g: HandData, s: int, action: Action) -> None:
 
 def discard(g: HandData, s: int, k: int) -> None:
     """Seat ``s`` discards kind ``k``: the claim window opens if anyone may claim it, else the
-    next seat in play draws."""
-    h = g._hands[s]
-    h[k] -= 1
-    vc = g._void_count
-    if vc[s] and k // 9 == g._void[s]:
-        vc[s] -= 1
-    g._rivers[s].append(k)
-    g._seen[k] += 1
-    drawn = g._drawn
-    g._ev.append(("dahai", s, k, k == drawn, g._auto_flag))
-    # A seat's waits always describe its hand without the tile just drawn (a draw does not
-    # recompute them), so discarding that tile leaves them as they are. (HandData._update_waits,
-    # inline: this is the engine's hottest line.)
-    w = g._waits
-    if k != drawn:
-        w[s] = 0 if vc[s] else _waits(_Hand(bytes(h), g._core_melds[s]), g._void[s], g._sp)
-    # Most discards interest nobody: no other seat waits on the tile or holds two of it (counts are
-    # 0..4, so an OR of three counts exceeds 1 exactly when one of them does). Then the claim
-    # window would open and close at once (it has no event), so the next seat draws now.
-    a, b, c = AFTER[s]
-    hands = g._hands
-    if ((w[a] | w[b] | w[c]) >> k) & 1 or (hands[a][k] | hands[b][k] | hands[c][k]) > 1:
-        open_claims(g, s, k, False)
-    else:
-        draw(g, a if g._in_play[a] else g._next_in_play(s))
+    next seat in play draws.
+
+    The discard goes to the seat's river (on view: ``_seen``), its waits are recomputed unless it
+    discarded the tile it just drew (a seat's waits always describe its hand without that tile),
+    and most discards interest nobody — no other seat waits on the tile or holds two of it — so
+    the window would open and close at once (it has no event) and the next seat draws now. This is
+    the engine's hottest path: the native core plays it (``_core.turn_discard``,
+    cpp/bindings/bind_turn.cpp: this discard, then :func:`~xueliu.game.draw.draw` and
+    :func:`~xueliu.game.draw.open_turn` for a plain draw) and hands back here where anything
+    else must happen."""
+    r = _turn_discard(g, s, k)
+    then = r & 3
+    if then:
+        if then == _CLAIMS:
+            open_claims(g, s, k, False)
+        elif then == _EMPTY_WALL:
+            end_by_wall(g)
+        else:
+            open_turn(g, r >> 2, g._drawn, TK_DRAW)
 
 
 def declare_added_kong(g: HandData, s: int, k: int) -> None:

@@ -2,7 +2,8 @@
 
 Same seed ⇒ same wall and dice on every platform: the stream is splitmix64 on Python ints (never
 ``random`` or ``hash()``). The shuffle is an exact Fisher–Yates driven by one 640-bit integer read
-in mixed radix, so it does not depend on float rounding or on library versions.
+in mixed radix, so it does not depend on float rounding or on library versions (the shuffle runs
+in the native core, cpp/wall.cpp, bit for bit the same).
 
 >>> len(shuffled_wall(SplitMix64(7)))
 108
@@ -11,6 +12,8 @@ in mixed radix, so it does not depend on float rounding or on library versions.
 from __future__ import annotations
 
 from typing import List, Sequence, Tuple
+
+from .. import _core
 
 _M64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -61,44 +64,14 @@ def seed_from_tiles(tiles: Sequence[int]) -> int:
     return hash_seed(*tiles)
 
 
-# 108 tiles in kind order; the shuffle permutes a copy.
-_SORTED = [k for k in range(27) for _ in range(4)]
-
-
-def _radix_groups() -> Tuple[Tuple[int, Tuple[Tuple[int, int], ...]], ...]:
-    """The shuffle's radices ``i + 1`` (i = 107 .. 1) in consecutive groups whose product stays
-    below 2**62, each as (product, ((i, i + 1), ...))."""
-    groups: List[Tuple[int, Tuple[Tuple[int, int], ...]]] = []
-    members: List[Tuple[int, int]] = []
-    product = 1
-    for i in range(107, 0, -1):
-        if product * (i + 1) >= 1 << 62:
-            groups.append((product, tuple(members)))
-            members, product = [], 1
-        members.append((i, i + 1))
-        product *= i + 1
-    groups.append((product, tuple(members)))
-    return tuple(groups)
-
-
-_RADIX_GROUPS = _radix_groups()
-
-
 def shuffled_wall(rng: SplitMix64) -> List[int]:
-    """The 108 kinds in draw order: Fisher–Yates whose choices are the mixed-radix digits of a
-    640-bit uniform integer (log2(108!) ≈ 570 bits, so the bias is below 2**-70)."""
-    big = 0
-    for _ in range(10):
-        big = (big << 64) | rng.next()
-    wall = _SORTED[:]
-    # The digits are read a group at a time: one big-integer division per group, then the group's
-    # digits from a machine-sized remainder (the same digits as one division per radix, cheaper).
-    for product, radices in _RADIX_GROUPS:
-        big, rest = divmod(big, product)
-        for i, n in radices:
-            j = rest % n
-            rest //= n
-            wall[i], wall[j] = wall[j], wall[i]
+    """The 108 kinds in draw order: Fisher–Yates over the sorted tiles whose choice for position
+    ``i`` (107 down to 1) is digit ``i`` of one 640-bit integer read in mixed radix (``j = x %
+    (i + 1)``, then ``x //= i + 1``); the integer is ten draws of ``rng``, the first the most
+    significant (log2(108!) ≈ 570 bits, so the bias is below 2**-70). Native (cpp/wall.cpp: most
+    of a new hand's cost in Python); tests/game/test_wall.py holds it to a plain Python
+    reference."""
+    wall, rng.state = _core.shuffled_wall(rng.state)
     return wall
 
 
