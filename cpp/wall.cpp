@@ -46,4 +46,26 @@ std::array<uint8_t, kWallTiles> shuffled_wall(SplitMix64& rng) {
   return wall;
 }
 
+Roll roll(SplitMix64& rng, bool shuffle) {
+  Roll r;
+  if (shuffle) r.wall = shuffled_wall(rng);
+  r.dice[0] = rng.die();
+  r.dice[1] = rng.die();
+  r.exchange_die = rng.die();
+  r.exchange_pick = static_cast<int>(rng.below(3));
+  return r;
+}
+
+std::array<Counts, 4> deal(const std::array<uint8_t, kWallTiles>& wall, int dealer) {
+  std::array<Counts, 4> hands{};
+  for (int take = 0; take < 12; ++take) {
+    Counts& held = hands[static_cast<size_t>((dealer + take) & 3)];
+    for (int i = 4 * take; i < 4 * take + 4; ++i) ++held[wall[static_cast<size_t>(i)]];
+  }
+  ++hands[static_cast<size_t>(dealer)][wall[48]];
+  ++hands[static_cast<size_t>(dealer)][wall[49]];
+  for (int i = 0; i < 3; ++i) ++hands[static_cast<size_t>((dealer + 1 + i) & 3)][wall[50 + i]];
+  return hands;
+}
+
 }  // namespace xueliu

@@ -1,10 +1,10 @@
 // Engine hooks: the hottest paths of python/xueliu/game/, done on the engine's own Python objects.
 //
-// _core.turn_discard is turn.py's discard, then (_core.turn_draw) draw.py's draw and open_turn for
-// a plain draw, for the common case only: whatever else happens it hands back to Python at a named point (the claim
+// _core.turn_step is state.py's step for a discard on a turn; _core.turn_discard is turn.py's
+// discard, then (_core.turn_draw) draw.py's draw and open_turn for a plain draw, for the common
+// case only: whatever else happens it hands back to Python at a named point (the claim
 // window, an empty wall, a frozen or auto-played seat, a forced win), where the Python code of
-// those rules takes over. _core.exchange_options lists a seat's 换三张 choices (before_play.py);
-// _core.shuffled_wall is wall.py's shuffle (cpp/wall.cpp).
+// those rules takes over. _core.exchange_options lists a seat's 换三张 choices (before_play.py).
 // The corpus replay (tests/game/test_corpus_replay.py) and the engine's invariants over
 // thousands of random hands hold both to the rules.
 //
@@ -19,7 +19,6 @@
 #include "hand.hpp"
 #include "register.hpp"
 #include "tiles.hpp"
-#include "wall.hpp"
 
 namespace py = pybind11;
 
@@ -159,12 +158,12 @@ Name kHands{"_hands"}, kVoidCount{"_void_count"}, kVoid{"_void"}, kRivers{"_rive
     kEarthly{"_earthly"}, kFirstDraw{"_first_draw"}, kAnyMeld{"_any_meld"}, kPhase{"_phase"},
     kTurn{"_turn"}, kTurnKind{"_turn_kind"}, kRinshan{"_rinshan"}, kLastKong{"_last_kong"},
     kHaitei{"_haitei"}, kFrozen{"_frozen"}, kAuto{"_auto"}, kForcedN{"_forced_n"},
-    kLegal{"_legal"}, kPending{"_pending"};
+    kLegal{"_legal"}, kPending{"_pending"}, kDecisions{"_decisions"};
 Name* const kNames[] = {
     &kHands, &kVoidCount, &kVoid, &kRivers, &kSeen, &kDrawn, &kEv, &kAutoFlag, &kWaits,
     &kCoreMelds, &kSp, &kInPlay, &kFront, &kBack, &kWall, &kPassRule, &kPassBlock, &kHe,
     &kEarthly, &kFirstDraw, &kAnyMeld, &kPhase, &kTurn, &kTurnKind, &kRinshan, &kLastKong,
-    &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending};
+    &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending, &kDecisions};
 
 // The offset of each name's slot in instances of `type` (-1: not a plain object slot).
 void resolve_slots(PyTypeObject* type) {
@@ -200,11 +199,56 @@ bool truth(const py::object& o) {
 long plain_draw(PyObject* g, long t, uint8_t* ht, const py::object& voids,
                 const py::object& void_count, const py::object& waits, const py::object& ev);
 
+long discard_and_draw(PyObject* g, long s, long k);
+
 long turn_discard(py::handle state, long s, long k) {
-  Shared& sh = shared();
-  if (!sh.ready) throw py::value_error("turn_discard: register_engine was not called");
+  if (!shared().ready) throw py::value_error("turn_discard: register_engine was not called");
   if (s < 0 || s > 3 || k < 0 || k >= kKinds) throw py::value_error("turn_discard: bad seat or kind");
+  return discard_and_draw(hand_data(state), s, k);
+}
+
+// state.py step for its most frequent call, {seat: a discard} on the seat's turn: the seat is
+// pending, the action one of its legal actions (interned: identity is equality), the decision is
+// logged, then the discard. Anything else (another phase, a kong, 自摸, a seat or action that is
+// not what it should be) returns -1 and changes nothing: step's own path checks it and raises.
+long turn_step(py::handle state, py::handle seat, py::handle action) {
+  Shared& sh = shared();
+  if (!sh.ready) throw py::value_error("turn_step: register_engine was not called");
   PyObject* g = hand_data(state);
+  if (!PyLong_CheckExact(seat.ptr())) return -1;
+  const long s = PyLong_AsLong(seat.ptr());
+  if (s < 0 || s > 3) {
+    PyErr_Clear();
+    return -1;
+  }
+  if (as_long(attr(g, kPhase).ptr()) != kPhaseTurn) return -1;
+  long k = -1;
+  for (long j = 0; j < kKinds && k < 0; ++j)
+    if (action.ptr() == sh.discard[static_cast<size_t>(j)].ptr()) k = j;
+  if (k < 0) return -1;
+  py::object pending = attr(g, kPending);
+  if (!PyTuple_Check(pending.ptr()) && !PyList_Check(pending.ptr())) return -1;
+  bool is_pending = false;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(pending.ptr()); ++i) {
+    PyObject* q = PySequence_Fast_GET_ITEM(pending.ptr(), i);
+    if (PyLong_CheckExact(q) && PyLong_AsLong(q) == s) is_pending = true;
+  }
+  if (!is_pending) return -1;
+  py::object legal_by_seat = attr(g, kLegal);
+  if (!PyDict_CheckExact(legal_by_seat.ptr())) return -1;
+  PyObject* legal = PyDict_GetItem(legal_by_seat.ptr(), seat.ptr());  // borrowed
+  if (!legal || !PyList_Check(legal)) return -1;
+  bool is_legal = false;
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal) && !is_legal; ++i)
+    is_legal = PyList_GET_ITEM(legal, i) == action.ptr();
+  if (!is_legal) return -1;
+  append(attr(g, kDecisions), py::make_tuple(s, k).ptr());
+  return discard_and_draw(g, s, k);
+}
+
+// turn.py discard, then (when nobody may claim the tile) the next seat's plain draw.
+long discard_and_draw(PyObject* g, long s, long k) {
+  Shared& sh = shared();
 
   // --- turn.py discard: seat s discards kind k.
   py::object hands = attr(g, kHands);
@@ -335,16 +379,6 @@ long turn_draw(py::handle state, long s) {
                     attr(g, kVoidCount), attr(g, kWaits), attr(g, kEv));
 }
 
-// wall.py's shuffled_wall: the wall from the generator's state; returns (wall, new state).
-py::tuple shuffled_wall_of(uint64_t state) {
-  SplitMix64 rng{state};
-  const auto wall = shuffled_wall(rng);
-  py::list out(kWallTiles);
-  for (int i = 0; i < kWallTiles; ++i)
-    PyList_SET_ITEM(out.ptr(), i, PyLong_FromLong(wall[static_cast<size_t>(i)]));
-  return py::make_tuple(out, rng.state);
-}
-
 // The index of the sorted triple (a, b, c) in combinations_with_replacement(range(27), 3).
 int triple_index(int a, int b, int c) {
   static const std::vector<int> table = [] {
@@ -418,13 +452,14 @@ void register_engine(py::module_& m) {
         py::arg("exchange_of"),
         "Engine hook (python/xueliu/game/draw.py, once): the interned actions and pending tuples "
         "the hooks put into a hand's state; exchange_of(i) is the exchange action of TRIPLES[i].");
+  m.def("turn_step", &turn_step, py::arg("state"), py::arg("seat"), py::arg("action"),
+        "Engine hook: state.step({seat: action}) when action is a legal discard of the seat on "
+        "turn: checked, logged, played as turn_discard (same result); -1 (nothing done) for any "
+        "other call.");
   m.def("turn_draw", &turn_draw, py::arg("state"), py::arg("seat"),
         "Engine hook: seat draws from the front of the live wall (not a kong replacement) and "
         "its turn opens; returns as turn_discard (0 done, 2 the wall is empty, 3 open the turn "
         "in Python).");
-  m.def("shuffled_wall", &shuffled_wall_of, py::arg("state"),
-        "The 108 kinds in draw order from a splitmix64 state (cpp/wall.hpp), and the state after "
-        "the ten draws it took: (wall, state).");
   m.def("exchange_options", &exchange_options, py::arg("hand"), py::arg("same_suit"),
         "Engine hook: the exchange actions a hand (27 counts, a bytearray) may give, in "
         "lexicographic order of the kind triples; within one suit with same_suit.");

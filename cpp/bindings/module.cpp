@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   xueliu::bindings::register_batch(m);
   xueliu::bindings::register_encode(m);
   xueliu::bindings::register_engine(m);
+  xueliu::bindings::register_wall(m);
 }

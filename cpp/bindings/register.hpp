@@ -10,4 +10,5 @@ void register_analysis(pybind11::module_& m);  // discard_options, best_discards
 void register_batch(pybind11::module_& m);     // batch_* over numpy arrays, GIL released
 void register_encode(pybind11::module_& m);    // OBS_V1_CHANNELS, encode_obs_v1 (learning tensors)
 void register_engine(pybind11::module_& m);    // turn_discard, exchange_options: game/'s hottest paths
+void register_wall(pybind11::module_& m);      // shuffled_wall, roll, deal (cpp/wall.hpp)
 }  // namespace xueliu::bindings

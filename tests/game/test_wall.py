@@ -1,15 +1,17 @@
-"""The wall's shuffle (RULES §2) against a plain Python reference: the native shuffle
-(cpp/wall.cpp, ``xueliu.game.wall.shuffled_wall``) must give the same wall, bit for bit, and leave
-the generator where the reference does, for any seed — the same seed is the same game on every
-platform and in every version."""
+"""The wall's shuffle, the dice and the deal (RULES §2) against plain Python references: the native
+code (cpp/wall.cpp: ``xueliu.game.wall.shuffled_wall``, ``xueliu.game.deal.roll`` and ``deal``)
+must give the same wall, dice and hands, bit for bit, and leave the generator where the reference
+does, for any seed — the same seed is the same game on every platform and in every version."""
 
 from __future__ import annotations
 
 from typing import List
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xueliu.game.deal import deal, roll
 from xueliu.game.wall import SplitMix64, shuffled_wall
 
 
@@ -47,3 +49,47 @@ def test_walls_of_two_seeds_are_pinned():
     the first twelve tiles, the dealer's first three takes."""
     assert shuffled_wall(SplitMix64(0))[:12] == [14, 21, 17, 24, 25, 13, 25, 8, 9, 23, 19, 20]
     assert shuffled_wall(SplitMix64(2**64 - 1))[:12] == [26, 5, 15, 14, 20, 13, 1, 4, 2, 3, 3, 24]
+
+
+def reference_roll(seed: int) -> tuple:
+    """wall, dice, exchange die, exchange pick: the shuffle, then the generator's own ``die`` and
+    ``below`` (Python, rejection sampling), in this order."""
+    rng = SplitMix64(seed)
+    wall = reference_wall(rng)
+    return wall, (rng.die(), rng.die()), rng.die(), rng.below(3)
+
+
+def reference_deal(wall: List[int], dealer: int) -> List[List[int]]:
+    """Twelve takes of four from the dealer on, two more to the dealer, one to each other seat."""
+    hands = [[0] * 27 for _ in range(4)]
+    order = [(dealer + take) % 4 for take in range(12) for _ in range(4)]
+    order += [dealer, dealer] + [(dealer + 1 + i) % 4 for i in range(3)]
+    for seat, k in zip(order, wall):
+        hands[seat][k] += 1
+    return hands
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), dealer=st.integers(0, 3))
+def test_native_roll_and_deal_are_the_references(seed, dealer):
+    wall, dice, die, pick = roll(seed, None)
+    assert (wall, dice, die, pick) == reference_roll(seed)
+    assert 1 <= min(dice) and max(dice) <= 6 and 1 <= die <= 6 and 0 <= pick <= 2
+    hands = deal(wall, dealer)
+    assert [list(h) for h in hands] == reference_deal(wall, dealer)
+    assert [sum(h) for h in hands] == [14 if q == dealer else 13 for q in range(4)]
+    # A given wall is not drawn: the dice come first from the same seed.
+    given_wall, given_dice, given_die, given_pick = roll(seed, list(reversed(wall)))
+    rng = SplitMix64(seed)
+    assert given_wall == list(reversed(wall))
+    assert (given_dice, given_die, given_pick) == ((rng.die(), rng.die()), rng.die(), rng.below(3))
+
+
+def test_deal_refuses_a_bad_wall():
+    wall = roll(1, None)[0]
+    for bad, error in [(wall[:-1], ValueError), (wall[:-1] + [27], ValueError),
+                       (wall[:-1] + ["1m"], ValueError), ("1m" * 108, TypeError)]:
+        with pytest.raises(error):
+            deal(bad, 0)
+    with pytest.raises(ValueError):
+        deal(wall, 4)

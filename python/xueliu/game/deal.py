@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
+from .. import _core
 from ..tiles import TILE_NAMES
-from .wall import SplitMix64, seed_from_tiles, shuffled_wall
+from .wall import SplitMix64, seed_from_tiles
 
 
 def parse_wall(wall: Sequence[str]) -> List[int]:
@@ -40,27 +41,15 @@ def roll(seed: Optional[int], wall: Optional[List[int]]
     """(wall, dice, exchange die, exchange pick) of a hand: the wall shuffled from ``seed`` unless
     given, then the two dice, the die of ``exchange_direction = "dice"`` and the pick of
     ``"random"``. The generator is read in this one order whatever the knobs, so a seed means
-    one game."""
-    rng = SplitMix64(seed if seed is not None else seed_from_tiles(wall or []))
-    if wall is None:
-        wall = shuffled_wall(rng)
-    dice = (rng.die(), rng.die())
-    exchange_die = rng.die()
-    exchange_pick = rng.below(3)
-    return wall, dice, exchange_die, exchange_pick
+    one game. (The native core draws them: cpp/wall.cpp, the same stream as
+    :class:`~xueliu.game.wall.SplitMix64`.)"""
+    state = SplitMix64(seed if seed is not None else seed_from_tiles(wall or [])).state
+    shuffled, die1, die2, exchange_die, exchange_pick = _core.roll(state, wall is None)
+    return (shuffled if wall is None else wall), (die1, die2), exchange_die, exchange_pick
 
 
 def deal(wall: Sequence[int], dealer: int) -> List[bytearray]:
     """The four hands as count vectors (a ``bytearray`` each: cheap to copy for the core):
     ``wall[0:48]`` in twelve takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌),
-    ``wall[50:53]`` one each to the others."""
-    hands = [bytearray(27), bytearray(27), bytearray(27), bytearray(27)]
-    for take in range(12):
-        held = hands[(dealer + take) & 3]
-        for k in wall[4 * take:4 * take + 4]:
-            held[k] += 1
-    hands[dealer][wall[48]] += 1
-    hands[dealer][wall[49]] += 1
-    for i in range(3):
-        hands[(dealer + 1 + i) & 3][wall[50 + i]] += 1
-    return hands
+    ``wall[50:53]`` one each to the others (native: cpp/wall.cpp)."""
+    return _core.deal(wall, dealer)

@@ -26,6 +26,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from .. import _core
 from ..rules import Rules
 from ..settlement import Settlement
 from ..tiles import TILE_NAMES, Hand
@@ -38,9 +39,11 @@ from .defaults import default_action
 from .events import render_events
 from .hand_record import record as _record
 from .observation import ViewCache, observation as _observation
-from .turn import apply_turn, discard, play_automatic_moves
+from .turn import after_discard, apply_turn, discard, play_automatic_moves
 from .view import SeatView
 from .wall import physical_layout
+
+_turn_step = _core.turn_step  # (a module global: one lookup on the hottest path)
 
 
 def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
@@ -216,6 +219,13 @@ class GameState(HandData):
         if len(actions) == 1:  # the common case, without the lists of the general one
             seat, = actions  # (cheaper than unpacking .items())
             action = actions[seat]
+            if phase == PH_TURN:  # most steps: a discard, checked and played by the native core
+                then = _turn_step(self, seat, action)
+                if then >= 0:
+                    after_discard(self, seat, action.id, then)
+                    if self._auto_move is not None:
+                        play_automatic_moves(self)
+                    return
             legal = self._legal.get(seat)
             if legal is None or action.__class__ is not Action or action not in legal \
                     or seat.__class__ is not int or seat not in self._pending:

@@ -53,15 +53,20 @@ def discard(g: HandData, s: int, k: int) -> None:
     cpp/bindings/bind_turn.cpp: this discard, then :func:`~xueliu.game.draw.draw` and
     :func:`~xueliu.game.draw.open_turn` for a plain draw) and hands back here where anything
     else must happen."""
-    r = _turn_discard(g, s, k)
-    then = r & 3
-    if then:
-        if then == _CLAIMS:
+    after_discard(g, s, k, _turn_discard(g, s, k))
+
+
+def after_discard(g: HandData, s: int, k: int, then: int) -> None:
+    """What the native discard (``_core.turn_discard`` or ``turn_step``) left to Python: ``then``
+    is its result (0: the next seat's turn is open)."""
+    what = then & 3
+    if what:
+        if what == _CLAIMS:
             open_claims(g, s, k, False)
-        elif then == _EMPTY_WALL:
+        elif what == _EMPTY_WALL:
             end_by_wall(g)
         else:
-            open_turn(g, r >> 2, g._drawn, TK_DRAW)
+            open_turn(g, then >> 2, g._drawn, TK_DRAW)
 
 
 def declare_added_kong(g: HandData, s: int, k: int) -> None:
