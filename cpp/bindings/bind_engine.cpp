@@ -8,16 +8,16 @@
 // The corpus replay (tests/game/test_corpus_replay.py) and the engine's invariants over
 // thousands of random hands hold both to the rules.
 //
-// Fields are read and written through the instance's attributes (the engine's __slots__, one
-// interned name each); the hands are the engine's bytearrays, changed in place.
+// Fields are read and written at their __slots__ offsets (slots.hpp); the hands are the engine's
+// bytearrays, changed in place.
 #include <pybind11/pybind11.h>
-#include <structmember.h>  // T_OBJECT_EX, READONLY: the engine's __slots__ are such members
 
 #include <string>
 #include <vector>
 
 #include "hand.hpp"
 #include "register.hpp"
+#include "slots.hpp"
 #include "tiles.hpp"
 
 namespace py = pybind11;
@@ -52,47 +52,10 @@ Shared& shared() {
   return *s;
 }
 
-// One field of the engine's HandData, by name. The engine declares its fields in __slots__, so
-// each is a member descriptor at a fixed offset in the instance: register_engine looks the
-// offsets up once and the hooks read and write the fields there, as the descriptor itself does
-// (PyObject_GetAttr would look the name up again on every access). A name that is not such a
-// slot (offset -1) goes through PyObject_GetAttr / PyObject_SetAttr.
-struct Name {
-  const char* text;
-  Py_ssize_t offset = -1;
-  PyObject* obj = nullptr;
-  PyObject* get() {
-    if (!obj) obj = PyUnicode_InternFromString(text);
-    return obj;
-  }
-};
+using Name = Slot;
 
-[[noreturn]] void missing(const Name& n) {
-  PyErr_SetString(PyExc_AttributeError, n.text);
-  throw py::error_already_set();
-}
-
-py::object attr(PyObject* g, Name& n) {
-  if (n.offset >= 0) {
-    PyObject* v = *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(g) + n.offset);
-    if (!v) missing(n);
-    return py::reinterpret_borrow<py::object>(v);
-  }
-  PyObject* v = PyObject_GetAttr(g, n.get());
-  if (!v) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(v);
-}
-void set_attr(PyObject* g, Name& n, PyObject* value) {
-  if (n.offset >= 0) {
-    PyObject** field = reinterpret_cast<PyObject**>(reinterpret_cast<char*>(g) + n.offset);
-    PyObject* old = *field;
-    Py_INCREF(value);
-    *field = value;
-    Py_XDECREF(old);  // last: a destructor it runs sees the new value in place
-    return;
-  }
-  if (PyObject_SetAttr(g, n.get(), value) != 0) throw py::error_already_set();
-}
+py::object attr(PyObject* g, Name& n) { return get(g, n); }
+void set_attr(PyObject* g, Name& n, PyObject* value) { set(g, n, value); }
 void set_attr(PyObject* g, Name& n, long value) {
   py::object v = py::reinterpret_steal<py::object>(PyLong_FromLong(value));
   set_attr(g, n, v.ptr());
@@ -159,29 +122,6 @@ Name kHands{"_hands"}, kVoidCount{"_void_count"}, kVoid{"_void"}, kRivers{"_rive
     kTurn{"_turn"}, kTurnKind{"_turn_kind"}, kRinshan{"_rinshan"}, kLastKong{"_last_kong"},
     kHaitei{"_haitei"}, kFrozen{"_frozen"}, kAuto{"_auto"}, kForcedN{"_forced_n"},
     kLegal{"_legal"}, kPending{"_pending"}, kDecisions{"_decisions"};
-Name* const kNames[] = {
-    &kHands, &kVoidCount, &kVoid, &kRivers, &kSeen, &kDrawn, &kEv, &kAutoFlag, &kWaits,
-    &kCoreMelds, &kSp, &kInPlay, &kFront, &kBack, &kWall, &kPassRule, &kPassBlock, &kHe,
-    &kEarthly, &kFirstDraw, &kAnyMeld, &kPhase, &kTurn, &kTurnKind, &kRinshan, &kLastKong,
-    &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending, &kDecisions};
-
-// The offset of each name's slot in instances of `type` (-1: not a plain object slot).
-void resolve_slots(PyTypeObject* type) {
-  for (Name* n : kNames) {
-    n->offset = -1;
-    PyObject* d = PyObject_GetAttr(reinterpret_cast<PyObject*>(type), n->get());
-    if (!d) {
-      PyErr_Clear();
-      continue;
-    }
-    if (PyObject_TypeCheck(d, &PyMemberDescr_Type)) {
-      const PyMemberDef* m = reinterpret_cast<PyMemberDescrObject*>(d)->d_member;
-      if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) n->offset = m->offset;
-    }
-    Py_DECREF(d);
-  }
-}
-
 // The hooks take instances of the registered HandData class (or a subclass: same offsets).
 PyObject* hand_data(py::handle state) {
   PyObject* g = state.ptr();
@@ -243,7 +183,7 @@ long turn_step(py::handle state, py::handle seat, py::handle action) {
     is_legal = PyList_GET_ITEM(legal, i) == action.ptr();
   if (!is_legal) return -1;
   append(attr(g, kDecisions), py::make_tuple(s, k).ptr());
-  return discard_and_draw(g, s, k);
+  return discard_and_draw(g, s, k) | k << 4;  // the kind for step's own next move
 }
 
 // turn.py discard, then (when nobody may claim the tile) the next seat's plain draw.
@@ -440,7 +380,11 @@ void register_engine_objects(py::object hand_data, py::tuple discard, py::tuple 
   sh.exchange_of = exchange_of;
   sh.exchange.clear();
   sh.hand_data = hand_data;
-  resolve_slots(reinterpret_cast<PyTypeObject*>(hand_data.ptr()));
+  resolve(reinterpret_cast<PyTypeObject*>(hand_data.ptr()),
+          {&kHands, &kVoidCount, &kVoid, &kRivers, &kSeen, &kDrawn, &kEv, &kAutoFlag, &kWaits,
+           &kCoreMelds, &kSp, &kInPlay, &kFront, &kBack, &kWall, &kPassRule, &kPassBlock, &kHe,
+           &kEarthly, &kFirstDraw, &kAnyMeld, &kPhase, &kTurn, &kTurnKind, &kRinshan,
+           &kLastKong, &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending, &kDecisions});
   sh.ready = true;
 }
 
@@ -454,8 +398,8 @@ void register_engine(py::module_& m) {
         "the hooks put into a hand's state; exchange_of(i) is the exchange action of TRIPLES[i].");
   m.def("turn_step", &turn_step, py::arg("state"), py::arg("seat"), py::arg("action"),
         "Engine hook: state.step({seat: action}) when action is a legal discard of the seat on "
-        "turn: checked, logged, played as turn_discard (same result); -1 (nothing done) for any "
-        "other call.");
+        "turn: checked, logged, played as turn_discard (its result + 16 * the kind); -1 (nothing "
+        "done) for any other call.");
   m.def("turn_draw", &turn_draw, py::arg("state"), py::arg("seat"),
         "Engine hook: seat draws from the front of the live wall (not a kong replacement) and "
         "its turn opens; returns as turn_discard (0 done, 2 the wall is empty, 3 open the turn "

@@ -168,15 +168,56 @@ def _check_tables() -> int:
 OBS_V1_CHANNELS: tuple[str, ...]
 """The obs_v1 channel names in the native encoder's order (xueliu.learn.channels.OBS_V1 matches)."""
 
+def register_views(hand_data: type, void_actions: tuple[Any, ...]) -> None:
+    """Engine hook (xueliu/game/view.py, once): the HandData class the encoder reads, actions.VOID."""
+
 def encode_obs_v1(
-    views: Sequence[tuple[Any, ...]],
+    states: Sequence[Any],
     seats: Sequence[int],
-    hands: Sequence[Sequence[bytearray]],
     picks: Optional[Sequence[Sequence[int]]],
     out: npt.NDArray[np.float32],
 ) -> npt.NDArray[np.float32]:
-    """Writes channels 0..91 of out[i] (float32[n, >=92, 27], C-contiguous) with obs_v1 of
-    views[i] (xueliu.game.view.public_pieces of seats[i]); hands[i]: that state's four hands, of
-    which only the sizes are read; picks: None or the exchange picks per view. Every view is read
-    and checked before anything is written (TypeError / ValueError naming views[i].piece).
-    Returns out. GIL released while writing."""
+    """Writes channels 0..91 of out[i] (float32[n, >=92, 27], C-contiguous) with obs_v1 of seat
+    seats[i] in the hand states[i] (a GameState), read from its fields as
+    xueliu.game.view.public_pieces gives them; picks: None or the exchange picks per view. Every
+    view is read and checked before anything is written (TypeError / ValueError naming
+    states[i].field). Returns out. GIL released while writing."""
+
+# --- engine hooks (bind_engine.cpp): game/'s hottest paths on a hand's own fields ---
+
+def register_engine(
+    hand_data: type,
+    discard: tuple[Any, ...],
+    concealed_kong: tuple[Any, ...],
+    added_kong: tuple[Any, ...],
+    hu: Any,
+    only: tuple[tuple[int], ...],
+    exchange_of: Callable[[int], Any],
+) -> None:
+    """Engine hook (xueliu/game/draw.py, once): the interned actions and pending tuples."""
+
+def turn_step(state: Any, seat: Any, action: Any) -> int:
+    """state.step({seat: action}) for a legal discard on the seat's turn (checked, logged, played
+    as turn_discard: its result + 16 * the kind); -1 and nothing done for any other call."""
+
+def turn_discard(state: Any, seat: int, kind: int) -> int:
+    """turn.py's discard, then the next seat's plain draw when nobody may claim the tile. Returns
+    next + 4 * seat: 0 done, 1 open the claim window, 2 the wall is empty, 3 open that seat's turn
+    in Python."""
+
+def turn_draw(state: Any, seat: int) -> int:
+    """draw.py's plain draw and open_turn; returns as turn_discard (0, 2 or 3)."""
+
+def exchange_options(hand: bytearray, same_suit: bool) -> list[Any]:
+    """The exchange actions a hand (27 counts) may give, in lexicographic order of kind triples."""
+
+# --- the wall (bind_wall.cpp, cpp/wall.hpp) ---
+
+def shuffled_wall(state: int) -> tuple[list[int], int]:
+    """The 108 kinds in draw order from a splitmix64 state, and the state after its ten draws."""
+
+def roll(state: int, shuffle: bool) -> tuple[Optional[list[int]], int, int, int, int]:
+    """(wall or None, die 1, die 2, exchange die, exchange pick 0..2) from a splitmix64 state."""
+
+def deal(wall: Sequence[int], dealer: int) -> list[bytearray]:
+    """The four hands dealt from 108 kinds: a bytearray of 27 counts each."""

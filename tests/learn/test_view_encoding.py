@@ -15,7 +15,7 @@ import xueliu
 from xueliu.game.view import public_pieces
 from xueliu.learn import encoder
 from xueliu.learn.encoders import FAST_BATCH
-from xueliu.learn.view_encoding import obs_v1_from_views, oracle_extra_from_states, views_of
+from xueliu.learn.view_encoding import obs_v1_of_states, oracle_extra_from_states
 
 from .test_encoders import _swapped_wall
 
@@ -28,10 +28,9 @@ def fast(enc, states: Sequence[xueliu.GameState], seats: Sequence[int],
          picks: Optional[Sequence[Sequence[int]]] = None) -> np.ndarray:
     """The fast path itself, whatever the batch size."""
     x = np.full((len(states), *enc.shape), 7, np.float32)  # every value is written
-    views, ints = views_of(states, seats)
-    obs_v1_from_views(views, ints, states, picks, x)
+    obs_v1_of_states(states, seats, picks, x)
     if enc is ORACLE:
-        oracle_extra_from_states(states, ints, x)
+        oracle_extra_from_states(states, seats, x)
     return x
 
 
@@ -130,61 +129,58 @@ def test_fast_path_does_not_depend_on_tiles_the_seat_cannot_see(preset, variant)
     assert compared > 200
 
 
-def _native_args(state: xueliu.GameState, seat: int = 0):
-    return [public_pieces(state, seat)], [seat], [state._hands], None
+def _broken_states():
+    """Hands in progress each with one field broken, and what the error must name."""
+    cases = [
+        ("_rivers", [[27], [], [], []], ValueError),  # a kind out of range
+        ("_rivers", [["1m"], [], [], []], TypeError),  # a tile name, not a kind
+        ("_open_melds", [[], [], [], [(2, 3)]], ValueError),  # another seat's kong shown
+        ("_hands", [bytearray(26)] * 4, ValueError),  # 26 counts
+        ("_hands", [bytearray([5] + [0] * 26)] * 4, ValueError),  # a fifth copy
+        ("_phase", 9, ValueError),
+        ("_void", None, TypeError),
+        ("_win_tiles", [(0, 30)], ValueError),
+        ("_exchange", "given", TypeError),
+    ]
+    for name, value, error in cases:
+        state = xueliu.new_game("xueliu", seed=4)
+        setattr(state, name, value)
+        yield f"states[0].{name}", error, state
 
 
-def _bad_views(state: xueliu.GameState):
-    """Each a copy of a real view with one piece broken, and what the error must name."""
-    view = list(public_pieces(state, 0))
-    yield "views[0]", TypeError, view[:-1]  # a list, and one piece short
-    for at, value, error, piece in [
-        (10, [[27], [], [], []], ValueError, "rivers"),  # a kind out of range
-        (10, [["1m"], [], [], []], TypeError, "rivers"),  # a tile name, not a kind
-        (11, [[(0, 5)], [], [], [(2, 3)]], ValueError, "melds"),  # another seat's kong shown
-        (5, bytes(26), ValueError, "hand"),  # 26 counts
-        (5, bytes([5] + [0] * 26), ValueError, "hand"),  # a fifth copy
-        (0, 9, ValueError, "phase"),
-        (16, None, TypeError, "voids"),
-    ]:
-        broken = list(view)
-        broken[at] = value
-        yield f"views[0].{piece}", error, tuple(broken)
-
-
-def test_native_encoder_refuses_bad_views_and_writes_nothing():
+def test_native_encoder_refuses_broken_states_and_writes_nothing():
     from xueliu import _core
-    state = xueliu.new_game("xueliu", seed=4)
-    for name, error, view in _bad_views(state):
+    for name, error, state in _broken_states():
         out = np.full((1, *OBS.shape), 7, np.float32)
         with pytest.raises(error, match=name.replace("[", r"\[").replace("]", r"\]")):
-            _core.encode_obs_v1([view], [0], [state._hands], None, out)
+            _core.encode_obs_v1([state], [0], None, out)
         assert (out == 7).all(), name
 
 
-@pytest.mark.parametrize("seats, hands, picks, out, error", [
-    ([True], None, None, None, TypeError),  # a bool is not a seat
-    ([4], None, None, None, ValueError),
-    ([0], [[bytearray(27)] * 3], None, None, ValueError),  # three hands
-    ([0], None, [[0, 1, 2, 3]], None, ValueError),  # four exchange picks
-    ([0], None, [[True]], None, TypeError),
-    ([0], None, None, np.zeros((1, 91, 27), np.float32), ValueError),  # too few channels
-    ([0], None, None, np.zeros((1, 92, 27), np.float64), ValueError),
-    ([0], None, None, np.zeros((1, 92, 54), np.float32)[:, :, ::2], ValueError),  # strided
-    ([0, 1], None, None, None, ValueError),  # two seats, one view
+@pytest.mark.parametrize("states, seats, picks, out, error", [
+    (None, [True], None, None, TypeError),  # a bool is not a seat
+    (None, [4], None, None, ValueError),
+    (None, [0], [[0, 1, 2, 3]], None, ValueError),  # four exchange picks
+    (None, [0], [[True]], None, TypeError),
+    (None, [0], None, np.zeros((1, 91, 27), np.float32), ValueError),  # too few channels
+    (None, [0], None, np.zeros((1, 92, 27), np.float64), ValueError),
+    (None, [0], None, np.zeros((1, 92, 54), np.float32)[:, :, ::2], ValueError),  # strided
+    (None, [0, 1], None, None, ValueError),  # two seats, one state
+    (["state"], [0], None, None, TypeError),
+    ([{}], [0], None, None, TypeError),
 ])
-def test_native_encoder_refuses_bad_arguments(seats, hands, picks, out, error):
+def test_native_encoder_refuses_bad_arguments(states, seats, picks, out, error):
     from xueliu import _core
-    state = xueliu.new_game("xueliu", seed=4)
-    views, _, good_hands, _ = _native_args(state)
+    if states is None:
+        states = [xueliu.new_game("xueliu", seed=4)]
     if out is None:
         out = np.full((1, *OBS.shape), 7, np.float32)
     before = out.copy()
     with pytest.raises(error):
-        _core.encode_obs_v1(views, seats, good_hands if hands is None else hands, picks, out)
+        _core.encode_obs_v1(states, seats, picks, out)
     assert np.array_equal(out, before)
 
 
 def test_native_encoder_channel_names_are_obs_v1s():
     from xueliu import _core
-    assert _core.OBS_V1_CHANNELS == OBS.channels[:92] == tuple(OBS.channels)
+    assert _core.OBS_V1_CHANNELS == tuple(OBS.channels)

@@ -45,7 +45,10 @@ def roll(seed: Optional[int], wall: Optional[List[int]]
     :class:`~xueliu.game.wall.SplitMix64`.)"""
     state = SplitMix64(seed if seed is not None else seed_from_tiles(wall or [])).state
     shuffled, die1, die2, exchange_die, exchange_pick = _core.roll(state, wall is None)
-    return (shuffled if wall is None else wall), (die1, die2), exchange_die, exchange_pick
+    if wall is None:
+        assert shuffled is not None  # drawn when asked for
+        wall = shuffled
+    return wall, (die1, die2), exchange_die, exchange_pick
 
 
 def deal(wall: Sequence[int], dealer: int) -> List[bytearray]:

@@ -222,7 +222,7 @@ class GameState(HandData):
             if phase == PH_TURN:  # most steps: a discard, checked and played by the native core
                 then = _turn_step(self, seat, action)
                 if then >= 0:
-                    after_discard(self, seat, action.id, then)
+                    after_discard(self, seat, then >> 4, then)  # (then >> 4: the kind)
                     if self._auto_move is not None:
                         play_automatic_moves(self)
                     return

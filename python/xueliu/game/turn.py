@@ -66,7 +66,7 @@ def after_discard(g: HandData, s: int, k: int, then: int) -> None:
         elif what == _EMPTY_WALL:
             end_by_wall(g)
         else:
-            open_turn(g, then >> 2, g._drawn, TK_DRAW)
+            open_turn(g, then >> 2 & 3, g._drawn, TK_DRAW)
 
 
 def declare_added_kong(g: HandData, s: int, k: int) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
+from .. import _core
 from ..rules import Rules
 from .actions import VOID, Action
 from .before_play import joint_legal
@@ -221,3 +222,8 @@ def hidden_pieces(state: HandData) -> Tuple[Any, ...]:
     g = state
     return (g._hands, [[k for how, k, _ in ms if how == "concealed"] for ms in g._melds],
             g._wall[g._front:g._back + 1])
+
+
+# The native encoder reads a seat's view straight from a hand's fields, as public_pieces does
+# (cpp/bindings/bind_encode.cpp; tests/learn/test_view_encoding.py holds the two together).
+_core.register_views(HandData, VOID)

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..game import GameState
 from .channels import OBS_V1, ORACLE_V1
-from .view_encoding import fast_views, obs_v1_from_views, oracle_extra_from_states, views_of
+from .view_encoding import obs_v1_of_states, oracle_extra_from_states
 
 __all__ = ["Encoder", "encoder", "ENCODERS", "FAST_BATCH"]
 
@@ -357,15 +357,14 @@ _Fast = Callable[[Sequence[Any], Sequence[Any], Optional[Sequence[Sequence[int]]
 
 def _fast_obs_v1(states: Sequence[Any], seats: Sequence[Any],
                  picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
-    obs_v1_from_views(fast_views(states, seats), seats, states, picks, out)
+    obs_v1_of_states(states, seats, picks, out)
     return out
 
 
 def _fast_oracle_v1(states: Sequence[Any], seats: Sequence[Any],
                     picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
-    views, ints = views_of(states, seats)
-    obs_v1_from_views(views, ints, states, picks, out)
-    oracle_extra_from_states(states, ints, out)
+    obs_v1_of_states(states, seats, picks, out)  # (checks the seats)
+    oracle_extra_from_states(states, [int(q) for q in seats], out)
     return out
 
 

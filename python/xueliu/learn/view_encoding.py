@@ -1,33 +1,32 @@
 """The fast path of the encoders: ``obs_v1`` (and ``oracle_v1``) of many seats at once, read from
-the engine's seat views (:func:`xueliu.game.view.public_pieces`) instead of JSON observations.
+the hands in progress instead of JSON observations.
 
 The observation-dict path in :mod:`xueliu.learn.encoders` stays the definition of ``obs_v1`` (a
 function of ``state.observation(seat)`` alone); this path gives the same values bit for bit
 (tests/learn/test_view_encoding.py checks every seat at every decision of hundreds of hands) and
-reads only what ``public_pieces`` hands out, which the seat may see (RULES §7), and the sizes of
-the hands (public in every observation).
+reads only what :func:`xueliu.game.view.public_pieces` hands out, which the seat may see (RULES
+§7), and the sizes of the hands (public in every observation).
 
-Why it is fast: per view, Python only calls ``public_pieces`` (the engine's own small pieces: a
-hand's 27 counts as bytes, the rivers as lists of kinds, a few flags); the native core walks
-those tuples once and writes every channel straight into the caller's ``float32`` array
-(``_core.encode_obs_v1``; cpp/encode.cpp holds the channel layout, checked against
-:data:`~xueliu.learn.channels.OBS_V1` here at import). The hidden channels of ``oracle_v1`` are
-built by numpy for the whole batch.
+Why it is fast: no Python runs per view. The native core reads those pieces straight from each
+hand's fields (cpp/bindings/bind_encode.cpp, field by field as ``public_pieces``) and writes every
+channel into the caller's ``float32`` array (``_core.encode_obs_v1``; cpp/encode.cpp holds the
+channel layout, checked against :data:`~xueliu.learn.channels.OBS_V1` here at import). The
+hidden channels of ``oracle_v1`` are built by numpy for the whole batch.
 """
 
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
 from .. import _core
 from ..game import GameState
-from ..game.view import hidden_pieces, public_pieces
+from ..game.view import hidden_pieces
 from .channels import OBS_V1, ORACLE_V1
 
-__all__ = ["fast_views", "obs_v1_from_views", "oracle_extra_from_states", "views_of"]
+__all__ = ["obs_v1_of_states", "oracle_extra_from_states"]
 
 _flat = chain.from_iterable
 _AR4 = np.arange(4)
@@ -40,42 +39,14 @@ def _ints(values: Any, n: int = -1) -> np.ndarray:
     return np.fromiter(values, np.intp, n)
 
 
-def views_of(states: Sequence[Any],
-             seats: Sequence[Any]) -> Tuple[List[Tuple[Any, ...]], List[int]]:
-    """``public_pieces`` of each (state, seat), and the seats as ints; ``TypeError`` /
-    ``ValueError`` naming a bad one."""
-    views = []
-    ints = []
-    for i, (state, seat) in enumerate(zip(states, seats)):
-        if not isinstance(state, GameState):
-            raise TypeError(f"states[{i}] is a {type(state).__name__}, not a GameState")
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = state._seat(seat)
-        views.append(public_pieces(state, seat))
-        ints.append(seat)
-    return views, ints
-
-
-def fast_views(states: Sequence[GameState], seats: Sequence[Any]) -> List[Tuple[Any, ...]]:
-    """``public_pieces`` of each (state, seat) for states known to be game states; the seats are
-    checked by the native encoder (a seat that breaks ``public_pieces`` itself is reported by
-    :func:`views_of`)."""
-    try:
-        return list(map(public_pieces, states, seats))
-    except (TypeError, IndexError):
-        views_of(states, seats)  # raises the error that names the bad seat
-        raise
-
-
-def obs_v1_from_views(views: Sequence[Tuple[Any, ...]], seats: Sequence[int],
-                      states: Sequence[GameState], picks: Optional[Sequence[Sequence[int]]],
-                      out: np.ndarray) -> None:
+def obs_v1_of_states(states: Sequence[GameState], seats: Sequence[Any],
+                     picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> None:
     """Fills ``out[:, :92]`` (``float32[n, >=92, 27]``, any content) with the ``obs_v1`` channels
-    of ``views`` (``public_pieces`` of ``seats`` in ``states``: of the states only the hand sizes
-    are read), ``picks`` the exchange picks per view (kinds 0..26). ``out`` need not be
-    contiguous."""
+    of seat ``seats[i]`` in ``states[i]``, ``picks`` the exchange picks per view (kinds 0..26).
+    ``out`` need not be contiguous. ``TypeError`` / ``ValueError`` naming a bad state, seat or
+    pick, and then nothing is written."""
     target = out if out.flags.c_contiguous and out.flags.writeable else np.empty_like(out)
-    _core.encode_obs_v1(views, seats, [g._hands for g in states], picks, target)
+    _core.encode_obs_v1(states, seats, picks, target)
     if target is not out:
         out[:, :92] = target[:, :92]
 
