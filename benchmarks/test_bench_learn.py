@@ -1,6 +1,6 @@
 """Speed of the learning interfaces (issue 8): ``obs_v1`` encoding (targets ≤ 10 µs per observation
-single, ≤ 3 µs in ``encode_batch``: of game states, the numpy fast path, next to the same states by
-the observation-dict path), the vector environment with random opponents (≥ 10,000
+single, ≤ 3 µs in ``encode_batch``: of game states, the native fast path, next to the same states
+by the observation-dict path), the vector environment with random opponents (≥ 10,000
 learner steps a second on one core, next to the plain random-play hand rate of the same run), and a
 ``cmd:`` bot's cost per decision over the pipe (≤ 100 µs, the random example bot; the program's
 start-up, once a run, is measured apart).
@@ -12,7 +12,10 @@ them together at its end. Nothing asserts a time. Run:
 
 from __future__ import annotations
 
+import os
 import random
+import select
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -93,7 +96,7 @@ def test_obs_v1_encode_batch(benchmark, observations):
     benchmark.pedantic(run, rounds=5, iterations=1)
     us = _fastest(benchmark) / n * 1e6
     benchmark.extra_info["us_per_observation"] = round(us, 2)
-    FIGURES[f"obs_v1 encode_batch of {BATCH}, per observation (target <= 3 us)"] = f"{us:.2f} us"
+    FIGURES[f"obs_v1 encode_batch of {BATCH} observation dicts, per observation"] = f"{us:.2f} us"
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +124,7 @@ def _batches(live: List[Any]) -> List[Any]:
 
 @pytest.mark.parametrize("name", ["obs_v1", "oracle_v1"])
 def test_encode_batch_of_states_fast_path(benchmark, live_states, name):
-    """``encode_batch(states, seats)``: the numpy fast path from the engine's seat views."""
+    """``encode_batch(states, seats)``: the native fast path, read from the hands in progress."""
     enc = encoder(name)
     out = np.zeros((BATCH, *enc.shape), enc.dtype)
     batches = _batches(live_states)
@@ -275,6 +278,44 @@ def test_cmd_bot_cost_per_decision(benchmark):
     FIGURES["  the program's start-up and exit, once a run"] = f"{startup * 1e3:.0f} ms"
     FIGURES["  a run of 40 games all told, per decision of the program"] = \
         f"{extra_short / d_short * 1e6:.0f} us"
+
+
+_ECHO = ("import sys\n"
+         "for line in iter(sys.stdin.readline, ''):\n"
+         "    sys.stdout.write('{\"id\": 1}\\n'); sys.stdout.flush()\n")
+
+
+def test_bare_pipe_round_trip(benchmark):
+    """The floor under the ``cmd:`` figure, same run: one request line to a Python program that
+    answers every line at once, and its answer read back (poll, as the engine does)."""
+    proc = subprocess.Popen([sys.executable, "-c", _ECHO], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, bufsize=0)
+    assert proc.stdin is not None and proc.stdout is not None
+    out, back = proc.stdin.fileno(), proc.stdout.fileno()
+    os.set_blocking(back, False)
+    line = b'{"type":"request","actions":[{"id":3,"kind":"discard","tile":"4m"}]}\n'
+    trips = 2000
+
+    def run() -> None:
+        for _ in range(trips):
+            os.write(out, line)
+            got = b""
+            while not got.endswith(b"\n"):
+                poll = select.poll()
+                poll.register(back, select.POLLIN)
+                poll.poll(5000)
+                try:
+                    got += os.read(back, 1 << 16)
+                except BlockingIOError:
+                    pass
+    try:
+        run()  # warm up
+        benchmark.pedantic(run, rounds=3, iterations=1)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=5)
+    us = _fastest(benchmark) / trips * 1e6
+    FIGURES["  a bare pipe round trip to a Python program, same run"] = f"{us:.0f} us"
 
 
 def _timed(fn: Any, *args: Any) -> float:
