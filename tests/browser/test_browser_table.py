@@ -52,8 +52,13 @@ def act_once(page: Page) -> Optional[str]:
                 by_suit.setdefault(t[1], []).append(i)
         pick = next(ix for ix in by_suit.values() if len(ix) >= 3)[:3]
         try:
-            for i in pick:
-                page.locator(f".own-hand .tile[data-index='{i}']").click(timeout=1000)
+            # A click toggles a pick, and an earlier attempt may have stopped halfway (the table
+            # redrawn under the pointer): set each tile's pick to what this attempt wants.
+            for i in range(len(tiles)):
+                tile = page.locator(f".own-hand .tile[data-index='{i}']")
+                if ("selected" in (tile.get_attribute("class", timeout=1000) or "").split()) \
+                        != (i in pick):
+                    tile.click(timeout=1000)
             page.locator("button.choice[data-kind=exchange]:not([disabled])").click(timeout=1000)
         except PlaywrightError:
             return None

@@ -34,3 +34,25 @@ def test_a_bad_index_is_an_error():
         state.events(0, since="3")
     with pytest.raises(TypeError, match="since must be an int"):
         state.events(0, since=True)
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_event_lines_are_the_events_as_compact_json_lines(preset):
+    """``event_lines`` (what an external bot is sent; draws and discards from a cache) is exactly
+    each rendered event as compact JSON, one a line, for every seat and any tail."""
+    import json
+
+    from xueliu.game.events import event_lines
+
+    rng = random.Random(9)
+    for g in range(30):
+        state = xueliu.new_game(preset, seed=100 + g)
+        while True:
+            for seat in (None, 0, 1, 2, 3):
+                n = rng.randrange(state.event_count + 1)
+                want = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+                               for e in state.events(seat, since=n))
+                assert event_lines(state, seat, n) == want.encode()
+            if state.is_over:
+                break
+            state.step({q: rng.choice(state.legal_actions(q)) for q in state.pending()})

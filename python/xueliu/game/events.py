@@ -7,9 +7,10 @@ into the documented JSON objects, writing what ``seat`` may not see as ``"?"``. 
 
 from __future__ import annotations
 
+import json
 from itertools import chain
 from operator import getitem
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from ..tiles import TILE_NAMES
 from .data import HandData
@@ -39,89 +40,118 @@ def render_events(state: HandData, seat: Optional[int], since: int = 0) -> List[
     An event is rendered from its own tuple and from what was final when it was appended (a win,
     a transfer, the end checks), so rendering a tail gives exactly the tail of the whole list:
     a program that follows a hand (an external bot, a table server) renders each event once."""
-    out: List[Dict[str, Any]] = []
     full = seat is None
     ledger = state._ledger.transfers
+    return [_render(state, ev, seat, full, ledger)
+            for ev in (state._ev[since:] if since else state._ev)]
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+# The JSON line of a draw or a discard, by its tuple and whether the seat sees the tile: they are
+# rendered from the tuple alone, and a hand's ~110 of them repeat a few hundred lines in all.
+_TURN_LINES: Dict[Tuple[Tuple[Any, ...], bool], bytes] = {}
+
+
+def event_lines(state: HandData, seat: Optional[int], since: int = 0) -> bytes:
+    """:func:`render_events` as JSON lines (compact, UTF-8, each ending in a newline), for
+    programs reading a pipe (external bots): the same objects, draws and discards from a cache."""
+    full = seat is None
+    ledger = state._ledger.transfers
+    lines = []
     for ev in state._ev[since:] if since else state._ev:
         t = ev[0]
-        if t == "tsumo":
-            _, s, k, rinshan = ev
-            out.append({"type": "tsumo", "actor": s,
-                        "pai": TILE_NAMES[k] if full or s == seat else HIDDEN,
-                        "rinshan": rinshan})
-        elif t == "dahai":
-            _, s, k, tsumogiri, auto = ev
-            out.append({"type": "dahai", "actor": s, "pai": TILE_NAMES[k],
-                        "tsumogiri": tsumogiri, "auto": auto})
-        elif t == "pay":
-            tr = ledger[ev[1]]
-            out.append({"type": "pay", "payer": tr.payer, "payee": tr.payee,
-                        "amount": tr.amount, "reason": tr.reason, "detail": tr.detail})
-        elif t == "pon":
-            _, s, frm, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]})
-        elif t == "daiminkan":
-            _, s, frm, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "daiminkan", "actor": s, "target": frm, "pai": n,
-                        "consumed": [n, n, n]})
-        elif t == "ankan":
-            _, s, k = ev
-            n = TILE_NAMES[k] if full or s == seat else HIDDEN
-            out.append({"type": "ankan", "actor": s, "consumed": [n, n, n, n]})
-        elif t == "kakan":
-            _, s, k = ev
-            n = TILE_NAMES[k]
-            out.append({"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]})
-        elif t == "hora":
-            w = state._wins[ev[1]]
-            r = w.fan_result
-            d = {"type": "hora", "actor": w.seat,
-                 "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
-                 "order": w.order, "source": w.source, "winners": list(w.winners),
-                 "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
-                 "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
-            if full or w.seat == seat:
-                d["hand"] = w.hand
-            out.append(d)
-        elif t == "start_hand":
-            _, tehais, bp = ev
-            out.append({
-                "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
-                "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
-                "break": {"wall": bp[0], "stack": bp[1]},
-                "tehais": [hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
-                           for s, h in enumerate(tehais)],  # the dealt counts
-                "multipliers_allowed": None if not state._pm_allowed
-                else list(state._pm_allowed),
-            })
-        elif t == "huansanzhang":
-            _, direction, die, given, received = ev
-            out.append({
-                "type": "huansanzhang", "direction": direction, "die": die,
-                "given": [names(g) if full or s == seat else [HIDDEN] * 3
-                          for s, g in enumerate(given)],
-                "received": [names(g) if full or s == seat else [HIDDEN] * 3
-                             for s, g in enumerate(received)],
-            })
-        elif t == "dingque":
-            out.append({"type": "dingque", "voids": [SUITS[v] for v in ev[1]]})
-        elif t == "xuanbei":
-            out.append({"type": "xuanbei", "values": list(ev[1])})
-        elif t in ("timeout", "auto_play", "escape"):
-            out.append({"type": t, "actor": ev[1]})
-        elif t == "end_checks":
-            checks = state._end_checks or []
-            out.append({"type": "end_checks", "seats": [
-                {"seat": c["seat"], "won": c["won"], "pig": c["pig"], "ready": c["ready"],
-                 "best_fan": c["best_fan"], "best_multiplier": c["best_multiplier"]}
-                for c in checks]})
-        elif t == "end_hand":
-            d = {"type": "end_hand", "reason": ev[1], "net": list(state._ledger.net)}
-            if state._ledger.coins is not None:
-                d["coins"] = list(state._ledger.coins)
-            out.append(d)
-        else:  # pragma: no cover - every internal event type is rendered above
-            raise AssertionError(f"unrendered event {t}")
-    return out
+        if t == "tsumo" or t == "dahai":
+            key = (ev, full or ev[1] == seat)
+            line = _TURN_LINES.get(key)
+            if line is None:
+                line = _TURN_LINES[key] = _JSON.encode(
+                    _render(state, ev, seat, full, ledger)).encode() + b"\n"
+        else:
+            line = _JSON.encode(_render(state, ev, seat, full, ledger)).encode() + b"\n"
+        lines.append(line)
+    return b"".join(lines)
+
+
+def _render(state: HandData, ev: Tuple[Any, ...], seat: Optional[int], full: bool,
+            ledger: List[Any]) -> Dict[str, Any]:
+    """One event tuple as the documented object ``seat`` sees."""
+    t = ev[0]
+    if t == "tsumo":
+        _, s, k, rinshan = ev
+        return {"type": "tsumo", "actor": s,
+                "pai": TILE_NAMES[k] if full or s == seat else HIDDEN, "rinshan": rinshan}
+    elif t == "dahai":
+        _, s, k, tsumogiri, auto = ev
+        return {"type": "dahai", "actor": s, "pai": TILE_NAMES[k], "tsumogiri": tsumogiri,
+                "auto": auto}
+    elif t == "pay":
+        tr = ledger[ev[1]]
+        return {"type": "pay", "payer": tr.payer, "payee": tr.payee, "amount": tr.amount,
+                "reason": tr.reason, "detail": tr.detail}
+    elif t == "pon":
+        _, s, frm, k = ev
+        n = TILE_NAMES[k]
+        return {"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]}
+    elif t == "daiminkan":
+        _, s, frm, k = ev
+        n = TILE_NAMES[k]
+        return {"type": "daiminkan", "actor": s, "target": frm, "pai": n,
+                "consumed": [n, n, n]}
+    elif t == "ankan":
+        _, s, k = ev
+        n = TILE_NAMES[k] if full or s == seat else HIDDEN
+        return {"type": "ankan", "actor": s, "consumed": [n, n, n, n]}
+    elif t == "kakan":
+        _, s, k = ev
+        n = TILE_NAMES[k]
+        return {"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]}
+    elif t == "hora":
+        w = state._wins[ev[1]]
+        r = w.fan_result
+        d = {"type": "hora", "actor": w.seat,
+             "target": w.seat if w.from_seat is None else w.from_seat, "pai": w.tile,
+             "order": w.order, "source": w.source, "winners": list(w.winners),
+             "flags": list(w.flags), "fan": r.fan, "multiplier": r.multiplier,
+             "base": r.base, "base_fan": r.base_fan, "gen": r.gen, "extras": list(r.extras)}
+        if full or w.seat == seat:
+            d["hand"] = w.hand
+        return d
+    elif t == "start_hand":
+        _, tehais, bp = ev
+        return {
+            "type": "start_hand", "format": EVENTS_FORMAT, "version": EVENTS_VERSION,
+            "mode": state.rules.mode, "dealer": state.dealer, "dice": list(state.dice),
+            "break": {"wall": bp[0], "stack": bp[1]},
+            "tehais": [hand_names(h) if full or s == seat else [HIDDEN] * sum(h)
+                       for s, h in enumerate(tehais)],  # the dealt counts
+            "multipliers_allowed": None if not state._pm_allowed
+            else list(state._pm_allowed),
+        }
+    elif t == "huansanzhang":
+        _, direction, die, given, received = ev
+        return {
+            "type": "huansanzhang", "direction": direction, "die": die,
+            "given": [names(g) if full or s == seat else [HIDDEN] * 3
+                      for s, g in enumerate(given)],
+            "received": [names(g) if full or s == seat else [HIDDEN] * 3
+                         for s, g in enumerate(received)],
+        }
+    elif t == "dingque":
+        return {"type": "dingque", "voids": [SUITS[v] for v in ev[1]]}
+    elif t == "xuanbei":
+        return {"type": "xuanbei", "values": list(ev[1])}
+    elif t in ("timeout", "auto_play", "escape"):
+        return {"type": t, "actor": ev[1]}
+    elif t == "end_checks":
+        checks = state._end_checks or []
+        return {"type": "end_checks", "seats": [
+            {"seat": c["seat"], "won": c["won"], "pig": c["pig"], "ready": c["ready"],
+             "best_fan": c["best_fan"], "best_multiplier": c["best_multiplier"]}
+            for c in checks]}
+    elif t == "end_hand":
+        d = {"type": "end_hand", "reason": ev[1], "net": list(state._ledger.net)}
+        if state._ledger.coins is not None:
+            d["coins"] = list(state._ledger.coins)
+        return d
+    else:  # pragma: no cover - every internal event type is rendered above
+        raise AssertionError(f"unrendered event {t}")
