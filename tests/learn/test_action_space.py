@@ -13,7 +13,7 @@ import pytest
 import xueliu
 from xueliu.learn import (
     EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS, action_mask, describe_index,
-    mask_from_observation, masks_from_observations, to_action,
+    mask_from_observation, masks_from_observations, masks_from_states, to_action,
 )
 
 from .conftest import GAMES_PER_PRESET, decisions, masked
@@ -113,6 +113,29 @@ def test_not_pending_means_an_empty_mask():
     state.step({0: state.legal_actions(0)[0]})
     assert not action_mask(state, 0).any()  # answered: no longer pending
     assert action_mask(state, 1).any()
+
+
+def test_masks_from_states_are_the_masks_from_observations(preset):
+    """What the vector environment uses (no observation dict): the same masks at every decision
+    of random hands (multiplier slots and partial exchange picks included), and the same net."""
+    rng = random.Random(4)
+    for state, seat in decisions(preset, 40, seed=9):
+        picks = ()
+        legal = state.legal_actions(seat)
+        if legal[0].kind == "exchange":  # one or two kinds of a legal exchange already picked
+            picks = tuple(KIND[t] for t in rng.choice(legal).tiles[:rng.randrange(3)])
+        got = masks_from_states([state, state], [seat, seat], [picks, ()])
+        want = masks_from_observations([state.observation(seat)] * 2, [picks, ()])
+        assert np.array_equal(got, want)
+        assert state.net == state.observation(seat)["net"]
+
+
+def test_masks_from_states_refuses_mismatched_lengths():
+    state = xueliu.new_game("xueliu", seed=2)
+    with pytest.raises(ValueError):
+        masks_from_states([state], [0, 1])
+    with pytest.raises(ValueError):
+        masks_from_states([state], [0], picks=[(), ()])
 
 
 def test_out_arrays_are_filled_in_place():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -116,9 +116,10 @@ def default_action(obs: Mapping[str, Any]) -> Action:
     return action
 
 
-def choose(obs: Mapping[str, Any], mask: np.ndarray, picks: List[int],
+def choose(observation: Callable[[], Mapping[str, Any]], mask: np.ndarray, picks: List[int],
            index: Any) -> Tuple[Optional[Action], bool]:
-    """The engine action of ``index`` for the seat whose observation and mask these are.
+    """The engine action of ``index`` for the seat whose mask this is; ``observation()`` gives its
+    observation, asked for only when needed (the default of an illegal index, a multiplier).
 
     Returns ``(action, illegal)``. An exchange pick is kept in ``picks`` and gives ``None`` until
     the third; an index the mask does not allow (or not an int) gives RULES §8's default action
@@ -129,7 +130,7 @@ def choose(obs: Mapping[str, Any], mask: np.ndarray, picks: List[int],
         i = -1
     if isinstance(index, bool) or not 0 <= i < NUM_ACTIONS or not mask[i]:
         picks.clear()
-        return default_action(obs), True
+        return default_action(observation()), True
     if i < EXCHANGE_PICK:
         return Action.from_id(i), False
     if i < MULTIPLIER_SLOT:
@@ -139,7 +140,7 @@ def choose(obs: Mapping[str, Any], mask: np.ndarray, picks: List[int],
         tiles = tuple(_NAMES[k] for k in picks)
         picks.clear()
         return Action("exchange", tiles=tiles), False
-    pm = obs["player_multipliers"]
+    pm = observation()["player_multipliers"]
     return Action("multiplier", value=sorted(pm["allowed"])[i - MULTIPLIER_SLOT]), False
 
 

@@ -132,7 +132,7 @@ class SeatGame:
         state = self.state
         if state.is_over:
             raise ValueError("the hand is over: reset the environment")
-        action, illegal = choose(self.observation(), mask, self.picks, index)
+        action, illegal = choose(self.observation, mask, self.picks, index)
         if action is None:  # an exchange pick: the hand waits for the third
             return 0.0, False, False
         answers = self._others
@@ -147,7 +147,7 @@ class SeatGame:
             if not over:
                 return 0.0, False, illegal
             return state.settlement().net[self.seat] / self._stake, True, illegal
-        net = state.settlement().net[self.seat] if over else self.observation()["net"][self.seat]
+        net = state.net[self.seat]
         delta = net - self._net
         self._net = net
         return delta / self._stake, over, illegal

@@ -76,8 +76,8 @@ class Table:
         """Takes ``seat``'s answer ``index`` (RULES §8's default when the mask does not allow
         it). Returns ``None`` while the decision waits for more answers (or picks), else each
         seat's reward from applying it; ``self.illegal`` tells whether the index was refused."""
-        action, self.illegal = choose(self.observation(seat), self.mask(seat), self.picks[seat],
-                                      index)
+        action, self.illegal = choose(lambda: self.observation(seat), self.mask(seat),
+                                      self.picks[seat], index)
         if action is None:
             return None
         self.answers[seat] = action

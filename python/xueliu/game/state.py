@@ -358,6 +358,12 @@ class GameState(HandData):
         """How many events the stream holds now (the same for every seat's view of it)."""
         return len(self._ev)
 
+    @property
+    def net(self) -> List[int]:
+        """Each seat's net so far (final once ``is_over``): the sum of its transfers, in base
+        units times the room (every observation's ``net``; :meth:`settlement` has the detail)."""
+        return [*self._ledger.net]
+
     def settlement(self) -> Settlement:
         """The ledger so far (final once ``is_over``)."""
         led = self._ledger

@@ -316,8 +316,12 @@ class Encoder:
                *, picks: Sequence[int] = ()) -> np.ndarray:
         """One seat's view as ``dtype[shape]``. ``state`` is a :class:`~xueliu.GameState` (with
         ``seat``) or, for ``obs_v1``, that seat's observation dict. ``picks``: the exchange picks
-        the environment holds for this seat (channels ``exchange_picks_*``)."""
+        the environment holds for this seat (channels ``exchange_picks_*``). A game state takes
+        the native fast path (the same values as its observation dict gives)."""
         out = self._out(out, self.shape)
+        if seat is not None and self._fast is not None and isinstance(state, GameState):
+            self._fast([state], [seat], [picks], out[None])
+            return out
         rows: List[bytes] = []
         self._rows(state, seat, picks, rows)
         return self._copy(rows, out)
