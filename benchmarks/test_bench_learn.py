@@ -44,6 +44,14 @@ def _fastest(benchmark: Any) -> float:
     return float(stats.stats.min) if stats is not None else float("nan")
 
 
+def _us_per_observation(benchmark: Any, run: Any, n: int) -> float:
+    """Times ``run`` (5 rounds) and records its fastest round per observation (``n`` of them)."""
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    us = _fastest(benchmark) / n * 1e6
+    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    return us
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _print_figures(request: pytest.FixtureRequest):
     yield
@@ -79,9 +87,7 @@ def test_obs_v1_encode_single(benchmark, observations):
     def run():
         for o in observations:
             enc.encode(o, out=out)
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    us = _fastest(benchmark) / len(observations) * 1e6
-    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    us = _us_per_observation(benchmark, run, len(observations))
     FIGURES["obs_v1 encode, one observation dict"] = f"{us:.2f} us"
 
 
@@ -93,9 +99,7 @@ def test_obs_v1_encode_batch(benchmark, observations):
     def run():
         for i in range(0, n, BATCH):
             enc.encode_batch(observations[i:i + BATCH], out=out)
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    us = _fastest(benchmark) / n * 1e6
-    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    us = _us_per_observation(benchmark, run, n)
     FIGURES[f"obs_v1 encode_batch of {BATCH} observation dicts, per observation"] = f"{us:.2f} us"
 
 
@@ -130,9 +134,7 @@ def test_obs_v1_encode_single_state(benchmark, live_states):
     def run():
         for state, seat in live_states:
             enc.encode(state, seat, out=out)
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    us = _fastest(benchmark) / len(live_states) * 1e6
-    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    us = _us_per_observation(benchmark, run, len(live_states))
     FIGURES["obs_v1 encode, one game state (target <= 10 us)"] = f"{us:.2f} us"
 
 
@@ -146,9 +148,7 @@ def test_encode_batch_of_states_fast_path(benchmark, live_states, name):
     def run():
         for states, seats in batches:
             enc.encode_batch(states, seats, out=out)
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    us = _fastest(benchmark) / len(live_states) * 1e6
-    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    us = _us_per_observation(benchmark, run, len(live_states))
     FAST[name] = us
     target = " (target <= 3 us)" if name == "obs_v1" else ""
     FIGURES[f"{name} encode_batch of {BATCH} states, fast path, per observation{target}"] = \
@@ -170,9 +170,7 @@ def test_encode_batch_of_states_observation_path(benchmark, live_states, name):
             else:
                 for i, (s, q) in enumerate(zip(states, seats)):
                     enc.encode(s, q, out=out[i])
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    us = _fastest(benchmark) / len(live_states) * 1e6
-    benchmark.extra_info["us_per_observation"] = round(us, 2)
+    us = _us_per_observation(benchmark, run, len(live_states))
     ratio = f", {us / FAST[name]:.1f}x the fast path" if name in FAST else ""
     FIGURES[f"  {name} the same states by the observation-dict path"] = f"{us:.2f} us{ratio}"
 

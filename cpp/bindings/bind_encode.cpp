@@ -101,22 +101,12 @@ class Reader {
     if (n > 14) fail(false, "more than 14 tiles");
     for (py::ssize_t i = 0; i < n; ++i) ++c[kind(it[i])];
   }
-  // 27 bytes (bytes, bytearray or any buffer) as counts 0..4.
+  // A hand: the engine's bytearray of 27 counts 0..4.
   void counts(PyObject* o, Counts& c) const {
-    if (PyByteArray_CheckExact(o) && PyByteArray_GET_SIZE(o) == kKinds) {  // the engine's hands
-      std::memcpy(c.data(), PyByteArray_AS_STRING(o), kKinds);
-      check_counts(c);
-      return;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) != 0) {
-      PyErr_Clear();
-      fail(true, std::string("expected 27 bytes, got ") + Py_TYPE(o)->tp_name);
-    }
-    const bool ok = view.len == kKinds;
-    if (ok) std::memcpy(c.data(), view.buf, kKinds);
-    PyBuffer_Release(&view);
-    if (!ok) fail(false, "expected 27 counts");
+    if (!PyByteArray_CheckExact(o))
+      fail(true, std::string("expected a bytearray, got ") + Py_TYPE(o)->tp_name);
+    if (PyByteArray_GET_SIZE(o) != kKinds) fail(false, "expected 27 counts");
+    std::memcpy(c.data(), PyByteArray_AS_STRING(o), kKinds);
     check_counts(c);
   }
   void check_counts(const Counts& c) const {

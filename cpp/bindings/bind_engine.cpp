@@ -12,9 +12,11 @@
 // bytearrays, changed in place.
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "convert.hpp"
 #include "hand.hpp"
 #include "register.hpp"
 #include "slots.hpp"
@@ -29,7 +31,7 @@ namespace {
 enum Next : long {
   kDone = 0,       // the next seat drew and must decide (its turn is open)
   kClaims = 1,     // open the claim window on the discard: open_claims(g, s, k, False)
-  kDraw = 2,       // the seat in the result draws: draw(g, seat) (the wall may be empty)
+  kEmptyWall = 2,  // the wall is empty: end_by_wall(g) ends the hand
   kOpenTurn = 3,   // the seat in the result drew g._drawn: open_turn(g, seat, g._drawn, TK_DRAW)
 };
 
@@ -52,13 +54,9 @@ Shared& shared() {
   return *s;
 }
 
-using Name = Slot;
-
-py::object attr(PyObject* g, Name& n) { return get(g, n); }
-void set_attr(PyObject* g, Name& n, PyObject* value) { set(g, n, value); }
-void set_attr(PyObject* g, Name& n, long value) {
+void set_int(PyObject* g, Slot& s, long value) {
   py::object v = py::reinterpret_steal<py::object>(PyLong_FromLong(value));
-  set_attr(g, n, v.ptr());
+  set(g, s, v.ptr());
 }
 
 long as_long(PyObject* o) {
@@ -95,26 +93,16 @@ uint8_t* counts_of(PyObject* hand) {
   return reinterpret_cast<uint8_t*>(PyByteArray_AS_STRING(hand));
 }
 
-// The waits of seat s's hand (counts + its (type, kind) melds), as HandData._update_waits.
+// The waits of a seat's hand (counts + its (type, kind) melds), as HandData._update_waits.
 uint32_t waits_of(const uint8_t* counts, PyObject* melds, int void_suit, bool seven_pairs) {
   Hand hand;
-  for (int k = 0; k < kKinds; ++k) hand.counts[k] = counts[k];
-  if (!PyList_Check(melds) || PyList_GET_SIZE(melds) > kMaxMelds)
-    throw py::type_error("turn_discard: melds are not a list of at most 4");
-  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(melds); ++i) {
-    PyObject* m = PyList_GET_ITEM(melds, i);
-    if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != 2)
-      throw py::type_error("turn_discard: a meld is not a (type, kind) pair");
-    const long type = as_long(PyTuple_GET_ITEM(m, 0)), kind = as_long(PyTuple_GET_ITEM(m, 1));
-    if (type < 0 || type > 2 || kind < 0 || kind >= kKinds)
-      throw py::value_error("turn_discard: a meld out of range");
-    hand.melds[hand.n_melds++] = Meld{static_cast<MeldType>(type), static_cast<uint8_t>(kind)};
-  }
+  std::copy(counts, counts + kKinds, hand.counts.begin());
+  read_melds(melds, hand);
   return waits(hand, void_suit, seven_pairs);  // checked: a wrong tile count raises
 }
 
 // The engine's fields, by name.
-Name kHands{"_hands"}, kVoidCount{"_void_count"}, kVoid{"_void"}, kRivers{"_rivers"},
+Slot kHands{"_hands"}, kVoidCount{"_void_count"}, kVoid{"_void"}, kRivers{"_rivers"},
     kSeen{"_seen"}, kDrawn{"_drawn"}, kEv{"_ev"}, kAutoFlag{"_auto_flag"}, kWaits{"_waits"},
     kCoreMelds{"_core_melds"}, kSp{"_sp"}, kInPlay{"_in_play"}, kFront{"_front"}, kBack{"_back"},
     kWall{"_wall"}, kPassRule{"_pass_rule"}, kPassBlock{"_pass_block"}, kHe{"_he"},
@@ -161,12 +149,12 @@ long turn_step(py::handle state, py::handle seat, py::handle action) {
     PyErr_Clear();
     return -1;
   }
-  if (as_long(attr(g, kPhase).ptr()) != kPhaseTurn) return -1;
+  if (as_long(get(g, kPhase).ptr()) != kPhaseTurn) return -1;
   long k = -1;
   for (long j = 0; j < kKinds && k < 0; ++j)
     if (action.ptr() == sh.discard[static_cast<size_t>(j)].ptr()) k = j;
   if (k < 0) return -1;
-  py::object pending = attr(g, kPending);
+  py::object pending = get(g, kPending);
   if (!PyTuple_Check(pending.ptr()) && !PyList_Check(pending.ptr())) return -1;
   bool is_pending = false;
   for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(pending.ptr()); ++i) {
@@ -174,7 +162,7 @@ long turn_step(py::handle state, py::handle seat, py::handle action) {
     if (PyLong_CheckExact(q) && PyLong_AsLong(q) == s) is_pending = true;
   }
   if (!is_pending) return -1;
-  py::object legal_by_seat = attr(g, kLegal);
+  py::object legal_by_seat = get(g, kLegal);
   if (!PyDict_CheckExact(legal_by_seat.ptr())) return -1;
   PyObject* legal = PyDict_GetItem(legal_by_seat.ptr(), seat.ptr());  // borrowed
   if (!legal || !PyList_Check(legal)) return -1;
@@ -182,7 +170,7 @@ long turn_step(py::handle state, py::handle seat, py::handle action) {
   for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal) && !is_legal; ++i)
     is_legal = PyList_GET_ITEM(legal, i) == action.ptr();
   if (!is_legal) return -1;
-  append(attr(g, kDecisions), py::make_tuple(s, k).ptr());
+  append(get(g, kDecisions), py::make_tuple(s, k).ptr());
   return discard_and_draw(g, s, k) | k << 4;  // the kind for step's own next move
 }
 
@@ -191,31 +179,31 @@ long discard_and_draw(PyObject* g, long s, long k) {
   Shared& sh = shared();
 
   // --- turn.py discard: seat s discards kind k.
-  py::object hands = attr(g, kHands);
+  py::object hands = get(g, kHands);
   if (!PyList_Check(hands.ptr()) || PyList_GET_SIZE(hands.ptr()) != 4)
     throw py::type_error("turn_discard: _hands is not a list of four hands");
   uint8_t* counts[4];
   for (int q = 0; q < 4; ++q) counts[q] = counts_of(PyList_GET_ITEM(hands.ptr(), q));
   uint8_t* h = counts[s];
   if (h[k] == 0) throw py::value_error("turn_discard: the seat does not hold the tile");
-  py::object void_count = attr(g, kVoidCount), voids = attr(g, kVoid);
+  py::object void_count = get(g, kVoidCount), voids = get(g, kVoid);
   const long void_s = int_item(voids, s);
   h[k] -= 1;
   long vc_s = int_item(void_count, s);
   if (vc_s && k / kRanks == void_s) set_item(void_count, s, --vc_s);
-  py::object rivers = attr(g, kRivers);
+  py::object rivers = get(g, kRivers);
   py::object kind = py::reinterpret_steal<py::object>(PyLong_FromLong(k));
   append(py::reinterpret_borrow<py::object>(item(rivers, s)), kind.ptr());
-  py::object seen = attr(g, kSeen);
+  py::object seen = get(g, kSeen);
   set_item(seen, k, int_item(seen, k) + 1);
-  const long drawn = as_long(attr(g, kDrawn).ptr());
-  py::object ev = attr(g, kEv);
-  append(ev, py::make_tuple(sh.dahai, s, kind, py::bool_(k == drawn), attr(g, kAutoFlag)).ptr());
+  const long drawn = as_long(get(g, kDrawn).ptr());
+  py::object ev = get(g, kEv);
+  append(ev, py::make_tuple(sh.dahai, s, kind, py::bool_(k == drawn), get(g, kAutoFlag)).ptr());
   // A seat's waits describe its hand without the tile just drawn: discarding that tile keeps them.
-  py::object waits = attr(g, kWaits);
-  const bool sp = truth(attr(g, kSp));
+  py::object waits = get(g, kWaits);
+  const bool sp = truth(get(g, kSp));
   if (k != drawn) {
-    const uint32_t w = vc_s ? 0 : waits_of(h, item(attr(g, kCoreMelds), s),
+    const uint32_t w = vc_s ? 0 : waits_of(h, item(get(g, kCoreMelds), s),
                                            static_cast<int>(void_s), sp);
     set_item(waits, s, w);
   }
@@ -223,7 +211,7 @@ long discard_and_draw(PyObject* g, long s, long k) {
   const long a = (s + 1) & 3, b = (s + 2) & 3, c = (s + 3) & 3;
   const long w_any = int_item(waits, a) | int_item(waits, b) | int_item(waits, c);
   if (((w_any >> k) & 1) || (counts[a][k] | counts[b][k] | counts[c][k]) > 1) return kClaims;
-  py::object in_play = attr(g, kInPlay);
+  py::object in_play = get(g, kInPlay);
   long t = -1;
   for (long i = 1; i <= 4 && t < 0; ++i)
     if (flag_item(in_play, (s + i) & 3)) t = (s + i) & 3;
@@ -236,43 +224,43 @@ long discard_and_draw(PyObject* g, long s, long k) {
 long plain_draw(PyObject* g, long t, uint8_t* ht, const py::object& voids,
                 const py::object& void_count, const py::object& waits, const py::object& ev) {
   Shared& sh = shared();
-  const long front = as_long(attr(g, kFront).ptr()), back = as_long(attr(g, kBack).ptr());
-  if (back < front) return kDraw | t << 2;  // the wall is empty: draw() ends the hand
-  const long d = int_item(attr(g, kWall), front);
+  const long front = as_long(get(g, kFront).ptr()), back = as_long(get(g, kBack).ptr());
+  if (back < front) return kEmptyWall | t << 2;
+  const long d = int_item(get(g, kWall), front);
   if (d < 0 || d >= kKinds) throw py::value_error("turn_discard: a wall tile out of range");
-  set_attr(g, kFront, front + 1);
+  set_int(g, kFront, front + 1);
   ht[d] += 1;
   const long void_t = int_item(voids, t);
   if (d / kRanks == void_t) set_item(void_count, t, int_item(void_count, t) + 1);
-  if (truth(attr(g, kPassRule))) {
-    py::object blocks = attr(g, kPassBlock);
+  if (truth(get(g, kPassRule))) {
+    py::object blocks = get(g, kPassBlock);
     if (!PyList_Check(blocks.ptr())) throw py::type_error("turn_discard: _pass_block");
     Py_INCREF(Py_None);
     PyList_SetItem(blocks.ptr(), t, Py_None);  // 过水 lasts until the seat's own next draw
   }
-  if (truth(attr(g, kHe))) {
-    py::object first = attr(g, kFirstDraw);
+  if (truth(get(g, kHe))) {
+    py::object first = get(g, kFirstDraw);
     if (!PyList_Check(first.ptr())) throw py::type_error("turn_discard: _first_draw");
-    const bool earthly = flag_item(first, t) && !truth(attr(g, kAnyMeld));
-    set_attr(g, kEarthly, earthly ? Py_True : Py_False);
+    const bool earthly = flag_item(first, t) && !truth(get(g, kAnyMeld));
+    set(g, kEarthly, earthly ? Py_True : Py_False);
     Py_INCREF(Py_False);
     PyList_SetItem(first.ptr(), t, Py_False);
   }
-  set_attr(g, kPhase, kPhaseTurn);
-  set_attr(g, kTurn, t);
-  set_attr(g, kDrawn, d);
-  set_attr(g, kTurnKind, kTurnDraw);
-  set_attr(g, kRinshan, Py_False);
-  set_attr(g, kLastKong, Py_None);
+  set_int(g, kPhase, kPhaseTurn);
+  set_int(g, kTurn, t);
+  set_int(g, kDrawn, d);
+  set_int(g, kTurnKind, kTurnDraw);
+  set(g, kRinshan, Py_False);
+  set(g, kLastKong, Py_None);
   const bool empty = back < front + 1;  // this draw emptied the live wall (海底)
-  set_attr(g, kHaitei, empty ? Py_True : Py_False);
+  set(g, kHaitei, empty ? Py_True : Py_False);
   py::object drawn_kind = py::reinterpret_steal<py::object>(PyLong_FromLong(d));
   append(ev, py::make_tuple(sh.tsumo, t, drawn_kind, py::bool_(false)).ptr());
 
   // --- draw.py open_turn (a draw, not frozen, not auto-played): seat t's legal actions.
-  if (flag_item(attr(g, kFrozen), t) || flag_item(attr(g, kAuto), t)) return kOpenTurn | t << 2;
+  if (flag_item(get(g, kFrozen), t) || flag_item(get(g, kAuto), t)) return kOpenTurn | t << 2;
   const bool hu = (int_item(waits, t) >> d) & 1;
-  if (hu && as_long(attr(g, kForcedN).ptr()) != 0) return kOpenTurn | t << 2;  // _forced_win
+  if (hu && as_long(get(g, kForcedN).ptr()) != 0) return kOpenTurn | t << 2;  // _forced_win
   py::list legal;
   const long vc_t = int_item(void_count, t);
   if (vc_t) {  // it must discard a tile of its void suit, and may do nothing else
@@ -285,7 +273,7 @@ long plain_draw(PyObject* g, long t, uint8_t* ht, const py::object& voids,
       for (int j = 0; j < kKinds; ++j)
         if (ht[j] == 4) legal.append(sh.concealed_kong[static_cast<size_t>(j)]);
       // Added kongs onto its pengs whose fourth tile it holds, by kind.
-      PyObject* melds = item(attr(g, kCoreMelds), t);
+      PyObject* melds = item(get(g, kCoreMelds), t);
       if (!PyList_Check(melds)) throw py::type_error("turn_discard: melds are not a list");
       uint32_t added = 0;
       for (Py_ssize_t i = 0; i < PyList_GET_SIZE(melds); ++i) {
@@ -302,8 +290,8 @@ long plain_draw(PyObject* g, long t, uint8_t* ht, const py::object& voids,
   }
   py::dict by_seat;
   by_seat[py::int_(t)] = legal;
-  set_attr(g, kLegal, by_seat.ptr());
-  set_attr(g, kPending, sh.only[static_cast<size_t>(t)].ptr());
+  set(g, kLegal, by_seat.ptr());
+  set(g, kPending, sh.only[static_cast<size_t>(t)].ptr());
   return kDone | t << 2;
 }
 
@@ -312,11 +300,11 @@ long turn_draw(py::handle state, long s) {
   if (!shared().ready) throw py::value_error("turn_draw: register_engine was not called");
   if (s < 0 || s > 3) throw py::value_error("turn_draw: bad seat");
   PyObject* g = hand_data(state);
-  py::object hands = attr(g, kHands);
+  py::object hands = get(g, kHands);
   if (!PyList_Check(hands.ptr()) || PyList_GET_SIZE(hands.ptr()) != 4)
     throw py::type_error("turn_draw: _hands is not a list of four hands");
-  return plain_draw(g, s, counts_of(PyList_GET_ITEM(hands.ptr(), s)), attr(g, kVoid),
-                    attr(g, kVoidCount), attr(g, kWaits), attr(g, kEv));
+  return plain_draw(g, s, counts_of(PyList_GET_ITEM(hands.ptr(), s)), get(g, kVoid),
+                    get(g, kVoidCount), get(g, kWaits), get(g, kEv));
 }
 
 // The index of the sorted triple (a, b, c) in combinations_with_replacement(range(27), 3).

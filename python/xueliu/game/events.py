@@ -60,14 +60,12 @@ def event_lines(state: HandData, seat: Optional[int], since: int = 0) -> bytes:
     lines = []
     for ev in state._ev[since:] if since else state._ev:
         t = ev[0]
-        if t == "tsumo" or t == "dahai":
-            key = (ev, full or ev[1] == seat)
-            line = _TURN_LINES.get(key)
-            if line is None:
-                line = _TURN_LINES[key] = _JSON.encode(
-                    _render(state, ev, seat, full, ledger)).encode() + b"\n"
-        else:
+        key = (ev, full or ev[1] == seat) if t == "tsumo" or t == "dahai" else None
+        line = _TURN_LINES.get(key) if key else None
+        if line is None:
             line = _JSON.encode(_render(state, ev, seat, full, ledger)).encode() + b"\n"
+            if key:
+                _TURN_LINES[key] = line
         lines.append(line)
     return b"".join(lines)
 
