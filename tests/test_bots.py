@@ -75,12 +75,26 @@ def test_make_bot_builds_builtin_and_module_class_bots():
 
 
 def test_random_bot_is_reproducible_from_its_seed():
-    def play(seed):
-        state = play_hand(xueliu.new_game("xuezhan", seed=5), [RandomBot(seed + s) for s in range(4)])
+    """Asked directly, a RandomBot follows its constructor's seed."""
+    def answers(seed):
+        bot, options = RandomBot(seed), list(range(10))
+        return [bot.act({}, options) for _ in range(30)]
+
+    assert answers(100) == answers(100)
+    assert answers(100) != answers(200)
+
+
+def test_in_play_hand_a_random_bot_is_reseeded_from_the_hand():
+    """Inside the lifecycle the hand's seed decides (start_hand reseeds), not the constructor's:
+    play_hand's master seed is ``seed=`` or the hand's own seed."""
+    def play(bot_seeds, **kwargs):
+        state = play_hand(xueliu.new_game("xuezhan", seed=5), [RandomBot(s) for s in bot_seeds],
+                          **kwargs)
         return state.record()["decisions"], state.settlement().net
 
-    assert play(100) == play(100)
-    assert play(100)[0] != play(200)[0]
+    assert play([100, 101, 102, 103]) == play([200, 201, 202, 203]) == play([None] * 4)
+    assert play([0] * 4, seed=100) == play([1] * 4, seed=100)
+    assert play([0] * 4, seed=100)[0] != play([0] * 4, seed=200)[0]
 
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
