@@ -17,6 +17,7 @@ from frozen import fastest_rounds
 from frozen.xueliu_e2892b9 import bots as frozen_bots
 from frozen.xueliu_e2892b9.game import new_game as frozen_new_game
 from xueliu import bots as current_bots
+from xueliu.bots import bot_seed
 from xueliu.simulate import simulate
 
 GREEDY = ["greedy", "greedy", "greedy", "greedy"]
@@ -73,7 +74,9 @@ def self_play(engine: str, bot: str, preset: str, hands: int = SELF_PLAY_HANDS) 
         if bot == "greedy":
             seats = [bots.GreedyBot(rules=rules) for _ in range(4)]
         else:
-            seats = [bots.RandomBot(4 * h + s) for s in range(4)]
+            # The seeds the current play_hand reseeds them with (the bot lifecycle), given to
+            # the constructors too, so the old engine's play_hand plays the same hands.
+            seats = [bots.RandomBot(bot_seed(1000 + h, 0, s)) for s in range(4)]
         state = bots.play_hand(new_game(rules, seed=1000 + h, dealer=h % 4), seats)
         wins += len(state.settlement().wins)
     return wins

@@ -1,11 +1,18 @@
-"""Bots (issue 4): the one-method interface, RandomBot, AutoPlayBot (RULES §8 托管) and GreedyBot."""
+"""Bots (issue 4): the one-method interface and its lifecycle (issue 16), RandomBot, AutoPlayBot
+(RULES §8 托管) and GreedyBot."""
 
 from __future__ import annotations
+
+import json
+import textwrap
 
 import pytest
 
 import xueliu
-from xueliu.bots import AutoPlayBot, Bot, GreedyBot, RandomBot, make_bot, play_hand
+from xueliu.bots import (
+    AutoPlayBot, Bot, ExpertBot, GreedyBot, RandomBot, bot_seed, make_bot, play_hand,
+)
+from xueliu.errors import BotError
 from xueliu.game import Action
 from xueliu.rules import Rules
 from xueliu.simulate import simulate
@@ -75,12 +82,26 @@ def test_make_bot_builds_builtin_and_module_class_bots():
 
 
 def test_random_bot_is_reproducible_from_its_seed():
-    def play(seed):
-        state = play_hand(xueliu.new_game("xuezhan", seed=5), [RandomBot(seed + s) for s in range(4)])
+    """Asked directly, a RandomBot follows its constructor's seed."""
+    def answers(seed):
+        bot, options = RandomBot(seed), list(range(10))
+        return [bot.act({}, options) for _ in range(30)]
+
+    assert answers(100) == answers(100)
+    assert answers(100) != answers(200)
+
+
+def test_in_play_hand_a_random_bot_is_reseeded_from_the_hand():
+    """Inside the lifecycle the hand's seed decides (start_hand reseeds), not the constructor's:
+    play_hand's master seed is ``seed=`` or the hand's own seed."""
+    def play(bot_seeds, **kwargs):
+        state = play_hand(xueliu.new_game("xuezhan", seed=5), [RandomBot(s) for s in bot_seeds],
+                          **kwargs)
         return state.record()["decisions"], state.settlement().net
 
-    assert play(100) == play(100)
-    assert play(100)[0] != play(200)[0]
+    assert play([100, 101, 102, 103]) == play([200, 201, 202, 203]) == play([None] * 4)
+    assert play([0] * 4, seed=100) == play([1] * 4, seed=100)
+    assert play([0] * 4, seed=100)[0] != play([0] * 4, seed=200)[0]
 
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
@@ -303,3 +324,132 @@ def test_built_in_bots_choose_the_same_through_the_view_as_through_the_observati
                 assert [bot.act_view(view, legal) for bot in by_view] == answers
                 choice[seat] = answers[seat % 2]
             state.step(choice)
+
+
+# -- the lifecycle: start_hand(seat, rules, seed) / act / end_hand ----------------------------------
+
+
+class RecordingBot:
+    """A duck-typed bot with the whole lifecycle, noting every call in order."""
+
+    def __init__(self):
+        self.calls = []
+
+    def start_hand(self, seat, rules, seed):
+        self.calls.append(("start_hand", seat, rules, seed))
+
+    def act(self, observation, legal_actions):
+        self.calls.append(("act", observation["seat"]))
+        return legal_actions[0]
+
+    def end_hand(self, observation):
+        self.calls.append(("end_hand", observation))
+
+
+def test_play_hand_starts_every_bot_asks_it_and_ends_the_hand():
+    state = xueliu.new_game("xuezhan", seed=21)
+    bots = [RecordingBot() for _ in range(4)]
+    play_hand(state, bots)
+    for seat, bot in enumerate(bots):
+        first, *acts, last = bot.calls
+        assert first == ("start_hand", seat, state.rules, bot_seed(21, 0, seat))
+        assert isinstance(first[2], Rules)
+        assert acts and all(call == ("act", seat) for call in acts)
+        assert last == ("end_hand", state.observation(seat))  # the seat's last view, nothing more
+
+
+def test_play_hand_takes_the_master_seed_of_the_bots_seeds():
+    bots = [RecordingBot() for _ in range(4)]
+    play_hand(xueliu.new_game(seed=21), bots, seed=9)
+    assert [b.calls[0][3] for b in bots] == [bot_seed(9, 0, seat) for seat in range(4)]
+    with pytest.raises(TypeError, match="seed"):
+        play_hand(xueliu.new_game(seed=21), bots, seed="9")
+
+
+def test_a_bot_with_only_act_still_plays_everywhere():
+    assert finished(play_hand(xueliu.new_game(seed=3), [FirstChoiceBot() for _ in range(4)]))
+    summary = simulate(4, bots=["tests.test_bots:FirstChoiceBot", "random", "greedy", "random"])
+    assert summary.games == 4
+
+
+def test_bot_seed_is_a_documented_one_way_hash_of_master_hand_and_seat():
+    import hashlib
+    digest = hashlib.blake2b(b"xueliu-bot:7:3:2", digest_size=8).digest()
+    assert bot_seed(7, 3, 2) == int.from_bytes(digest, "big") >> 1
+    seeds = {bot_seed(m, h, s) for m in range(3) for h in range(3) for s in range(4)}
+    assert len(seeds) == 36 and all(0 <= x < 2 ** 63 for x in seeds)
+    with pytest.raises(TypeError, match="seat"):
+        bot_seed(7, 3, True)
+
+
+def test_a_random_bot_plays_the_same_hand_the_same_way_after_any_history():
+    """Reseeded at start_hand, what it did in earlier hands does not change its next hand."""
+    fresh = [RandomBot() for _ in range(4)]
+    used = [RandomBot(seed=s) for s in range(4)]
+    for seed in (1, 2):
+        play_hand(xueliu.new_game(seed=seed), used)
+    a = play_hand(xueliu.new_game(seed=8), fresh).record()["decisions"]
+    b = play_hand(xueliu.new_game(seed=8), used).record()["decisions"]
+    assert a == b
+
+
+def test_an_expert_bot_forgets_the_last_hand_when_the_next_starts():
+    """The same decisions in a hand whether the ExpertBot played other hands before or not."""
+    def play(bot, seed):
+        others = [GreedyBot() for _ in range(3)]
+        return play_hand(xueliu.new_game(seed=seed, dealer=seed % 4), [bot, *others])
+
+    veteran = ExpertBot()
+    for seed in (30, 31, 32):
+        play(veteran, seed)
+    assert (play(veteran, 33).record()["decisions"]
+            == play(ExpertBot(), 33).record()["decisions"])
+
+
+def test_start_hand_gives_greedy_and_expert_the_hands_rules():
+    rules = Rules.preset("xuezhan")
+    for cls in (GreedyBot, ExpertBot):
+        bot = cls()
+        bot.start_hand(1, rules, 5)
+        assert bot._rules is rules
+
+
+def test_simulate_starts_each_bot_with_the_seat_and_the_documented_seed(tmp_path, monkeypatch):
+    (tmp_path / "notebot.py").write_text(textwrap.dedent("""
+        import json, os
+
+        class NoteBot:
+            def start_hand(self, seat, rules, seed):
+                with open(os.environ["NOTEBOT_LOG"], "a") as f:
+                    f.write(json.dumps([seat, rules.mode, seed]) + "\\n")
+
+            def act(self, observation, legal_actions):
+                return legal_actions[0]
+    """), "utf-8")
+    log = tmp_path / "starts.jsonl"
+    monkeypatch.setenv("NOTEBOT_LOG", str(log))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    simulate(8, bots=["notebot:NoteBot", "random", "random", "random"], seed=4,
+             duplicate=True, rules="xuezhan")
+    starts = [json.loads(x) for x in log.read_text().splitlines()]
+    # duplicate: hand i plays the wall i // 4 with the bots rotated, NoteBot at seat (4 - i % 4) % 4
+    expected = []
+    for hand in range(8):
+        seat = (4 - hand % 4) % 4
+        expected.append([seat, "xuezhan", bot_seed(4, hand, seat)])
+    assert starts == expected
+
+
+def test_a_bot_that_raises_in_start_hand_is_named(tmp_path, monkeypatch):
+    (tmp_path / "badstart.py").write_text(textwrap.dedent("""
+        class BadStart:
+            def start_hand(self, seat, rules, seed):
+                raise RuntimeError("no")
+
+            def act(self, observation, legal_actions):
+                return legal_actions[0]
+    """), "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(BotError, match=r"bot 'badstart:BadStart' at seat 0 raised RuntimeError in "
+                                       r"start_hand: no \(hand 0"):
+        simulate(4, bots=["badstart:BadStart", "random", "random", "random"])

@@ -487,6 +487,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
                    help="seconds a cmd: bot has for each decision before RULES §8's default is "
                         "taken for it (default 5)")
+    s.add_argument("--bot-observation", action="store_true",
+                   help="put the seat's observation (state.observation(seat), docs/events.md) in "
+                        "each request to a cmd: bot (docs/protocol.md)")
     s.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                    help="print the traceback when a bot fails (same as xueliu --debug)")
     s.set_defaults(func=cmd_simulate)

@@ -251,16 +251,23 @@ def test_vector_env_steps_to_the_same_results_as_single_envs_one_by_one():
         theirs.close()
 
 
-def test_vector_env_reuses_one_buffer():
+def test_vector_env_copies_observations_by_default_and_reuses_one_buffer_on_request():
+    # The default (Gymnasium's): each step new arrays, so a rollout may keep every one of them.
     env = VectorEnv(2, opponents=["random"] * 3)
+    assert env.copy is True
     obs, _ = env.reset(seed=1)
-    x, m = obs["observation"], obs["action_mask"]
-    obs2, *_ = env.step([masked(mm)[0] for mm in m])
-    assert obs2["observation"] is x and obs2["action_mask"] is m and m.dtype == np.int8
-    copying = VectorEnv(2, opponents=["random"] * 3, copy=True)
-    obs, _ = copying.reset(seed=1)
-    obs2, *_ = copying.step([masked(mm)[0] for mm in obs["action_mask"]])
+    kept_x, kept_m = obs["observation"].copy(), obs["action_mask"].copy()
+    obs2, *_ = env.step([masked(mm)[0] for mm in obs["action_mask"]])
     assert obs2["observation"] is not obs["observation"]
+    assert obs2["action_mask"] is not obs["action_mask"]
+    assert np.array_equal(obs["observation"], kept_x)  # untouched by the step
+    assert np.array_equal(obs["action_mask"], kept_m)
+    # The fast option: the same two buffers every step, overwritten in place.
+    fast = VectorEnv(2, opponents=["random"] * 3, copy=False)
+    obs, _ = fast.reset(seed=1)
+    x, m = obs["observation"], obs["action_mask"]
+    obs2, *_ = fast.step([masked(mm)[0] for mm in m])
+    assert obs2["observation"] is x and obs2["action_mask"] is m and m.dtype == np.int8
 
 
 def test_a_cmd_opponent_plays_through_the_protocol():

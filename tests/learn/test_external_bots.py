@@ -160,3 +160,86 @@ def test_the_protocol_lines_a_program_reads(tmp_path):
     assert requests and all(set(a) == {"id", "kind", "tile", "tiles", "suit", "value"}
                             for r in requests for a in r["actions"])
     assert bot.counts["decisions"] == len(requests)
+
+
+# -- the observation in each request (--bot-observation) -----------------------------------------
+
+OBSERVING = Path(__file__).parent / "bots" / "observing_bot.py"
+
+
+def test_with_observation_each_request_carries_the_seats_observation(tmp_path):
+    log = tmp_path / "observations.jsonl"
+    state = xueliu.new_game("xueliu", seed=12)
+    expected = []
+    with ExternalBot([sys.executable, str(OBSERVING), str(log)], timeout=5,
+                     observation=True) as bot:
+        bot.start_hand(1, state.rules, seed=3)
+        while not state.is_over:
+            answers = {q: state.legal_actions(q)[0] for q in state.pending() if q != 1}
+            if 1 in state.pending():
+                expected.append(state.observation(1))
+                answers[1] = bot.decide(state, 1)
+                assert answers[1] is not None  # it answered from the observation, legally
+            state.step(answers)
+        bot.end_hand(state, 1)
+        assert not bot.dead
+    seen = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
+    assert seen == expected and len(seen) > 10  # exactly state.observation(seat), each time
+
+
+def test_without_observation_a_request_lists_only_the_actions(tmp_path):
+    state = xueliu.new_game("xueliu", seed=12)
+    with ExternalBot([sys.executable, str(OBSERVING)], timeout=5) as bot:
+        bot.start_hand(0, state.rules, seed=3)
+        while 0 not in state.pending():
+            state.step({q: state.legal_actions(q)[0] for q in state.pending()})
+        assert bot.decide(state, 0) is None and bot.dead  # the bot refuses: exit status 2
+
+
+def test_the_bot_observation_flag_reaches_the_program(tmp_path):
+    bot = f"cmd:{sys.executable} {OBSERVING}"
+    p = simulate("--games", "8", "--duplicate", "--bot-observation", "--bots",
+                 f"{bot},greedy,random,random")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert counts["decisions"] > 50 and counts["dead"] == counts["garbage"] == 0
+    assert "warning" not in p.stderr
+    p = simulate("--games", "4", "--bots", f"{bot},greedy,random,random")  # without the flag
+    assert defaults_row(p.stdout, bot)["dead"] > 0
+
+
+# -- a program that dies is reported -------------------------------------------------------------
+
+
+def test_a_bot_that_dies_is_reported_by_one_warning_line(tmp_path):
+    bot = f"{MISBEHAVING} crash 5"  # exits with status 3 at its sixth request
+    p = simulate("--games", "6", "--bots", f"greedy,random,random,{bot}",
+                 out=tmp_path / "crash.jsonl")
+    assert p.returncode == 0, p.stderr
+    rows = records(tmp_path / "crash.jsonl")
+    died_in = next(r["hand"] for r in rows if any(
+        seat == 3 and what == "timeout" for seat, what in r["record"]["decisions"]))
+    warnings = [line for line in p.stderr.splitlines() if "warning" in line]
+    assert warnings == [f"xueliu: warning: bot {bot!r} at seat 3 died in hand {died_in} "
+                        f"(exit status 3); RULES §8's default plays for it from now on"]
+
+
+def test_a_bot_killed_by_a_signal_is_reported_with_it(tmp_path, capfd):
+    script = tmp_path / "suicide_bot.py"
+    script.write_text("import os, signal, sys\nsys.stdin.readline()\n"
+                      "os.kill(os.getpid(), signal.SIGKILL)\n", "utf-8")
+    from xueliu.envs import SingleSeatEnv
+
+    env = SingleSeatEnv(opponents=[f"cmd:{sys.executable} {script}", "random",
+                        "random"], seat=0)
+    try:
+        obs, _ = env.reset(seed=4)
+        done = False
+        while not done:
+            obs, _, done, _, _ = env.step(int(obs["action_mask"].nonzero()[0][0]))
+        env.reset()  # the next episode: no second warning for the same death
+    finally:
+        env.close()
+    err = capfd.readouterr().err
+    assert err.count("warning") == 1
+    assert "at seat 1 died in hand 0 (killed by SIGKILL)" in err

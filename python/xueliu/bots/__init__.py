@@ -1,6 +1,6 @@
-"""Bots: the one-method :class:`Bot` interface, four ready-made bots (random, autoplay, greedy,
-expert), and programs in any
-language as :class:`ExternalBot` (JSON lines over a pipe, docs/protocol.md).
+"""Bots: the one-method :class:`Bot` interface and its lifecycle (``start_hand`` / ``act`` /
+``end_hand``, :mod:`.lifecycle`), four ready-made bots (random, autoplay, greedy, expert), and
+programs in any language as :class:`ExternalBot` (JSON lines over a pipe, docs/protocol.md).
 
 >>> from xueliu.bots import GreedyBot, RandomBot, play_hand
 >>> import xueliu
@@ -12,14 +12,16 @@ True
 from typing import Any, Callable, Dict, Mapping, Union
 
 from .autoplay import AutoPlayBot
-from .base import Bot, play_hand
+from .base import Bot
 from .expert import ExpertBot
 from .external import ExternalBot, parse_command
 from .greedy import GreedyBot
+from .lifecycle import bot_seed, end_hand_for, play_hand, start_hand_for
 from .random_bot import RandomBot
 
 __all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "ExpertBot",
-           "ExternalBot", "BOTS", "make_bot", "check_bot_spec", "is_external"]
+           "ExternalBot", "BOTS", "make_bot", "check_bot_spec", "is_external", "bot_seed",
+           "start_hand_for", "end_hand_for"]
 
 BOTS: Dict[str, Callable[..., Bot]] = {
     "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot, "expert": ExpertBot,
@@ -43,13 +45,13 @@ def check_bot_spec(spec: str) -> None:
         make_bot(spec)
 
 
-def make_bot(spec: str, seed: int = 0, rules: Any = None,
-             timeout: float = 5.0) -> Union[Bot, ExternalBot]:
+def make_bot(spec: str, seed: int = 0, rules: Any = None, timeout: float = 5.0,
+             observation: bool = False) -> Union[Bot, ExternalBot]:
     """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"expert"``,
     ``"package.module:Class"``,
     or ``"cmd:COMMAND"`` for a program speaking docs/protocol.md (an :class:`ExternalBot` that
-    answers within ``timeout`` seconds; its process starts with the first hand and runs until
-    ``close()``). A class is called with the keyword arguments ``seed=`` (its own random seed)
+    answers within ``timeout`` seconds and, with ``observation``, gets the seat's observation in
+    each request; its process starts with the first hand and runs until ``close()``). A class is called with the keyword arguments ``seed=`` (its own random seed)
     and ``rules=`` (the :class:`~xueliu.Rules` in play) that its signature accepts.
 
     >>> make_bot("random", seed=1).name
@@ -60,7 +62,7 @@ def make_bot(spec: str, seed: int = 0, rules: Any = None,
     if spec in BOTS:
         return BOTS[spec](seed=seed, rules=rules)
     if is_external(spec):
-        return ExternalBot(spec[4:], timeout=timeout, name=spec)
+        return ExternalBot(spec[4:], timeout=timeout, name=spec, observation=observation)
     if ":" not in spec:
         raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOTS)}, "
                          "module:Class or cmd:COMMAND)")

@@ -50,6 +50,10 @@ class AutoPlayBot(Bot):
         pm = getattr(rules, "player_multipliers", None) if rules is not None else None
         self._multiplier_default = int(pm["default"]) if pm else None
 
+    def start_hand(self, seat: int, rules: Any, seed: int) -> None:
+        pm = getattr(rules, "player_multipliers", None)
+        self._multiplier_default = int(pm["default"]) if pm else None
+
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
             raise ValueError("AutoPlayBot was asked to act with no legal action")

@@ -1,4 +1,4 @@
-"""The bot interface: one method, ``act(observation, legal_actions) -> Action``.
+"""The bot interface: ``act(observation, legal_actions) -> Action``, inside one lifecycle.
 
 A bot sees exactly what its seat may see (``GameState.observation(seat)``, a JSON-serialisable dict)
 and the list of actions the engine allows it now (``GameState.legal_actions(seat)``); it returns one
@@ -19,32 +19,42 @@ of those actions. That is the whole contract, so a bot is a few lines::
 Any object with such an ``act`` method is a bot (``isinstance(FirstChoiceBot(), Bot)`` is true);
 subclassing :class:`Bot` is optional and gives one more, faster way in: a bot that runs in the
 same process as the game may also define ``act_view(view, legal_actions)``, which
-:func:`play_hand` calls instead of ``act`` with a :class:`~xueliu.game.view.SeatView` — the same
-information as the observation, as tile counts built only when read (no JSON to build and parse).
-The built-in bots do; the default ``Bot.act_view`` simply calls ``act(view.observation(), …)``.
+:func:`~xueliu.bots.play_hand` calls instead of ``act`` with a :class:`~xueliu.game.view.SeatView`
+— the same information as the observation, as tile counts built only when read (no JSON to build
+and parse). The built-in bots do; the default ``Bot.act_view`` simply calls
+``act(view.observation(), …)``.
+
+**The lifecycle** (the same as a program's, docs/protocol.md; :mod:`.lifecycle`): before its first
+decision of a hand a bot gets ``start_hand(seat, rules, seed)`` — its seat, the
+:class:`~xueliu.Rules` in play and a seed derived from the run's seed, the hand and the seat —
+and when the hand is over ``end_hand(observation)``, its seat's last observation. Both are
+optional (the defaults here do nothing; a duck-typed bot without them is simply not asked). A bot
+that draws random numbers reseeds from ``seed``; a bot that remembers things within a hand
+forgets them there.
 
 A bot is asked in every phase: the exchange (``kind == "exchange"``, ``tiles``), the void
 (``"void"``, ``suit``), player multipliers (``"multiplier"``, ``value``), its turns (``"discard"``,
 ``"hu"``, ``"concealed_kong"``, ``"added_kong"``) and claim windows (``"hu"``, ``"kong"``, ``"peng"``,
-``"pass"``). :func:`play_hand` below is the loop that drives four bots through one hand.
+``"pass"``). :func:`~xueliu.bots.play_hand` is the loop that drives four bots through one hand.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover - types only: bots never need the engine's classes
     from ..game.actions import Action
-    from ..game.state import GameState
     from ..game.view import SeatView
+    from ..rules import Rules
 
-__all__ = ["Bot", "SupportsAct", "play_hand"]
+__all__ = ["Bot", "SupportsAct"]
 
 
 class SupportsAct(Protocol):
-    """Anything with ``act(observation, legal_actions) -> Action``: what :func:`play_hand` and
-    ``xueliu simulate`` accept (a static-typing name for the duck-typed bots)."""
+    """Anything with ``act(observation, legal_actions) -> Action``: what
+    :func:`~xueliu.bots.play_hand` and ``xueliu simulate`` accept (a static-typing name for the
+    duck-typed bots; ``start_hand`` and ``end_hand`` are optional)."""
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         ...
@@ -65,39 +75,16 @@ class Bot(ABC):
         default reads the JSON observation; the built-in bots read the counts directly."""
         return self.act(view.observation(), legal_actions)
 
+    def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
+        """A hand starts with this bot at ``seat`` under ``rules``; ``seed`` is this bot's seed
+        for the hand (see the module docstring). The default does nothing."""
+
+    def end_hand(self, observation: Mapping[str, Any]) -> None:
+        """The hand is over; ``observation`` is the seat's last observation (the settlement as
+        the seat may see it). The default does nothing."""
+
     @classmethod
     def __subclasshook__(cls, other: type) -> Any:
         if cls is Bot:
             return callable(getattr(other, "act", None)) or NotImplemented
         return NotImplemented
-
-
-def play_hand(state: GameState, bots: Sequence[SupportsAct]) -> GameState:
-    """Drive ``state`` to its end, asking ``bots[seat]`` whenever that seat is pending.
-
-    A bot with an ``act_view`` method (every :class:`Bot`) is asked through it with
-    ``state.view(seat)``; any other bot through ``act`` with ``state.observation(seat)``. Returns
-    the same ``state`` (now ``state.is_over``). A bot that returns an action that is not legal
-    makes ``state.step`` raise ``ValueError``, which is passed on unchanged.
-
-    >>> import xueliu
-    >>> from xueliu.bots import RandomBot
-    >>> state = play_hand(xueliu.new_game("xueliu", seed=1), [RandomBot(s) for s in range(4)])
-    >>> state.is_over
-    True
-    """
-    if len(bots) != 4:
-        raise ValueError(f"a hand needs 4 bots, got {len(bots)}")
-    by_view: List[Optional[Callable[[SeatView, Sequence[Action]], Action]]] = [
-        getattr(bot, "act_view", None) for bot in bots]
-    while not state.is_over:
-        decisions = {}
-        for seat in state.pending():
-            legal = state.legal_actions(seat)
-            act_view = by_view[seat]
-            if act_view is not None:
-                decisions[seat] = act_view(state.view(seat), legal)
-            else:
-                decisions[seat] = bots[seat].act(state.observation(seat), legal)
-        state.step(decisions)
-    return state

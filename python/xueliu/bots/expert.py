@@ -84,6 +84,12 @@ class ExpertBot(Bot):
         self._rules = rules
         self._memory = HandMemory()
 
+    def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
+        """The hand's rules, and a fresh memory of the hand (it no longer has to guess from the
+        dice that a new hand began)."""
+        self._rules = rules
+        self._memory = HandMemory()
+
     # -- dispatch ---------------------------------------------------------------------------------
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:

@@ -3,13 +3,15 @@
 The engine writes to the program's stdin one JSON object a line: a ``hello`` at the start of each
 hand (protocol, version, the seat, the rules, a seed), then every event the seat may see exactly
 as in the event log (docs/events.md), and a ``request`` listing the legal actions whenever the
-seat must decide. The program answers each request, and only requests, with ``{"id": N}``.
+seat must decide (with ``observation=True`` also the seat's observation, ``state.observation(seat)``).
+The program answers each request, and only requests, with ``{"id": N}``.
 
 A late answer (past ``timeout`` seconds), a line that is not such an object, an id that is not
 legal, or a program that has died gives ``None`` from :meth:`ExternalBot.decide`: the caller then
 takes RULES §8's default (``state.apply_timeout``). The counts of each are in ``counts``. A late
 answer that arrives later is read and dropped (each request gets exactly one line), so the
-conversation stays in step. Writes never block: what the program has not read yet stays queued. Pipes are polled, so external
+conversation stays in step. A program that dies is reported once, by one warning line on
+standard error (the bot, its seat, the hand and the exit status). Writes never block: what the program has not read yet stays queued. Pipes are polled, so external
 bots need a POSIX system (Linux, macOS).
 
 >>> bot = ExternalBot("python3 examples/random_bot.py")     # doctest: +SKIP
@@ -22,12 +24,17 @@ import os
 import select
 import shlex
 import shutil
+import signal
 import subprocess
+import sys
 import time
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from ..game import Action
 from ..game.events import event_lines
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import Rules
 
 __all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "parse_command"]
 
@@ -82,6 +89,16 @@ def _line(obj: Mapping[str, Any]) -> bytes:
     return _JSON.encode(obj).encode() + b"\n"
 
 
+def _exit_status(code: int) -> str:
+    if code >= 0:
+        return f"exit status {code}"
+    try:
+        name = signal.Signals(-code).name
+    except ValueError:
+        name = f"signal {-code}"
+    return f"killed by {name}"
+
+
 def parse_command(command: Union[str, Sequence[str]]) -> List[str]:
     """The argv of a command line (``"python3 mybot.py --fast"``), checked to name a program that
     exists; ``ValueError`` otherwise."""
@@ -98,13 +115,15 @@ class ExternalBot:
     """One program playing one seat, kept running for every hand it is given.
 
     ``command`` is a command line (or an argv list); ``timeout`` the seconds it has for each
-    answer. Call :meth:`start_hand` at the start of each hand, :meth:`decide` whenever its seat
-    must decide, :meth:`end_hand` when the hand is over, and :meth:`close` at the end (or use it
-    as a context manager).
+    answer; ``observation=True`` adds the seat's observation (``state.observation(seat)``,
+    docs/events.md) to each request as ``"observation"``, so the program need not rebuild its hand
+    from the events. Call :meth:`start_hand` at the start of each hand, :meth:`decide` whenever
+    its seat must decide, :meth:`end_hand` when the hand is over, and :meth:`close` at the end
+    (or use it as a context manager).
     """
 
     def __init__(self, command: Union[str, Sequence[str]], *, timeout: float = 5.0,
-                 name: Optional[str] = None) -> None:
+                 name: Optional[str] = None, observation: bool = False) -> None:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
             raise ValueError(f"the bot timeout must be a positive number of seconds, got "
                              f"{timeout!r}")
@@ -112,6 +131,9 @@ class ExternalBot:
         self.name = name if name is not None else "cmd:" + (
             command if isinstance(command, str) else shlex.join(self._argv))
         self.timeout = float(timeout)
+        if not isinstance(observation, bool):
+            raise TypeError(f"observation is True or False, got {observation!r}")
+        self.observation = observation
         self.counts: Dict[str, int] = dict.fromkeys(
             ("decisions", "late", "garbage", "illegal", "dead"), 0)
         self.dead = False
@@ -122,16 +144,26 @@ class ExternalBot:
         self._skip_spin = 0  # requests left before the next spin (the program was slow)
         self._asked = False  # has it had its first request (which gets the start-up time)
         self._sent = 0  # events of the current hand already written
+        self._seat: Optional[int] = None  # where it plays now: for the warning when it dies
+        self._hand: Optional[int] = None
+        self._closing = False
 
     # -- the conversation ------------------------------------------------------------------------
 
-    def start_hand(self, seat: int, rules: Mapping[str, Any], seed: int = 0) -> None:
-        """Queues the ``hello`` of a new hand (sent with the first request)."""
+    def start_hand(self, seat: int, rules: Union[Rules, Mapping[str, Any]], seed: int = 0, *,
+                   hand: Optional[int] = None) -> None:
+        """Queues the ``hello`` of a new hand (sent with the first request). ``rules`` is a
+        :class:`~xueliu.Rules` or its ``to_dict()``; ``hand`` (the driver's hand index) only
+        labels the warning if the program dies in this hand."""
         self._sent = 0
+        self._seat = seat
+        self._hand = hand
         if self._proc is None and not self.dead:
             self._start()
+        to_dict = getattr(rules, "to_dict", None)
+        knobs = to_dict() if callable(to_dict) else dict(rules)  # type: ignore[arg-type]
         self._out += _line({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION,
-                            "seat": seat, "rules": dict(rules), "seed": seed})
+                            "seat": seat, "rules": knobs, "seed": seed})
 
     def decide(self, state: Any, seat: int) -> Optional[Action]:
         """The program's answer to the decision ``seat`` faces now, or ``None`` (late, garbage,
@@ -142,8 +174,12 @@ class ExternalBot:
             return None
         legal = state.legal_actions(seat)
         self._queue_events(state, seat)
-        self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal)) \
-            + b"]}\n"
+        self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal))
+        if self.observation:
+            self._out += b'],"observation":' + _JSON.encode(state.observation(seat)).encode() \
+                + b"}\n"
+        else:
+            self._out += b"]}\n"
         wait = self.timeout if self._asked else self.timeout + STARTUP_SECONDS
         self._asked = True
         line = self._answer(time.monotonic() + wait)
@@ -188,6 +224,7 @@ class ExternalBot:
         proc = self._proc
         self._proc = None
         self.dead = True
+        self._closing = True
         if proc is None:
             return
         for f in (proc.stdin, proc.stdout):
@@ -232,11 +269,33 @@ class ExternalBot:
             self._out += event_lines(state, seat, self._sent)
             self._sent = n
 
-    def _die(self) -> None:
+    def _die(self, why: Optional[str] = None) -> None:
+        """The program is gone (it exited, closed a pipe) or is given up on (``why``: it broke
+        the protocol): it is killed if still running, and reported once on stderr."""
+        if self.dead:
+            return
         self.dead = True
         proc = self._proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
+        status = "not started"
+        if proc is not None:
+            if why is None:
+                try:  # it closed its pipe: usually it is exiting, so wait for its status
+                    proc.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    why = "it closed its pipe but kept running"
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+                status = f"killed: {why}"
+            else:
+                status = _exit_status(proc.returncode)
+        if not self._closing:
+            where = f"seat {self._seat}" if self._seat is not None else "no seat yet"
+            hand = f"hand {self._hand}" if self._hand is not None else "this hand"
+            prefix = "\r\x1b[K" if getattr(sys.stderr, "isatty", lambda: False)() else ""
+            sys.stderr.write(f"{prefix}xueliu: warning: bot {self.name!r} at {where} died in "
+                             f"{hand} ({status}); RULES §8's default plays for it from now on\n")
+            sys.stderr.flush()
 
     def _flush(self, deadline: float) -> None:
         """Writes queued bytes until done, the deadline, or a broken pipe (the program died)."""
@@ -284,7 +343,7 @@ class ExternalBot:
                     return line
                 nl = self._in.find(b"\n")
             if len(self._in) > _MAX_LINE:
-                self._die()
+                self._die(f"a line longer than {_MAX_LINE} bytes")
                 return None
             self._flush(0.0)  # what the pipe takes now, without waiting
             if self.dead:

@@ -150,6 +150,9 @@ class GreedyBot(Bot):
 
     # -- the policy -----------------------------------------------------------------------------
 
+    def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
+        self._rules = rules  # the hand's rules (it keeps nothing else from hand to hand)
+
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
         rules = self._rules
         if rules is None:  # the preset the observation names (Rules.preset caches it)

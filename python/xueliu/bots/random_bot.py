@@ -1,4 +1,4 @@
-"""RandomBot: a uniformly random legal action, reproducible from its seed."""
+"""RandomBot: a uniformly random legal action, reproducible from its seed (reseeded each hand)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from .base import Bot
 if TYPE_CHECKING:  # pragma: no cover
     from ..game.actions import Action
     from ..game.view import SeatView
+    from ..rules import Rules
 
 __all__ = ["RandomBot"]
 
@@ -21,13 +22,19 @@ class RandomBot(Bot):
     >>> bot.act({}, ["a", "b", "c"]) in ("a", "b", "c")
     True
 
-    The same seed and the same sequence of questions give the same answers. ``rules`` is
-    accepted for a uniform bot constructor and ignored.
+    The same seed and the same sequence of questions give the same answers. Each
+    :meth:`start_hand` reseeds it from the hand's seed, so inside the lifecycle (``play_hand``,
+    ``xueliu simulate``, the environments) its choices depend on the hand's seed alone and the
+    constructor's ``seed`` only on answers asked before any hand started. ``rules`` is accepted
+    for a uniform bot constructor and ignored.
     """
 
     name = "random"
 
     def __init__(self, seed: Optional[int] = None, rules: Any = None) -> None:
+        self._rng = random.Random(seed)
+
+    def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:

@@ -3,7 +3,11 @@ seat against bots, registered as ``"xueliu/SingleSeat-v0"``), and a batched vect
 
 Needs the ``learn`` extra: ``pip install "xueliu[learn]"`` (gymnasium, pettingzoo). Importing this
 module registers the Gymnasium id, so ``gymnasium.make("xueliu/SingleSeat-v0", ...)`` works after
-``import xueliu.envs`` (or as ``gymnasium.make("xueliu.envs:xueliu/SingleSeat-v0", ...)``).
+``import xueliu.envs`` (or as ``gymnasium.make("xueliu.envs:xueliu/SingleSeat-v0", ...)``), and
+:class:`VectorEnv` as its vector entry point: ``gymnasium.make_vec("xueliu/SingleSeat-v0",
+num_envs=n, vectorization_mode="vector_entry_point", ...)`` (``make_vec``'s default mode then)
+returns a :class:`VectorEnv`; ``vectorization_mode="sync"`` still gives Gymnasium's
+``SyncVectorEnv`` of single environments.
 
 >>> from xueliu.envs import VectorEnv, parallel_env, pettingzoo_env
 >>> env = pettingzoo_env(rules="xueliu", reward="transfers")
@@ -31,4 +35,5 @@ ENV_ID = "xueliu/SingleSeat-v0"
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="xueliu.envs.single_seat:SingleSeatEnv",
+                       vector_entry_point="xueliu.envs.vector:VectorEnv",
                        disable_env_checker=False)

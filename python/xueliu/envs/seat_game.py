@@ -5,6 +5,11 @@ until the learning seat must decide; bots pending at the same joint decision (th
 void, a claim window) answer first, from the same state the learner sees, and every answer is
 applied together when the learner's is in. A ``cmd:`` opponent whose answer fails gets RULES §8's
 default (``apply_timeout``), as in ``xueliu simulate``.
+
+Every opponent goes through the bot lifecycle (:mod:`xueliu.bots.lifecycle`) in each episode:
+``start_hand(seat, rules, seed)`` with ``seed = episode_seed(master, episode, "bot i")`` for
+opponent ``i`` (the seed a named opponent is also made with), and the end of the hand. So a
+seeded ``reset`` replays the same hands with bot objects too (Gymnasium's ``check_env``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ..bots import Bot, ExternalBot, RandomBot, is_external, make_bot
+from ..bots import Bot, ExternalBot, RandomBot, end_hand_for, is_external, make_bot, start_hand_for
 from ..game import GameState, new_game
 from ..rules import Rules
 from .common import choose, episode_seed, stake
@@ -46,24 +51,28 @@ class SeatGame:
 
     ``opponents[i]`` plays the seat ``i + 1`` places after the learner (下家, 对家, 上家). Names
     are made into fresh bots each episode with seeds derived from the episode; ``cmd:`` programs
-    are started once and kept for every episode (``close()`` ends them); bot objects are used
-    as given.
+    are started once and kept for every episode (``close()`` ends them; ``bot_observation``: their
+    requests carry the seat's observation); bot objects are used as given, started each episode.
     """
 
     def __init__(self, rules: Rules, opponents: Sequence[Opponent], reward: str,
-                 seat: Optional[int], bot_timeout: float = 5.0) -> None:
+                 seat: Optional[int], bot_timeout: float = 5.0,
+                 bot_observation: bool = False) -> None:
         self.rules = rules
-        self._rules_dict = rules.to_dict()
         self._specs = check_opponents(opponents)
         self._reward_final = reward == "final"
         self._fixed_seat = seat
         self._timeout = bot_timeout
+        if not isinstance(bot_observation, bool):
+            raise TypeError(f"bot_observation is True or False, got {bot_observation!r}")
+        self._bot_observation = bot_observation
         self._programs: Dict[int, ExternalBot] = {}
         self.state: GameState = new_game(rules, seed=0)  # replaced by reset
         self.seat = 0
         self.picks: List[int] = []
         self._bots: Dict[int, Any] = {}
         self._fast: Dict[int, bool] = {}
+        self._by_view: Dict[int, Any] = {}
         self._others: Dict[int, Any] = {}
         self._defaults: List[int] = []
         self._obs: Optional[Dict[str, Any]] = None
@@ -96,19 +105,19 @@ class SeatGame:
                     program = self._programs.get(i)
                     if program is None:
                         program = self._programs[i] = ExternalBot(
-                            spec[4:], timeout=self._timeout, name=spec)
-                    program.start_hand(q, self._rules_dict, bseed)
+                            spec[4:], timeout=self._timeout, name=spec,
+                            observation=self._bot_observation)
                     bot = program
                 else:
                     bot = make_bot(spec, seed=bseed, rules=self.rules)
             else:
                 bot = spec
-                if isinstance(bot, ExternalBot):
-                    bot.start_hand(q, self._rules_dict, bseed)
+            start_hand_for(bot, q, self.rules, bseed, hand=episode)
             bots[q] = bot
         self._bots = bots
         # RandomBot never reads its observation (its documented policy): skip building one.
         self._fast = {q: type(b) is RandomBot for q, b in bots.items()}
+        self._by_view = {q: getattr(b, "act_view", None) for q, b in bots.items()}
         self._advance()
 
     def close(self) -> None:
@@ -178,7 +187,11 @@ class SeatGame:
                     else:
                         answers[q] = a
                 else:
-                    answers[q] = bot.act(state.observation(q), state.legal_actions(q))
+                    # act_view where the bot has it (every Bot), as play_hand and simulate ask.
+                    act_view = self._by_view[q]
+                    answers[q] = (act_view(state.view(q), state.legal_actions(q))
+                                  if act_view is not None
+                                  else bot.act(state.observation(q), state.legal_actions(q)))
             if seat in pending:
                 self._others = answers
                 self._defaults = defaults
@@ -188,5 +201,4 @@ class SeatGame:
             for q in defaults:
                 state.apply_timeout(q)
         for q, bot in bots.items():
-            if isinstance(bot, ExternalBot):
-                bot.end_hand(state, q)
+            end_hand_for(bot, state, q)

@@ -11,7 +11,14 @@ int8[NUM_ACTIONS]}`` (the encoder's channels, docs/learning.md); the action an i
 :mod:`xueliu.learn`'s fixed action space (the exchange is three picks). The reward is in base units
 (ledger amounts divided by ``base × room``): ``"final"`` gives the seat's settlement net at the
 end, ``"transfers"`` each payment as it happens (the same sum). An index the mask does not allow
-is played as RULES §8's default for that decision and reported as ``info["illegal_action"]``.
+is played as RULES §8's default for that decision and reported as ``info["illegal_action"]``. The
+observation returned with ``terminated=True`` has a mask allowing only pass
+(:data:`~xueliu.learn.HAND_OVER_ACTION`), so a masked softmax over it stays finite; the episode is
+over all the same (reset it: stepping a finished hand raises).
+
+Opponents go through the bot lifecycle each episode (``start_hand(seat, rules, seed)``, the seed
+derived from the ``reset`` seed; :mod:`xueliu.bots.lifecycle`), so ``reset(seed=s)`` replays the
+same hands with bot objects such as ``[RandomBot(), RandomBot(), ExpertBot()]`` as well.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import gymnasium
 import numpy as np
 
 from ..game import GameState
-from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
+from ..learn import NUM_ACTIONS, Encoder, hand_over_mask, mask_from_observation
 from ..rules import Rules
 from .common import (
     Episodes, action_space, check_reward, observation_space, render_text,
@@ -40,8 +47,9 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
     three ``opponents`` (bot names — ``"greedy"``, ``"random"``, ``"autoplay"``,
     ``"module:Class"``, ``"cmd:COMMAND"`` — or bot objects; ``opponents[i]`` sits ``i + 1`` seats
     after the learner). ``rules``: a preset name or a :class:`~xueliu.Rules`, ``**knobs`` replaced
-    on it. ``reset(seed=s)`` is deterministic: the same ``s`` deals the same hands (and, with named
-    opponents, the same bot seeds) in the same order."""
+    on it. ``reset(seed=s)`` is deterministic: the same ``s`` deals the same hands and gives the
+    opponents the same per-hand seeds (``start_hand``), in the same order. ``bot_observation``:
+    requests to ``cmd:`` opponents carry the seat's observation (docs/protocol.md)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
@@ -49,7 +57,7 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
                  rules: Union[str, Rules] = "xueliu", seat: Optional[int] = None,
                  reward: str = "final", encoder: Union[str, Encoder] = "obs_v1",
                  render_mode: Optional[str] = None, bot_timeout: float = 5.0,
-                 **knobs: Any) -> None:
+                 bot_observation: bool = False, **knobs: Any) -> None:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise ValueError(f"seat is 0..3 or None (drawn per episode), got {seat!r}")
         if render_mode not in (None, "ansi"):
@@ -60,7 +68,7 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
         self.render_mode = render_mode
         self.observation_space = observation_space(self.encoder)  # type: ignore[assignment]
         self.action_space = action_space()  # type: ignore[assignment]
-        self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout)
+        self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout, bot_observation)
         self._episodes = Episodes()
         self._mask = np.zeros(NUM_ACTIONS, np.bool_)
 
@@ -100,7 +108,10 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
     def _observe(self) -> Dict[str, np.ndarray]:
         play = self._play
         obs = play.observation()
-        mask_from_observation(obs, play.picks, out=self._mask)
+        if play.state.is_over:
+            hand_over_mask(out=self._mask)
+        else:
+            mask_from_observation(obs, play.picks, out=self._mask)
         enc = self.encoder
         x = (enc.encode(obs, picks=play.picks) if enc.from_observation
              else enc.encode(play.state, play.seat, picks=play.picks))

@@ -15,13 +15,20 @@ It follows ``gymnasium.vector.VectorEnv``: batched observations ``{"observation"
 and truncations (always false: a hand always ends), and autoreset — ``"next_step"`` (Gymnasium's
 default: the step after an episode ends resets that hand and ignores its action) or
 ``"same_step"`` (the new hand starts in the same step; the last observation is in
-``info["final_obs"]``). Environment ``i`` behaves exactly as ``SingleSeatEnv`` reset with seed
-``seed + i``. The observation arrays are the same two buffers every step (``copy=True`` returns
-copies).
+``info["final_obs"]``). The mask of a finished hand allows only pass
+(:data:`~xueliu.learn.HAND_OVER_ACTION`): in ``"next_step"`` mode that is the mask the ignored
+step is taken from, and a masked softmax over it stays finite. Environment ``i`` behaves exactly
+as ``SingleSeatEnv`` reset with seed ``seed + i`` (with bot objects as opponents, environment 0
+plays the objects given and each other environment its own ``copy.deepcopy`` of them).
+
+``copy=True`` (the default, as Gymnasium's) returns new observation arrays each step, so a rollout
+may keep them; ``copy=False`` is the fast option: the same two preallocated buffers every step,
+overwritten by the next (copy what you keep).
 """
 
 from __future__ import annotations
 
+import copy as _copy
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -29,7 +36,8 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ..learn import NUM_ACTIONS, Encoder, masks_from_states
+from ..bots import ExternalBot
+from ..learn import HAND_OVER_ACTION, NUM_ACTIONS, Encoder, hand_over_mask, masks_from_states
 from ..rules import Rules
 from .common import (
     Episodes, action_space, check_reward, check_seed, observation_space, resolve_encoder,
@@ -46,13 +54,16 @@ _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_
 
 class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """``num_envs`` hands, each one learning seat against three ``opponents`` (arguments as for
-    ``SingleSeatEnv``)."""
+    ``SingleSeatEnv``; ``copy`` as in the module docstring). Registered as the vector entry point
+    of ``"xueliu/SingleSeat-v0"``: ``gymnasium.make_vec("xueliu/SingleSeat-v0", num_envs=n,
+    vectorization_mode="vector_entry_point", ...)`` returns one (also ``make_vec``'s default)."""
 
     def __init__(self, num_envs: int, opponents: Sequence[Opponent] = ("greedy",) * 3,
                  rules: Union[str, Rules] = "xueliu", seat: Optional[int] = None,
                  reward: str = "final", encoder: Union[str, Encoder] = "obs_v1",
                  autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
-                 copy: bool = False, bot_timeout: float = 5.0, **knobs: Any) -> None:
+                 copy: bool = True, bot_timeout: float = 5.0, bot_observation: bool = False,
+                 **knobs: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
@@ -66,6 +77,12 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
         opponents = check_opponents(opponents)
+        if num_envs > 1 and any(isinstance(o, ExternalBot) for o in opponents):
+            raise ValueError("an ExternalBot object is one program, which cannot play in several "
+                             "environments: give it as 'cmd:COMMAND' (each environment starts "
+                             "its own)")
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy is True or False, got {copy!r}")
         self.num_envs = num_envs
         self.autoreset_mode = mode
         self.metadata = {"autoreset_mode": mode, "render_modes": []}
@@ -74,8 +91,13 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.single_action_space = action_space()
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._plays = [SeatGame(self.rules, opponents, reward, seat, bot_timeout)
-                       for _ in range(num_envs)]
+        # Each environment its own bot objects: a bot keeps per-hand state (a RandomBot its
+        # generator), which one object shared by every environment would mix up.
+        self._plays = [SeatGame(self.rules, opponents if i == 0 else
+                                [o if isinstance(o, str) else _copy.deepcopy(o)
+                                 for o in opponents],
+                                reward, seat, bot_timeout, bot_observation)
+                       for i in range(num_envs)]
         self._episodes = [Episodes() for _ in range(num_envs)]
         # The one preallocated output: observations and masks (bools, handed out as int8).
         self._x = np.zeros((num_envs, *self.encoder.shape), self.encoder.dtype)
@@ -170,6 +192,9 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         picks = [p.picks for p in plays]
         self.encoder.encode_batch(states, seats, out=self._x, picks=picks)
         masks_from_states(states, seats, picks, out=self._mask)
+        for i, state in enumerate(states):
+            if state.is_over:  # the step the autoreset ignores may take pass (never a NaN)
+                self._mask[i, HAND_OVER_ACTION] = True
         if self.copy:
             return {"observation": self._x.copy(), "action_mask": self._mask8.copy()}
         return {"observation": self._x, "action_mask": self._mask8}
@@ -179,7 +204,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         obs = play.observation()
         enc = self.encoder
         x = (enc.encode(obs) if enc.from_observation else enc.encode(play.state, play.seat))
-        return ({"observation": x, "action_mask": np.zeros(NUM_ACTIONS, np.int8)},
+        return ({"observation": x, "action_mask": hand_over_mask().astype(np.int8)},
                 {"seat": play.seat, "illegal_action": illegal})
 
     def _info(self, illegal: List[bool]) -> Dict[str, Any]:

@@ -18,6 +18,10 @@ exchange. Player multipliers (选倍) are slots: slot ``i`` is the ``i``-th smal
 167 – 174               multiplier slot i: the i-th smallest allowed value (选倍)
 ======================  ====================================================================
 
+The environments' mask of a **finished hand** allows exactly one index, :data:`HAND_OVER_ACTION`
+(pass, 136): the step after the end is ignored by an autoresetting environment, and a mask with
+one allowed index keeps a masked softmax finite (an all-false mask gives NaN).
+
 >>> import xueliu
 >>> from xueliu.learn import NUM_ACTIONS, action_mask, to_action
 >>> state = xueliu.new_game("xueliu", seed=1)
@@ -35,7 +39,8 @@ import numpy as np
 from ..game import Action, GameState
 
 __all__ = [
-    "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "action_mask",
+    "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "HAND_OVER_ACTION",
+    "hand_over_mask", "action_mask",
     "to_action", "mask_from_observation", "masks_from_observations", "masks_from_states",
     "describe_index",
 ]
@@ -49,6 +54,9 @@ MULTIPLIER_SLOT = EXCHANGE_PICK + 27
 MULTIPLIER_SLOTS = 8
 """How many multiplier values a rule set may allow (the presets allow 3)."""
 NUM_ACTIONS = MULTIPLIER_SLOT + MULTIPLIER_SLOTS  # 175
+HAND_OVER_ACTION = 136
+"""The one index the mask of a finished hand allows (pass, 过): what the ignored step after the
+end of an episode may take (see the module docstring)."""
 
 _SUITS = "mps"
 _ENGINE_EXCHANGE_BASE = 140  # engine ids 140..3793 are exchange triples
@@ -201,6 +209,18 @@ def _write(buf: bytearray, out: Optional[np.ndarray]) -> np.ndarray:
         raise ValueError(f"out must be an array of shape ({NUM_ACTIONS},)")
     out[...] = view
     return out
+
+
+def hand_over_mask(out: Optional[np.ndarray] = None) -> np.ndarray:
+    """``bool[NUM_ACTIONS]`` allowing only :data:`HAND_OVER_ACTION`: the environments' mask of a
+    finished hand (``out``, optional, is filled instead of a new array).
+
+    >>> [int(i) for i in hand_over_mask().nonzero()[0]]
+    [136]
+    """
+    buf = bytearray(NUM_ACTIONS)
+    buf[HAND_OVER_ACTION] = 1
+    return _write(buf, out)
 
 
 def action_mask(state: GameState, seat: int, picks: Sequence[int] = (),

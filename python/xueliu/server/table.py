@@ -7,7 +7,8 @@ rebuilds the same game by replaying the stored decisions (:meth:`Table.load`).
 
 Who decides for a pending seat, and when (RULES §8, times scaled by ``--time-scale``):
 
-- a server bot (GreedyBot): after ``bot_delay``;
+- a server bot (GreedyBot, one per bot seat, started each hand with the bot lifecycle: its seed
+  ``bot_seed(the hand's secret seed, 0, seat)``, xueliu.bots.lifecycle): after ``bot_delay``;
 - a person whose connection dropped: auto-play (托管, AutoPlayBot: the §8 default moves, recorded as
   ordinary decisions, so the seat gets its seat back when it reconnects) after ``auto_delay``;
   dropped for longer than the reconnect window, the seat escapes (``escape``: penalty, then the
@@ -25,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from ..bots import AutoPlayBot, GreedyBot
+from ..bots import AutoPlayBot, Bot, GreedyBot, bot_seed, end_hand_for, start_hand_for
 from ..game import Action, GameState, new_game
 from ..record import replay
 from ..rules import Rules
@@ -103,7 +104,7 @@ class Table:
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: Optional[asyncio.Task[None]] = None
-        self._bot = GreedyBot(rules=self.rules)
+        self._bots: List[Bot] = [GreedyBot(rules=self.rules) for _ in range(4)]
         self._autoplay = AutoPlayBot(rules=self.rules)
         if row.start is not None and row.hand_id is not None and row.hand_seats is not None:
             rec = dict(row.start)
@@ -112,6 +113,7 @@ class Table:
             state = replay(rec)
             self.hand = _Hand(row.hand_id, state, row.hand_seats, list(rec["coins"]),
                               time.monotonic(), len(row.decisions))
+            self._start_bots(state)
         now = time.monotonic()
         for seat in self.seats:  # their connections died with the previous owner
             if seat is not None and not seat.bot and not ctx.hub.connected(seat.player):
@@ -318,7 +320,7 @@ class Table:
         h = self.hand
         assert h is not None
         if what in ("bot", "auto"):
-            bot = self._bot if what == "bot" else self._autoplay
+            bot = self._bots[s] if what == "bot" else self._autoplay
             action = bot.act(h.state.observation(s), h.state.legal_actions(s))
             await self._decide(s, int(action.id))
         else:
@@ -398,12 +400,21 @@ class Table:
             assert seat is not None
             seat.escaped = False
         self.hand = _Hand(hand_id, state, players, coins, time.monotonic())
+        self._start_bots(state)
         self._broadcast_events()
         self._issue_requests(set())
+
+    def _start_bots(self, state: GameState) -> None:
+        for s, seat in enumerate(self.seats):
+            if seat is not None and seat.bot:
+                start_hand_for(self._bots[s], s, self.rules, bot_seed(state.seed or 0, 0, s))
 
     async def _settle(self) -> None:
         h = self.hand
         assert h is not None
+        for s, seat in enumerate(self.seats):
+            if seat is not None and seat.bot:
+                end_hand_for(self._bots[s], h.state, s)
         st = h.state.settlement()
         assert st.coins is not None
         deltas = [st.coins[i] - h.coins[i] for i in range(4)]

@@ -2,7 +2,9 @@
 
 Hand ``i`` is a pure function of ``(seed, i)``: it plays the wall of seed ``hand_seed(seed,
 wall)`` — ``wall = i`` (``i // 4`` with ``duplicate``, where the four plays of a wall rotate the
-bots through the seats) — with the dealer ``wall % 4`` and each bot's seed derived the same way.
+bots through the seats) — with the dealer ``wall % 4``. Every bot goes through the lifecycle (:mod:`xueliu.bots.lifecycle`):
+a fresh in-process bot per hand, made with and started with ``bot_seed(seed, i, seat)``
+(``start_hand(seat, rules, seed)``; a program gets it in its ``hello``), and ended with the hand.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from ..bots import Bot, ExternalBot, is_external, make_bot
+from ..bots import Bot, ExternalBot, bot_seed, end_hand_for, is_external, make_bot, start_hand_for
 from ..errors import BotError
 from ..game import GameState, new_game
 from ..rules import Rules
@@ -27,11 +29,6 @@ def hand_seed(seed: int, wall: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def bot_seed(seed: int, hand: int, seat: int) -> int:
-    digest = hashlib.blake2b(f"xueliu-bot:{seed}:{hand}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
 @dataclass(frozen=True)
 class Config:
     """Everything a worker needs (small and picklable)."""
@@ -42,6 +39,7 @@ class Config:
     duplicate: bool
     records: bool
     bot_timeout: float = 5.0
+    bot_observation: bool = False
 
 
 _RULES_CACHE: Dict[str, Rules] = {}
@@ -61,13 +59,13 @@ def _rules_of(cfg: Config) -> Rules:
 def _external(cfg: Config, entry: int) -> ExternalBot:
     spec = cfg.bots[entry]
     bot = _EXTERNAL.get((entry, spec))
-    if bot is None or bot.timeout != cfg.bot_timeout:
+    if bot is None or bot.timeout != cfg.bot_timeout or bot.observation != cfg.bot_observation:
         if bot is not None:
             bot.close()
         elif not _EXTERNAL:
             _close_at_exit()
         bot = _EXTERNAL[(entry, spec)] = ExternalBot(spec[4:], timeout=cfg.bot_timeout,
-                                                     name=spec)
+                                                     name=spec, observation=cfg.bot_observation)
     return bot
 
 
@@ -132,6 +130,19 @@ def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequ
             state.apply_timeout(seat)
 
 
+def _lifecycle(call: Any, name: str, seat: int, where: str, *args: Any, **kwargs: Any) -> None:
+    """``start_hand_for`` / ``end_hand_for``: a bot that raises there stops the run with a
+    :class:`BotError` naming it, as in a decision."""
+    try:
+        call(*args, **kwargs)
+    except BotError:
+        raise
+    except Exception as e:
+        what = "start_hand" if call is start_hand_for else "end_hand"
+        raise BotError(f"bot {name!r} at seat {seat} raised {type(e).__name__} in {what}: {e} "
+                       f"({where})") from e
+
+
 def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
     """Play hand ``hand`` of the simulation and return its result row."""
     wall, entries = _seating(cfg, hand)
@@ -139,23 +150,19 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
     gseed = hand_seed(cfg.seed, wall)
     state = new_game(rules, seed=gseed, dealer=wall % 4)
     bots: List[Union[Bot, ExternalBot]] = []
+    names = [cfg.bots[j] for j in entries]
+    where = f"hand {hand}, wall seed {gseed}"
     for seat, j in enumerate(entries):
         bseed = bot_seed(cfg.seed, hand, seat)
-        if is_external(cfg.bots[j]):
-            ext = _external(cfg, j)
-            ext.start_hand(seat, cfg.rules, bseed)
-            bots.append(ext)
-        else:
-            bots.append(make_bot(cfg.bots[j], seed=bseed, rules=rules))
-    names = [cfg.bots[j] for j in entries]
-    _play(state, bots, names, f"hand {hand}, wall seed {gseed}")
+        bot: Union[Bot, ExternalBot] = (_external(cfg, j) if is_external(cfg.bots[j])
+                                        else make_bot(cfg.bots[j], seed=bseed, rules=rules))
+        _lifecycle(start_hand_for, names[seat], seat, where, bot, seat, rules, bseed, hand=hand)
+        bots.append(bot)
+    _play(state, bots, names, where)
     defaults: List[Optional[Dict[str, int]]] = []
     for seat, bot in enumerate(bots):
-        if isinstance(bot, ExternalBot):
-            bot.end_hand(state, seat)
-            defaults.append(bot.take_counts())
-        else:
-            defaults.append(None)
+        _lifecycle(end_hand_for, names[seat], seat, where, bot, state, seat)
+        defaults.append(bot.take_counts() if isinstance(bot, ExternalBot) else None)
     st = state.settlement()
     checks = st.end_checks
     row: Dict[str, Any] = {

@@ -110,11 +110,13 @@ def simulate(
     backend: str = "local",
     progress: Optional[Progress] = None,
     bot_timeout: float = 5.0,
+    bot_observation: bool = False,
 ) -> Summary:
     """Play ``games`` hands with four ``bots`` (specs as in :func:`xueliu.bots.make_bot`,
     ``cmd:`` programs included) and return the :class:`Summary`. ``out`` (a text stream) receives
     one JSON line per hand, in hand order, with ``"seats"``, ``"net"`` and ``"record"``.
-    ``bot_timeout``: seconds a ``cmd:`` program has for each decision. Results do not depend on
+    ``bot_timeout``: seconds a ``cmd:`` program has for each decision; ``bot_observation``: each
+    request to a ``cmd:`` program carries the seat's observation (docs/protocol.md). Results do not depend on
     ``workers`` or ``backend`` (for programs: as long as they answer in time and their answers
     depend only on the lines of the hand)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -135,6 +137,8 @@ def simulate(
             or not bot_timeout > 0:
         raise ValueError(f"the bot timeout must be a positive number of seconds, got "
                          f"{bot_timeout!r}")
+    if not isinstance(bot_observation, bool):
+        raise TypeError(f"bot_observation is True or False, got {bot_observation!r}")
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r} (expected 'local' or 'ray')")
     preset = rules if isinstance(rules, str) else "custom"
@@ -143,7 +147,8 @@ def simulate(
         for name in ("xueliu", "xuezhan"):
             if Rules.preset(name) == rules:
                 preset = name
-    cfg = Config(r.to_dict(), bots, seed, duplicate, out is not None, float(bot_timeout))
+    cfg = Config(r.to_dict(), bots, seed, duplicate, out is not None, float(bot_timeout),
+                 bot_observation)
     chunks = _chunks(games, workers, duplicate)
     agg = Aggregate(bots, duplicate)
     run = _ray if backend == "ray" else _local
@@ -209,7 +214,8 @@ def run_command(args: Any) -> int:
             summary = simulate(args.games, bots=bots, rules=args.preset, seed=args.seed,
                                workers=args.workers, duplicate=args.duplicate, out=out,
                                backend=args.backend, progress=progress,
-                               bot_timeout=args.bot_timeout)
+                               bot_timeout=args.bot_timeout,
+                               bot_observation=getattr(args, "bot_observation", False))
         except BotError:
             raise
         except RuntimeError as e:

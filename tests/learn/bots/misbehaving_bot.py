@@ -2,7 +2,7 @@
 
     python misbehaving_bot.py slow N1/N2/...      sleep SLEEP seconds before answering those requests
     python misbehaving_bot.py garbage             answer the first requests with garbage / bad ids
-    python misbehaving_bot.py crash N             exit after answering N requests
+    python misbehaving_bot.py crash N             exit (status 3) after answering N requests
     python misbehaving_bot.py silent              read everything, never answer
 
 Requests are counted from 1 over the whole run (every hand). Otherwise it answers like
@@ -41,7 +41,7 @@ def main() -> None:
         if how == "silent":
             continue
         if how == "crash" and requests > int(arg):
-            sys.exit(1)
+            sys.exit(3)
         answer = json.dumps({"id": rng.choice(message["actions"])["id"]})
         if how == "slow" and requests in slow:
             time.sleep(SLEEP)
