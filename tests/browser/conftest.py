@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import Iterator
+import subprocess
+from pathlib import Path
+from typing import Iterator, List
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -31,6 +33,44 @@ def browser() -> Iterator[Browser]:
     # open, and later tests (the server's) start their own with asyncio.run.
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+# Font directories without any CJK font (Debian's DejaVu and Liberation): a fresh machine with
+# Chromium only, as the issue 16 user had it.
+LATIN_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")
+
+
+def latin_only_fontconfig(directory: Path) -> Path:
+    """A fontconfig file that lists only LATIN_FONT_DIRS (and its own cache)."""
+    dirs: List[str] = [d for d in LATIN_FONT_DIRS if os.path.isdir(d)]
+    if not dirs:
+        raise RuntimeError(f"none of {LATIN_FONT_DIRS} exists (Debian: fonts-dejavu-core)")
+    conf = directory / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+                    + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
+                    + f"  <cachedir>{directory / 'cache'}</cachedir>\n</fontconfig>\n", "utf-8")
+    return conf
+
+
+@pytest.fixture(scope="module")
+def no_cjk_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fontconfig file of a machine without CJK fonts, checked: fontconfig finds no font
+    for Chinese with it."""
+    conf = latin_only_fontconfig(tmp_path_factory.mktemp("fonts"))
+    found = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True,
+                           env={**os.environ, "FONTCONFIG_FILE": str(conf)}, check=True).stdout
+    assert found.strip() == "", f"a CJK font is still visible: {found}"
+    return conf
+
+
+@pytest.fixture(scope="module")
+def browser_without_cjk(no_cjk_fonts: Path) -> Iterator[Browser]:
+    """Chromium that sees only the fonts of ``no_cjk_fonts``."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"],
+                              env={**os.environ, "FONTCONFIG_FILE": str(no_cjk_fonts)})
         yield b
         b.close()
 

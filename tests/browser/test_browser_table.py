@@ -34,10 +34,34 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
         made.append(what or "")
         if not what:
             page.wait_for_timeout(50)
+    names = page.locator(".felt .seat-name").all_inner_texts()
     if not report_shown(page):
         shot = keep_screenshot(page, tmp_path, "table.png")
         assert shot.stat().st_size > 10_000
-    made += play_until(page, lambda: report_shown(page))
+        # The action log says who discarded what, the tile drawn as a tile.
+        discards = page.locator(".log li[data-type=dahai]")
+        assert discards.count() >= 1
+        for i in range(discards.count()):
+            assert discards.nth(i).locator("b").inner_text() in names
+            assert discards.nth(i).locator(".tile img").count() == 1
+    # The win chips say how each win came and who dealt in (read while the hand is played: the
+    # next hand is dealt soon after this one ends).
+    chips: Set[Tuple[str, str]] = set()
+    end = time.monotonic() + HAND_SECONDS
+    while not report_shown(page):
+        assert time.monotonic() < end
+        chips |= {(str(c["source"]), str(c["text"])) for c in page.evaluate(
+            "() => [...document.querySelectorAll('.win-chip')].map(c => "
+            "({source: c.dataset.source, text: c.textContent}))")}
+        what = act_once(page)
+        made.append(what or "")
+        if not what:
+            page.wait_for_timeout(50)
+    for source, text in chips:
+        if source == "self_draw":
+            assert "自摸 self-draw" in text
+        else:
+            assert any(f"by {n}" in text or f"of {n}" in text for n in names), text
     keep_screenshot(page, tmp_path, "settlement.png")
     assert {"exchange", "void", "discard"} <= set(made)
 
@@ -61,27 +85,11 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
                         if t["reason"] == reason and t["payer"] == s) for s in range(4)]
         assert shown == stored, reason
     # Names, not seat numbers; the reader's own row marked.
-    names = page.locator(".felt .seat-name").all_inner_texts()
     assert sorted(page.locator("#report tr[data-seat] .seat-name").all_inner_texts()) \
         == sorted(names)
     assert page.locator("#report tr.me").get_attribute("data-seat") == str(seat)
     assert "ann" in page.inner_text("#report tr.me")
     assert "Seat 0" not in page.inner_text("#report")
-    # The action log and the win chips say who did what (and who dealt in).
-    lines = page.locator(".log li").all_inner_texts()
-    assert lines[-1].startswith("本局结束 hand over")
-    discards = page.locator(".log li[data-type=dahai]")
-    assert discards.count() >= 1
-    for i in range(discards.count()):
-        line = discards.nth(i)
-        assert line.locator("b").inner_text() in names
-        assert line.locator(".tile img").count() == 1
-    for chip in page.locator(".win-chip").all():
-        text = chip.inner_text()
-        if chip.get_attribute("data-source") == "self_draw":
-            assert "自摸 self-draw" in text
-        else:
-            assert any(f"by {n}" in text or f"of {n}" in text for n in names), text
     # Every decision of the person's seat was a click: none was a timeout.
     assert [seat, "timeout"] not in hands[0]["record"]["decisions"]
     # Then the next hand starts at the same table.
