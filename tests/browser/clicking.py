@@ -105,11 +105,12 @@ def stored_hands(site: str, token: str, table: int) -> List[dict]:
     return list(r.json()["hands"])
 
 
-def keep_screenshot(page: Page, tmp_path: Path, name: str) -> Path:
+def keep_screenshot(page: Page, tmp_path: Path, name: str, full_page: bool = False) -> Path:
     """Saves a screenshot under the test's output (and, with XUELIU_SCREENSHOTS set, there too:
-    that is how the README's pictures are made)."""
+    that is how the README's pictures are made). ``full_page``: the whole page, not the window."""
     path = Path(tmp_path) / name
-    page.screenshot(path=str(path))
+    page.mouse.move(0, 0)  # no tile lifted by the pointer hovering over it
+    page.screenshot(path=str(path), full_page=full_page)
     extra = os.environ.get("XUELIU_SCREENSHOTS")
     if extra:
         os.makedirs(extra, exist_ok=True)

@@ -36,7 +36,7 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
             page.wait_for_timeout(50)
     names = page.locator(".felt .seat-name").all_inner_texts()
     if not report_shown(page):
-        shot = keep_screenshot(page, tmp_path, "table.png")
+        shot = keep_screenshot(page, tmp_path, "table.png", full_page=True)
         assert shot.stat().st_size > 10_000
         # The action log says who discarded what, the tile drawn as a tile.
         discards = page.locator(".log li[data-type=dahai]")

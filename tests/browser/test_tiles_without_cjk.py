@@ -63,7 +63,7 @@ def test_without_cjk_fonts_every_tile_is_a_picture_and_every_label_has_english(
         if not what:
             page.wait_for_timeout(50)
     page.wait_for_function("[...document.images].every(i => i.complete)", timeout=10000)
-    keep_screenshot(page, tmp_path, "table-without-cjk-fonts.png")
+    keep_screenshot(page, tmp_path, "table-without-cjk-fonts.png", full_page=True)
 
     tiles = page.evaluate(TILES)
     own = page.locator(".own-hand .tile").count()
