@@ -63,7 +63,7 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
         else:
             assert any(f"by {n}" in text or f"of {n}" in text for n in names), text
     keep_screenshot(page, tmp_path, "settlement.png")
-    assert {"exchange", "void", "discard"} <= set(made)
+    assert {"exchange", "void", "discard"} <= set(made), made
 
     # The report shows what the server stored for this hand, seat by seat and reason by reason.
     token, table = token_of(page), table_of(page)

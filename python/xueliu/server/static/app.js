@@ -174,6 +174,10 @@ function onMessage(msg) {
         app.ui.exchangeUntil = performance.now() + EXCHANGE_NOTICE_MS;
         setTimeout(draw, EXCHANGE_NOTICE_MS + 50);
       }
+      if (msg.event.type === "timeout" && msg.event.actor === app.model.seat) {
+        app.request = null; // the deadline passed: the engine took the default, the buttons go
+        app.ui.selected.clear();
+      }
       if (msg.event.type === "start_hand") {
         app.request = null;
         $("report-close").textContent = "Next hand · 下一局";
