@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from browser.clicking import HAND_SECONDS, act_once, keep_screenshot, report_shown, sign_up
+from browser.clicking import HAND_SECONDS, act_once, keep_screenshot, play_until, report_shown
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -46,14 +46,40 @@ CHINESE_LABELS = """() => {
 }"""
 
 
+def bare_chinese(page) -> list:
+    """The labels on screen with Chinese in them and no English word beside it."""
+    labels = page.evaluate(CHINESE_LABELS)
+    return [text for text in labels if not LATIN_WORD.search(CJK.sub("", text))]
+
+
+def check_tiles(page) -> int:
+    """Every tile on screen is its picture, loaded and drawn, with no text; returns how many."""
+    page.wait_for_function("[...document.images].every(i => i.complete)", timeout=10000)
+    tiles = page.evaluate(TILES)
+    for t in tiles:
+        picture = f"/tiles/{t['name'] or 'back'}.svg"
+        assert t["imgs"] == 1 and t["src"].endswith(picture), t
+        assert t["drawn"] and t["width"] > 10, t  # loaded and drawn, not a broken image
+        assert t["text"] == "", t  # no text on a tile face: nothing for a missing font to box
+    return len(tiles)
+
+
 def test_without_cjk_fonts_every_tile_is_a_picture_and_every_label_has_english(
         site, browser_without_cjk, tmp_path):
     context = browser_without_cjk.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(site + "/")
     assert page.evaluate(SAME_GLYPHS), "this Chromium still has a CJK font"
+    page.wait_for_selector("#login:not([hidden])")
+    assert bare_chinese(page) == []
+    page.fill("#name", "ann")
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert bare_chinese(page) == []
+    page.click("#play-bots")
+    page.wait_for_selector("#table:not([hidden])")
+    page.check("#help-toggle")  # the 查听 panel's labels too
 
-    sign_up(page, site, "ann")
     discards = 0
     end = time.monotonic() + HAND_SECONDS
     while discards < 4 and not report_shown(page):
@@ -62,19 +88,15 @@ def test_without_cjk_fonts_every_tile_is_a_picture_and_every_label_has_english(
         discards += what == "discard"
         if not what:
             page.wait_for_timeout(50)
-    page.wait_for_function("[...document.images].every(i => i.complete)", timeout=10000)
     keep_screenshot(page, tmp_path, "table-without-cjk-fonts.png", full_page=True)
-
-    tiles = page.evaluate(TILES)
     own = page.locator(".own-hand .tile").count()
-    assert own >= 10 and len(tiles) > own  # the own hand and the others' backs at least
-    for t in tiles:
-        picture = f"/tiles/{t['name'] or 'back'}.svg"
-        assert t["imgs"] == 1 and t["src"].endswith(picture), t
-        assert t["drawn"] and t["width"] > 10, t  # loaded and drawn, not a broken image
-        assert t["text"] == "", t  # no text on a tile face: nothing for a missing font to box
-    labels = page.evaluate(CHINESE_LABELS)
-    assert labels, "the page has Chinese labels (shown beside English)"
-    bare = [text for text in labels if not LATIN_WORD.search(CJK.sub("", text))]
-    assert bare == [], f"Chinese without English beside it: {bare}"
+    assert own >= 10 and check_tiles(page) > own  # the own hand and the others' backs at least
+    assert page.evaluate(CHINESE_LABELS), "the table has Chinese labels (beside English)"
+    assert bare_chinese(page) == []
+
+    # The settlement too.
+    play_until(page, lambda: report_shown(page))
+    assert page.locator("#report .tile").count() == page.locator("#report .tile img").count()
+    check_tiles(page)
+    assert bare_chinese(page) == []
     context.close()
