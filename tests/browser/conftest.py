@@ -93,5 +93,8 @@ def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
+    errors: List[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     context.close()
+    assert errors == [], f"the page threw: {errors}"  # no uncaught error in the page's scripts

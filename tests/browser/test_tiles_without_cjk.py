@@ -68,6 +68,8 @@ def test_without_cjk_fonts_every_tile_is_a_picture_and_every_label_has_english(
         site, browser_without_cjk, tmp_path):
     context = browser_without_cjk.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(site + "/")
     assert page.evaluate(SAME_GLYPHS), "this Chromium still has a CJK font"
     page.wait_for_selector("#login:not([hidden])")
@@ -100,3 +102,4 @@ def test_without_cjk_fonts_every_tile_is_a_picture_and_every_label_has_english(
     check_tiles(page)
     assert bare_chinese(page) == []
     context.close()
+    assert errors == []
