@@ -188,11 +188,13 @@ STICKS: Dict[int, List[Tuple[float, float, str, float]]] = {
     4: [(20, 25, GREEN, 0), (40, 25, GREEN, 0), (20, 55, GREEN, 0), (40, 55, GREEN, 0)],
     5: [(16, 25, GREEN, 0), (44, 25, GREEN, 0), (30, 40, RED, 0), (16, 55, GREEN, 0),
         (44, 55, GREEN, 0)],
-    6: [(x, y, GREEN, 0) for y in (25, 55) for x in (16, 30, 44)],
-    7: [(30, 15, RED, 0)] + [(x, y, GREEN, 0) for y in (40, 63) for x in (16, 30, 44)],
+    6: [(x, y, GREEN, 0.0) for y in (25.0, 55.0) for x in (16.0, 30.0, 44.0)],
+    7: [(30.0, 15.0, RED, 0.0)] + [(x, y, GREEN, 0.0) for y in (40.0, 63.0)
+                                  for x in (16.0, 30.0, 44.0)],
     8: [(11, 25, GREEN, 0), (23.5, 25, GREEN, -26), (36.5, 25, GREEN, 26), (49, 25, GREEN, 0),
         (11, 55, GREEN, 0), (23.5, 55, GREEN, 26), (36.5, 55, GREEN, -26), (49, 55, GREEN, 0)],
-    9: [(x, y, RED if x == 30 else GREEN, 0) for y in (17, 40, 63) for x in (16, 30, 44)],
+    9: [(x, y, RED if x == 30 else GREEN, 0.0) for y in (17.0, 40.0, 63.0)
+        for x in (16.0, 30.0, 44.0)],
 }
 STICK_LENGTH = {2: 24, 3: 24, 4: 24, 5: 21, 6: 24, 7: 19, 8: 24, 9: 19}
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import Iterator
+import subprocess
+from pathlib import Path
+from typing import Iterator, List
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from server.conftest import ServerProcess
 
-# A person needs time to click: a discard has 10 s × 0.3 = 3 s, a bot thinks 0.1 × 0.3 s.
-TIME_SCALE = "0.3"
+# A person needs time to click, also on a loaded machine: a discard has 10 s × 0.5 = 5 s, the
+# exchange 7.5 s; a bot thinks 0.1 × 0.5 s.
+TIME_SCALE = "0.5"
 
 
 def chromium_path() -> str:
@@ -35,6 +38,44 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+# Font directories without any CJK font (Debian's DejaVu and Liberation): a fresh machine with
+# Chromium only, as the issue 16 user had it.
+LATIN_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")
+
+
+def latin_only_fontconfig(directory: Path) -> Path:
+    """A fontconfig file that lists only LATIN_FONT_DIRS (and its own cache)."""
+    dirs: List[str] = [d for d in LATIN_FONT_DIRS if os.path.isdir(d)]
+    if not dirs:
+        raise RuntimeError(f"none of {LATIN_FONT_DIRS} exists (Debian: fonts-dejavu-core)")
+    conf = directory / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+                    + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
+                    + f"  <cachedir>{directory / 'cache'}</cachedir>\n</fontconfig>\n", "utf-8")
+    return conf
+
+
+@pytest.fixture(scope="module")
+def no_cjk_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fontconfig file of a machine without CJK fonts, checked: fontconfig finds no font
+    for Chinese with it."""
+    conf = latin_only_fontconfig(tmp_path_factory.mktemp("fonts"))
+    found = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True,
+                           env={**os.environ, "FONTCONFIG_FILE": str(conf)}, check=True).stdout
+    assert found.strip() == "", f"a CJK font is still visible: {found}"
+    return conf
+
+
+@pytest.fixture(scope="module")
+def browser_without_cjk(no_cjk_fonts: Path) -> Iterator[Browser]:
+    """Chromium that sees only the fonts of ``no_cjk_fonts``."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"],
+                              env={**os.environ, "FONTCONFIG_FILE": str(no_cjk_fonts)})
+        yield b
+        b.close()
+
+
 @pytest.fixture
 def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
     """The address of a fresh server (SQLite in the test's directory) serving the browser table."""
@@ -52,5 +93,8 @@ def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
+    errors: List[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     context.close()
+    assert errors == [], f"the page threw: {errors}"  # no uncaught error in the page's scripts

@@ -61,8 +61,10 @@ def state(table: int, seat: int, observation: Optional[Dict[str, Any]],
             "events": events, "players": players}
 
 
-def event(table: int, ev: Dict[str, Any]) -> Dict[str, Any]:
-    return {"type": "event", "table": table, "event": ev}
+def event(table: int, ev: Dict[str, Any], phase: str) -> Dict[str, Any]:
+    # ``phase``: the engine's phase when the message is sent (``GameState.phase``), which the
+    # events alone do not tell (a claim window opens only when some seat can claim).
+    return {"type": "event", "table": table, "event": ev, "phase": phase}
 
 
 def request(table: int, seq: int, deadline_ms: int, actions: Sequence[Action]) -> Dict[str, Any]:

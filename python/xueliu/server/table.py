@@ -485,10 +485,11 @@ class Table:
     def _broadcast_events(self) -> None:
         h = self.hand
         assert h is not None
+        phase = h.state.phase
         for s, seat in enumerate(self.seats):
             if seat is None or seat.bot or not self.ctx.hub.connected(seat.player):
                 continue
             for ev in h.state.events(s, since=h.sent):
-                self.ctx.hub.send(seat.player, protocol.event(self.id, ev))
+                self.ctx.hub.send(seat.player, protocol.event(self.id, ev, phase))
         h.sent = h.state.event_count
 

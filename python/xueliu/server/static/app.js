@@ -8,6 +8,7 @@ import { renderReport, renderTable } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "xueliu.token";
+const EXCHANGE_NOTICE_MS = 8000; // how long the exchange's gave / received line stays
 
 const app = {
   token: localStorage.getItem(TOKEN_KEY),
@@ -21,7 +22,9 @@ const app = {
   ui: {
     selected: new Map(), // index in the drawn hand -> tile name (exchange picks)
     help: false,
-    analysis: null,
+    analysis: null, // {key, result}: the 查听 answer and the hand (handKey) it was asked for
+    handKey: null, // the hand as it stands: an analysis of another hand is not shown
+    exchangeUntil: 0, // performance.now() until which the exchange notice shows
     toggle(i, tile) {
       if (this.selected.has(i)) this.selected.delete(i);
       else if (this.selected.size < 3) this.selected.set(i, tile);
@@ -166,7 +169,15 @@ function onMessage(msg) {
       break;
     case "event":
       if (!app.model) return;
-      app.model.apply(msg.event);
+      app.model.apply(msg.event, msg.phase);
+      if (msg.event.type === "huansanzhang") {
+        app.ui.exchangeUntil = performance.now() + EXCHANGE_NOTICE_MS;
+        setTimeout(draw, EXCHANGE_NOTICE_MS + 50);
+      }
+      if (msg.event.type === "timeout" && msg.event.actor === app.model.seat) {
+        app.request = null; // the deadline passed: the engine took the default, the buttons go
+        app.ui.selected.clear();
+      }
       if (msg.event.type === "start_hand") {
         app.request = null;
         $("report-close").textContent = "Next hand · 下一局";
@@ -210,6 +221,7 @@ function send(action) {
 
 function draw() {
   if (!app.model) return;
+  app.ui.handKey = handKey(app.model);
   renderTable($("table-body"), app.model, app.request, app.ui, app.names, send, performance.now());
 }
 
@@ -231,6 +243,11 @@ function notation(model) {
   return text;
 }
 
+/** What the 查听 analysis depends on in the own hand: its tiles, melds and void. */
+function handKey(model) {
+  return `${notation(model)}|${model.void || ""}`;
+}
+
 let analysing = 0;
 async function analyse() {
   const m = app.model;
@@ -242,11 +259,12 @@ async function analyse() {
     for (const x of ms) if (x.tile !== "?") for (let i = 0; i < (x.type === "peng" ? 3 : 4); i++) visible.push(x.tile);
   });
   const mine = ++analysing;
+  const key = handKey(m);
   try {
     const res = await api("POST", "/api/analyze", { hand: notation(m), void: m.void, visible, rules: m.mode });
-    if (mine === analysing) app.ui.analysis = res;
+    if (mine === analysing) app.ui.analysis = { key, result: res };
   } catch (e) {
-    if (mine === analysing) app.ui.analysis = { error: e.message };
+    if (mine === analysing) app.ui.analysis = { key, result: { error: e.message } };
   }
   draw();
 }

@@ -52,6 +52,11 @@ export class TableModel {
     this.coins = o.coins;
     this.base = o.base;
     this.lastDiscard = null;
+    // Tiles received in the exchange, marked in the hand until this seat's first discard.
+    this.received = [];
+    if (o.exchange && o.exchange.received && o.discards[this.seat].length === 0) {
+      this.received = o.exchange.received.filter((t) => t !== "?");
+    }
     this.endChecks = null;
     this.endReason = null;
     // What the settlement report lists: every win and every transfer of this hand, in order.
@@ -70,8 +75,9 @@ export class TableModel {
     this.log.push(e);
   }
 
-  /** Applies one event the server sent after the `state` message. */
-  apply(e) {
+  /** Applies one event the server sent after the `state` message. `phase` is the engine's phase
+   * the server sent with it (the phase once this event's step is done; docs/server.md). */
+  apply(e, phase) {
     this.remember(e);
     const me = this.seat;
     const a = e.actor;
@@ -101,6 +107,9 @@ export class TableModel {
         this.log = [e];
         this.endChecks = null;
         this.endReason = null;
+        this.received = [];
+        this.exchange = null;
+        this.claim = null;
         this.phase = "exchange";
         break;
       case "huansanzhang":
@@ -109,6 +118,7 @@ export class TableModel {
           this.hand = sortTiles([...this.hand, ...e.received[me]]);
         }
         this.exchange = { direction: e.direction, die: e.die, given: e.given[me], received: e.received[me] };
+        this.received = e.received[me].filter((t) => t !== "?");
         break;
       case "dingque":
         this.voids = [...e.voids];
@@ -137,6 +147,7 @@ export class TableModel {
         if (a === me) {
           removeOne(this.hand, e.pai);
           this.drawn = null;
+          this.received = [];
         }
         break;
       case "pon":
@@ -210,5 +221,16 @@ export class TableModel {
         break;
     }
     if (e.type !== "kakan" && e.type !== "hora") this.pendingKakan = null;
+    if (phase) {
+      // The engine's own phase (a claim window opens only when some seat can claim).
+      this.phase = phase;
+      if (phase === "claim") {
+        const k = this.pendingKakan;
+        this.claim = k ? { tile: k.tile, from: k.seat, kind: "rob" }
+          : this.lastDiscard ? { tile: this.lastDiscard.tile, from: this.lastDiscard.seat, kind: "discard" } : this.claim;
+      } else {
+        this.claim = null;
+      }
+    }
   }
 }

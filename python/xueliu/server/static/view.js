@@ -1,7 +1,9 @@
 // Draws the table from a TableModel and the pending request. Every piece of text that comes from
-// another player (names) is set with textContent, never parsed as markup.
+// another player (names) is set with textContent, never parsed as markup. Every label that has
+// Chinese in it has English beside it (a machine without CJK fonts shows the Chinese as boxes),
+// and every tile is a picture (tiles.js).
 
-import { SUIT_CHARS, sortTiles, tileEl, tileText } from "./tiles.js";
+import { SUIT_CHARS, SUIT_NAMES, sortTiles, tileEl } from "./tiles.js";
 
 export const PATTERN_NAMES = {
   pinghu: "平胡", duiduihu: "对对胡", qingyise: "清一色", daiyaojiu: "带幺九", qidui: "七对",
@@ -12,11 +14,24 @@ export const PATTERN_NAMES = {
   qiangganghu: "抢杠胡", haidilaoyue: "海底捞月", zimo: "自摸", menqing: "门清", duanyaojiu: "断幺九",
   yitiaolong: "一条龙", jiaxinwu: "夹心五", haidipao: "海底炮",
 };
+/** The engine's phases (GameState.phase) as the table says them. */
+export const PHASE_LABELS = {
+  exchange: "换三张 exchange", void: "定缺 choose void", multiplier: "选倍 multiplier",
+  turn: "出牌 turn", claim: "碰杠胡 claim window", over: "本局结束 hand over", waiting: "等待 waiting",
+};
+export const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到底 xuezhan" };
+/** Ledger reasons (xueliu.settlement.REASONS) in the report's column order. */
+export const REASON_LABELS = {
+  hu: "胡 wins", gang: "杠 kongs", hujiaozhuanyi: "呼叫转移 call transfer", huazhu: "花猪 flower pig",
+  chadajiao: "查大叫 ready check", tuishui: "退税 refund", fee: "服务费 fee", escape: "逃跑 escape",
+};
 const POSITIONS = ["bottom", "right", "top", "left"];
 const KIND_LABELS = {
   hu: "胡 Hu", pass: "过 Pass", peng: "碰 Peng", kong: "杠 Kong",
   concealed_kong: "暗杠 Concealed kong", added_kong: "补杠 Added kong",
 };
+const SHIFT = { next: 1, opposite: 2, previous: 3 }; // "direction": whom a seat receives from
+const LOG_LINES = 12;
 
 function el(tag, className, text) {
   const e = document.createElement(tag);
@@ -25,11 +40,32 @@ function el(tag, className, text) {
   return e;
 }
 
+function nameOf(names, s) {
+  return names[s] || `seat ${s}`;
+}
+
+function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
+/** "缺万 void: characters" */
+function voidLabel(suit) {
+  return `缺${SUIT_CHARS[suit]} void: ${SUIT_NAMES[suit]}`;
+}
+
+/** The fans of a win: each pattern in Chinese with its id (pinyin) beside it, then the total. */
 export function winText(w) {
-  const names = [PATTERN_NAMES[w.base] || w.base];
-  if (w.gen) names.push(`根×${w.gen}`);
-  for (const x of w.extras || []) names.push(PATTERN_NAMES[x] || x);
-  return `${names.join(" ")} ${w.fan}番`;
+  const names = [`${PATTERN_NAMES[w.base] || ""} ${w.base}`.trim()];
+  if (w.gen) names.push(`根 gen×${w.gen}`);
+  for (const x of w.extras || []) names.push(`${PATTERN_NAMES[x] || ""} ${x}`.trim());
+  return `${names.join(" · ")} — ${w.fan} 番 fan`;
+}
+
+/** How a win came: 自摸, or 点炮 / 抢杠 and who dealt in. */
+export function winHow(w, names) {
+  if (w.source === "self_draw") return "自摸 self-draw";
+  if (w.source === "robbed_kong") return `抢杠 robbed the kong of ${nameOf(names, w.target)}`;
+  return `点炮 dealt in by ${nameOf(names, w.target)}`;
 }
 
 function seatPanel(model, s, names) {
@@ -39,21 +75,24 @@ function seatPanel(model, s, names) {
   if (model.turn === s && !model.isOver) p.classList.add("on-turn");
   if (!model.inPlay[s]) p.classList.add("left-play");
   const head = el("div", "seat-head");
-  head.append(el("span", "seat-name", names[s] || `Seat ${s}`));
-  if (model.dealer === s) head.append(el("span", "badge dealer", "庄"));
-  if (model.voids[s]) head.append(el("span", `badge void suit-${model.voids[s]}`, `缺${SUIT_CHARS[model.voids[s]]}`));
+  head.append(el("span", "seat-name", nameOf(names, s)));
+  if (s === model.seat) head.append(el("span", "badge you", "你 you"));
+  if (model.dealer === s) head.append(el("span", "badge dealer", "庄 dealer"));
+  if (model.voids[s]) head.append(el("span", `badge void suit-${model.voids[s]}`, voidLabel(model.voids[s])));
   if (model.multipliers) head.append(el("span", "badge", `×${model.multipliers[s]}`));
-  if (model.autoPlay[s]) head.append(el("span", "badge auto", "托管"));
+  if (model.autoPlay[s]) head.append(el("span", "badge auto", "托管 auto-play"));
   const net = model.net[s];
-  head.append(el("span", `net ${net > 0 ? "plus" : net < 0 ? "minus" : ""}`, `${net > 0 ? "+" : ""}${net}`));
-  if (model.coins) head.append(el("span", "coins", `金 ${model.coins[s]}`));
+  head.append(el("span", `net ${net > 0 ? "plus" : net < 0 ? "minus" : ""}`, signed(net)));
+  if (model.coins) head.append(el("span", "coins", `coins ${model.coins[s]}`));
   p.append(head);
 
   if (model.wins[s].length) {
     const wins = el("div", "wins");
     for (const w of model.wins[s]) {
       const chip = el("span", "win-chip");
-      chip.append(tileEl(w.pai, { small: true }), el("span", "", winText(w)));
+      chip.dataset.source = w.source;
+      if (w.source !== "self_draw") chip.dataset.from = String(w.target);
+      chip.append(tileEl(w.pai, { small: true }), el("span", "", `${winText(w)} · ${winHow(w, names)}`));
       wins.append(chip);
     }
     p.append(wins);
@@ -87,10 +126,21 @@ function seatPanel(model, s, names) {
   return p;
 }
 
-function center(model, request, now) {
+function center(model, names, request, now) {
   const c = el("section", "center");
-  c.append(el("div", "wall", `余 ${model.wallRemaining}`));
-  c.append(el("div", "phase", model.isOver ? "本局结束 hand over" : `${model.mode === "xuezhan" ? "血战到底" : "血流成河"} · ${model.phase}`));
+  c.append(el("div", "wall", `余 wall ${model.wallRemaining}`));
+  c.append(el("div", "mode", MODE_LABELS[model.mode] || ""));
+  const phase = el("div", "phase", PHASE_LABELS[model.phase] || model.phase);
+  phase.dataset.phase = model.phase;
+  c.append(phase);
+  if (model.phase === "turn" && model.turn !== null && model.turn !== undefined) {
+    c.append(el("div", "phase-detail", `on turn: ${nameOf(names, model.turn)}`));
+  } else if (model.phase === "claim" && model.claim) {
+    const line = el("div", "phase-detail");
+    line.append(tileEl(model.claim.tile, { small: true }),
+      el("span", "", `${model.claim.kind === "rob" ? "added kong" : "discard"} of ${nameOf(names, model.claim.from)}`));
+    c.append(line);
+  }
   if (model.dice) c.append(el("div", "dice", `骰 dice ${model.dice.join(" + ")}`));
   if (request) {
     const left = Math.max(0, Math.ceil((request.deadline - now) / 1000));
@@ -99,7 +149,95 @@ function center(model, request, now) {
   return c;
 }
 
-/** The own hand: sorted, void-suit tiles set apart, the tile just drawn at the end. */
+/** One line of the action log for an event, or null for events the log leaves out (draws,
+ * payments: the report lists those). */
+function logLine(e, names) {
+  const li = el("li", `log-${e.type}`);
+  li.dataset.type = e.type;
+  const who = (s) => el("b", "", nameOf(names, s));
+  const text = (t) => el("span", "", t);
+  const tile = (t) => tileEl(t, { small: true });
+  switch (e.type) {
+    case "huansanzhang":
+      li.append(text(`换三张 tiles exchanged (each receives from the ${e.direction} seat)`));
+      break;
+    case "dingque":
+      li.append(text(`定缺 voids: ${e.voids.map((v, s) => `${nameOf(names, s)} ${SUIT_NAMES[v]}`).join(", ")}`));
+      break;
+    case "xuanbei":
+      li.append(text(`选倍 multipliers: ${e.values.map((v) => `×${v}`).join(" ")}`));
+      break;
+    case "dahai":
+      li.append(who(e.actor), text(e.auto ? "discards (auto)" : "discards"), tile(e.pai));
+      break;
+    case "pon":
+      li.append(who(e.actor), text("碰 pengs"), tile(e.pai), text("from"), who(e.target));
+      break;
+    case "daiminkan":
+      li.append(who(e.actor), text("杠 kongs"), tile(e.pai), text("from"), who(e.target));
+      break;
+    case "ankan":
+      li.append(who(e.actor), text("暗杠 concealed kong"));
+      if (e.consumed && e.consumed[0] !== "?") li.append(tile(e.consumed[0]));
+      break;
+    case "kakan":
+      li.append(who(e.actor), text("补杠 added kong"), tile(e.pai));
+      break;
+    case "hora":
+      li.append(who(e.actor), text("胡 wins on"), tile(e.pai));
+      if (e.source === "self_draw") li.append(text(`自摸 self-draw · ${e.fan} 番 fan`));
+      else {
+        li.append(text(e.source === "robbed_kong" ? "抢杠 robbing" : "点炮 dealt in by"), who(e.target),
+          text(`· ${e.fan} 番 fan`));
+      }
+      break;
+    case "auto_play":
+      li.append(who(e.actor), text("托管 is auto-played from now on"));
+      break;
+    case "timeout":
+      li.append(who(e.actor), text("timed out: default action"));
+      break;
+    case "escape":
+      li.append(who(e.actor), text("逃跑 escaped"));
+      break;
+    case "end_hand":
+      li.append(text(e.reason === "three_wins" ? "本局结束 hand over: three seats won" : "本局结束 hand over: wall exhausted"));
+      break;
+    default:
+      return null;
+  }
+  return li;
+}
+
+export function actionLog(model, names) {
+  const box = el("aside", "log");
+  box.append(el("h3", "", "牌局 Actions"));
+  const lines = model.log.map((e) => logLine(e, names)).filter((x) => x);
+  const ol = el("ol", "log-lines");
+  for (const li of lines.slice(-LOG_LINES)) ol.append(li);
+  box.append(ol);
+  return box;
+}
+
+/** What the exchange gave and received (docs/events.md `huansanzhang`), while it is news. */
+function exchangeNotice(model, names) {
+  const x = model.exchange;
+  const box = el("section", "notice exchange-notice");
+  const shift = SHIFT[x.direction];
+  const to = (model.seat - shift + 4) % 4;
+  const from = (model.seat + shift) % 4;
+  box.append(el("b", "", "换三张 exchange:"), el("span", "", "gave"));
+  const gave = el("span", "gave");
+  for (const t of x.given) gave.append(tileEl(t, { small: true }));
+  box.append(gave, el("span", "", `to ${nameOf(names, to)} ·`), el("span", "", "received"));
+  const got = el("span", "received");
+  for (const t of x.received) got.append(tileEl(t, { small: true }));
+  box.append(got, el("span", "", `from ${nameOf(names, from)}`));
+  return box;
+}
+
+/** The own hand: sorted, void-suit tiles set apart, the tile just drawn at the end; tiles received
+ * in the exchange marked until the first discard. */
 function ownHand(model, request, ui, send) {
   const box = el("section", "own-hand");
   const actions = request ? request.actions : [];
@@ -111,6 +249,7 @@ function ownHand(model, request, ui, send) {
     drawn = model.drawn;
     rest.splice(rest.lastIndexOf(drawn), 1);
   }
+  const received = [...model.received];
   const main = sortTiles(rest.filter((t) => t[1] !== model.void));
   const voidTiles = sortTiles(rest.filter((t) => t[1] === model.void));
   const groups = [["main", main], ["void-group", voidTiles], ["drawn", drawn ? [drawn] : []]];
@@ -121,6 +260,12 @@ function ownHand(model, request, ui, send) {
       const i = index++;
       const tile = tileEl(t);
       tile.dataset.index = String(i);
+      const r = received.indexOf(t);
+      if (r >= 0) {
+        received.splice(r, 1);
+        tile.classList.add("received");
+        tile.title += " — received in the exchange";
+      }
       if (exchange.length) {
         tile.classList.add("clickable");
         if (ui.selected.has(i)) tile.classList.add("selected");
@@ -136,29 +281,31 @@ function ownHand(model, request, ui, send) {
   return box;
 }
 
-function choiceButton(label, action, send, cls = "") {
+function choiceButton(label, action, send, cls = "", tile = null) {
   const b = el("button", `choice ${cls}`, label);
   b.dataset.kind = action.kind;
   b.dataset.action = String(action.id);
+  if (tile) b.append(tileEl(tile, { small: true }));
   b.addEventListener("click", () => send(action));
   return b;
 }
 
 /** The buttons of the current decision (only legal choices exist, so only they can be clicked). */
-function controls(model, request, ui, send) {
+function controls(model, names, request, ui, send) {
   const box = el("section", "controls");
   if (!request) {
-    box.append(el("span", "waiting", model.isOver ? "" : "等待其他玩家 waiting for the others…"));
+    box.append(el("span", "waiting", model.isOver ? "" : "等待 waiting for the others…"));
     return box;
   }
   const acts = request.actions;
   const exchange = acts.filter((a) => a.kind === "exchange");
   if (exchange.length) {
-    box.append(el("span", "prompt", "换三张: pick three tiles of one suit"));
+    box.append(el("span", "prompt", "换三张 exchange: pick three tiles of one suit"));
     const picked = ui.selectedTiles();
     const want = sortTiles(picked).join(",");
     const match = exchange.find((a) => sortTiles(a.tiles).join(",") === want);
-    const b = el("button", "choice", `换 Exchange ${picked.map(tileText).join(" ")}`);
+    const b = el("button", "choice", "换 Exchange");
+    for (const t of picked) b.append(tileEl(t, { small: true }));
     b.dataset.kind = "exchange";
     b.disabled = !match;
     if (match) b.addEventListener("click", () => send(match));
@@ -167,35 +314,42 @@ function controls(model, request, ui, send) {
   }
   const voids = acts.filter((a) => a.kind === "void");
   if (voids.length) {
-    box.append(el("span", "prompt", "定缺: choose the suit to give up"));
+    box.append(el("span", "prompt", "定缺 void: choose the suit to give up"));
     for (const a of voids) {
       const n = model.hand.filter((t) => t[1] === a.suit).length;
-      box.append(choiceButton(`缺${SUIT_CHARS[a.suit]} (${n})`, a, send, `suit-${a.suit}`));
+      box.append(choiceButton(`${voidLabel(a.suit)} (${n})`, a, send, `suit-${a.suit}`));
     }
     return box;
   }
   const mults = acts.filter((a) => a.kind === "multiplier");
   if (mults.length) {
-    box.append(el("span", "prompt", "选倍: choose your multiplier"));
+    box.append(el("span", "prompt", "选倍 multiplier: choose yours"));
     for (const a of mults) box.append(choiceButton(`×${a.value}`, a, send));
     return box;
   }
-  const claim = model.claim || (model.lastDiscard && model.lastDiscard.seat !== model.seat ? model.lastDiscard : null);
   const order = ["hu", "kong", "concealed_kong", "added_kong", "peng", "pass"];
   const others = acts.filter((a) => a.kind !== "discard").sort((x, y) => order.indexOf(x.kind) - order.indexOf(y.kind));
   for (const a of others) {
-    const label = KIND_LABELS[a.kind] + (a.tile && a.kind !== "hu" ? ` ${tileText(a.tile)}` : "");
-    box.append(choiceButton(label, a, send, a.kind === "hu" ? "hu" : ""));
+    box.append(choiceButton(KIND_LABELS[a.kind], a, send, a.kind === "hu" ? "hu" : "",
+      a.tile && a.kind !== "hu" ? a.tile : null));
   }
-  if (acts.some((a) => a.kind === "discard")) box.append(el("span", "prompt", "出牌: click a tile to discard"));
-  else if (claim && others.length) box.append(el("span", "prompt", `${tileText(claim.tile)} was discarded`));
+  if (acts.some((a) => a.kind === "discard")) box.append(el("span", "prompt", "出牌 discard: click a tile"));
+  else if (model.claim && others.length) {
+    const p = el("span", "prompt");
+    p.append(tileEl(model.claim.tile, { small: true }),
+      el("span", "", `${model.claim.kind === "rob" ? "added to a kong" : "discarded"} by ${nameOf(names, model.claim.from)}`));
+    box.append(p);
+  }
   return box;
 }
 
+/** The 查听 help. `analysis` is the answer for the hand as it stands, or null while it is asked
+ * for (the answer for an earlier hand is never shown: app.js passes null for it). */
 export function helpPanel(analysis) {
   const box = el("section", "help");
   if (!analysis) {
-    box.append(el("span", "", "…"));
+    box.classList.add("pending");
+    box.append(el("span", "", "查听 help: analysing this hand…"));
     return box;
   }
   if (analysis.error) {
@@ -209,7 +363,7 @@ export function helpPanel(analysis) {
     box.append(el("div", "", analysis.shanten === 0 ? "听牌 ready" : `向听 shanten ${analysis.shanten}`));
     if (analysis.shanten > 0 && analysis.jinzhang) {
       const line = el("div", "help-line");
-      line.append(el("span", "", `进张 ${analysis.jinzhang_total}:`));
+      line.append(el("span", "", `进张 useful draws ${analysis.jinzhang_total}:`));
       for (const [tile, left] of analysis.jinzhang) {
         line.append(tileEl(tile, { small: true }), el("span", "", `×${left}`));
       }
@@ -226,10 +380,14 @@ export function helpPanel(analysis) {
     for (const d of analysis.discards.slice(0, 5)) {
       const line = el("div", "help-line");
       line.append(tileEl(d.discard, { small: true }));
-      const detail = d.shanten === 0
-        ? `ready: ${d.waits.map((w) => `${tileText(w.tile)}×${w.remaining} (${w.discard_win.fan}番)`).join(", ")}`
-        : `shanten ${d.shanten}, 进张 ${d.jinzhang_total}`;
-      line.append(el("span", "", detail));
+      if (d.shanten === 0) {
+        line.append(el("span", "", "ready on"));
+        for (const w of d.waits) {
+          line.append(tileEl(w.tile, { small: true }), el("span", "", `×${w.remaining} (${w.discard_win.fan} 番 fan)`));
+        }
+      } else {
+        line.append(el("span", "", `shanten ${d.shanten}, 进张 useful draws ${d.jinzhang_total}`));
+      }
       box.append(line);
     }
   }
@@ -238,50 +396,127 @@ export function helpPanel(analysis) {
 
 export function renderTable(root, model, request, ui, names, send, now) {
   root.replaceChildren();
+  const top = el("div", "table-top");
   const felt = el("div", "felt");
   for (let s = 0; s < 4; s++) felt.append(seatPanel(model, s, names));
-  felt.append(center(model, request, now));
-  root.append(felt);
-  root.append(controls(model, request, ui, send));
+  felt.append(center(model, names, request, now));
+  top.append(felt, actionLog(model, names));
+  root.append(top);
+  if (model.exchange && ui.exchangeUntil > now && model.exchange.given[0] !== "?") {
+    root.append(exchangeNotice(model, names));
+  }
+  root.append(controls(model, names, request, ui, send));
   root.append(ownHand(model, request, ui, send));
-  if (ui.help) root.append(helpPanel(ui.analysis));
+  if (ui.help) root.append(helpPanel(ui.analysis && ui.analysis.key === ui.handKey ? ui.analysis.result : null));
 }
 
+// -- the settlement report -------------------------------------------------------------------------
+
+/** Tile names of a hand in notation (RULES §1): concealed tiles, then each meld's tiles. */
+export function notationTiles(text) {
+  const groups = [];
+  let current = [];
+  let digits = "";
+  for (const ch of text) {
+    if (/[1-9]/.test(ch)) digits += ch;
+    else if ("mps".includes(ch)) {
+      for (const d of digits) current.push(d + ch);
+      digits = "";
+    } else if (ch === "(" || ch === "[") {
+      groups.push(current);
+      current = [];
+    } else if (ch === ")" || ch === "]") {
+      groups.push(current);
+      current = [];
+    }
+  }
+  groups.push(current);
+  return groups.filter((g) => g.length);
+}
+
+function endCheckText(c) {
+  if (!c || c.won) return "";
+  if (c.pig) return "花猪 flower pig";
+  if (c.ready) return `听 ready${c.best_fan === null || c.best_fan === undefined ? "" : ` (best ${c.best_fan} 番 fan)`}`;
+  return "未听 not ready";
+}
+
+/** The settlement as one table, a row per seat, from the hand's events as this seat saw them
+ * (so it shows only what the seat may see: others' winning hands are not in its events), and the
+ * reader's own transfers below. */
 export function renderReport(root, model, names, message) {
   root.replaceChildren();
+  const me = model.seat;
+  const ended = model.endReason === "three_wins" ? "three seats won" : model.endReason === "wall_exhausted" ? "wall exhausted" : "";
   root.append(el("h2", "", "结算 Settlement"));
-  const nets = el("table", "nets");
+  root.append(el("p", "report-head", `${MODE_LABELS[model.mode] || ""}${ended ? ` · ended: ${ended}` : ""}`));
+  const reasons = Object.keys(REASON_LABELS).filter((r) => model.pays.some((p) => p.reason === r));
+  const table = el("table", "nets");
   const head = el("tr");
-  head.append(el("th", "", "seat"), el("th", "", "net"), el("th", "", "coins"));
-  nets.append(head);
+  head.append(el("th", "", "座位 seat"), el("th", "", "胡 wins"));
+  for (const r of reasons) {
+    const th = el("th", "", REASON_LABELS[r]);
+    th.dataset.reason = r;
+    head.append(th);
+  }
+  if (model.endChecks) head.append(el("th", "", "查叫 end check"));
+  head.append(el("th", "", "输赢 net"), el("th", "", "coins"));
+  table.append(head);
   for (let s = 0; s < 4; s++) {
-    const tr = el("tr");
+    const tr = el("tr", s === me ? "me" : "");
+    tr.dataset.seat = String(s);
+    const who = el("td", "who");
+    who.append(el("span", "seat-name", nameOf(names, s)));
+    if (s === me) who.append(el("span", "badge you", "你 you"));
+    if (model.dealer === s) who.append(el("span", "badge dealer", "庄 dealer"));
+    tr.append(who);
+    const wins = el("td", "wins-cell");
+    for (const h of model.horas.filter((x) => x.actor === s)) {
+      const line = el("div", "report-win");
+      line.append(tileEl(h.pai, { small: true }),
+        el("span", "", `${winText(h)} ×${h.multiplier} · ${winHow(h, names)}`));
+      if (h.hand) {
+        // Only the reader's own winning hands are in its events (RULES §7).
+        const hand = el("div", "win-hand");
+        for (const g of notationTiles(h.hand)) {
+          const group = el("span", "meld");
+          for (const t of g) group.append(tileEl(t, { small: true }));
+          hand.append(group);
+        }
+        line.append(hand);
+      }
+      wins.append(line);
+    }
+    tr.append(wins);
+    for (const r of reasons) {
+      let sum = 0;
+      for (const p of model.pays) {
+        if (p.reason !== r) continue;
+        if (p.payee === s) sum += p.amount;
+        if (p.payer === s) sum -= p.amount;
+      }
+      const td = el("td", `amount ${sum > 0 ? "plus" : sum < 0 ? "minus" : ""}`, sum ? signed(sum) : "");
+      td.dataset.reason = r;
+      tr.append(td);
+    }
+    if (model.endChecks) tr.append(el("td", "end-check", endCheckText(model.endChecks[s])));
     const net = message.net[s];
-    tr.append(el("td", "", `${names[s] || `Seat ${s}`}${s === model.seat ? " (you)" : ""}`),
-      el("td", net > 0 ? "plus" : net < 0 ? "minus" : "", `${net > 0 ? "+" : ""}${net}`),
-      el("td", "", message.coins ? String(message.coins[s]) : "–"));
-    nets.append(tr);
+    tr.append(el("td", `net ${net > 0 ? "plus" : net < 0 ? "minus" : ""}`, signed(net)),
+      el("td", "coins", message.coins ? String(message.coins[s]) : "–"));
+    table.append(tr);
   }
-  root.append(nets);
-  if (model.horas.length) {
-    root.append(el("h3", "", "胡 Wins"));
-    const ul = el("ul", "wins-list");
-    for (const h of model.horas) {
-      const how = h.source === "self_draw" ? "自摸 self-draw" : h.source === "robbed_kong" ? `抢杠 from ${names[h.target] || h.target}` : `点炮 from ${names[h.target] || h.target}`;
-      ul.append(el("li", "", `${h.order}. ${names[h.actor] || h.actor}: ${tileText(h.pai)} ${how} — ${winText(h)} ×${h.multiplier}`));
-    }
-    root.append(ul);
+  root.append(table);
+  root.append(el("h3", "", "个人结算 your transfers"));
+  const mine = model.pays.filter((p) => p.payer === me || p.payee === me);
+  const ul = el("ul", "transfers");
+  if (!mine.length) ul.append(el("li", "", "(none)"));
+  for (const p of mine) {
+    const gets = p.payee === me;
+    const other = gets ? p.payer : p.payee;
+    const li = el("li", gets ? "plus" : "minus",
+      `${gets ? "+" : "−"}${p.amount} ${gets ? "from" : "to"} ${other === null ? "the house" : nameOf(names, other)}: ${REASON_LABELS[p.reason] || p.reason}`);
+    if (p.detail) li.title = p.detail;
+    ul.append(li);
   }
-  if (message.report) {
-    root.append(el("h3", "", "Report"));
-    root.append(el("pre", "report-text", message.report));
-  } else {
-    root.append(el("h3", "", "Transfers"));
-    const ul = el("ul", "transfers");
-    for (const p of model.pays) {
-      const payee = p.payee === null ? "house" : names[p.payee] || p.payee;
-      ul.append(el("li", "", `${names[p.payer] || p.payer} → ${payee}: ${p.amount} (${p.reason}) ${p.detail || ""}`));
-    }
-    root.append(ul);
-  }
+  root.append(ul);
 }

@@ -1,0 +1,68 @@
+"""Real hands for the page's drawing tests: a seeded hand played by GreedyBots in this process,
+written as the messages the table server sends one seat (``protocol.state`` at the deal, then
+``protocol.event`` with the engine's phase after each step, ``protocol.hand_end``), so the page's
+own model and view can be fed exactly what a live table would send, deterministically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional
+
+import xueliu
+from xueliu.bots import GreedyBot
+from xueliu.game import GameState
+from xueliu.server import protocol
+
+NAMES = ["ann", "bot-east", "bot-west", "bot-north"]
+TABLE = 7
+
+
+@dataclass
+class RecordedHand:
+    seed: int
+    seat: int
+    state: GameState
+    messages: List[Dict[str, Any]]  # what the server sends ``seat``, in order
+    phases: List[str]  # the engine's phase after each event message
+
+
+def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None) -> RecordedHand:
+    state = xueliu.new_game("xueliu", seed=seed, coins=coins or [1000] * 4)
+    bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
+    players = [{"player": s + 1, "name": NAMES[s], "bot": s != seat} for s in range(4)]
+    messages: List[Dict[str, Any]] = [
+        protocol.state(TABLE, seat, None, [], players)]
+    phases: List[str] = []
+    sent = 0
+
+    def send_events() -> None:
+        nonlocal sent
+        for ev in state.events(seat, since=sent):
+            messages.append(protocol.event(TABLE, ev, state.phase))
+            phases.append(state.phase)
+        sent = state.event_count
+
+    send_events()
+    while not state.is_over:
+        decisions = {s: bots[s].act_view(state.view(s), state.legal_actions(s))
+                     for s in state.pending()}
+        state.step(decisions)
+        send_events()
+    st = state.settlement()
+    assert st.coins is not None
+    messages.append(protocol.hand_end(TABLE, list(st.net), list(st.coins), st.report(seat)))
+    return RecordedHand(seed, seat, state, messages, phases)
+
+
+def first_hand(wanted: Callable[[RecordedHand], bool], seat: int = 0,
+               seeds: range = range(1, 400)) -> RecordedHand:
+    """The first seeded hand with what a test needs (deterministic: same seeds, same hands)."""
+    for seed in seeds:
+        hand = play(seed, seat)
+        if wanted(hand):
+            return hand
+    raise AssertionError(f"no hand in seeds {seeds} has what the test needs")
+
+
+def events_of(hand: RecordedHand) -> List[Dict[str, Any]]:
+    return [m["event"] for m in hand.messages if m["type"] == "event"]
