@@ -2,7 +2,8 @@
 
 - ``test_server_people_thinking_half_a_second``: 1,000 people at 250 tables, each answering its
   request 0.5 s after it arrives. Figures (``extra_info``): p50 / p99 of the time from an ``act``
-  to the table's next ``request``, hands a minute, errors (target: p99 <= 100 ms, 0 errors).
+  to the table's next ``request``, hands a minute, errors, and requests a connection was sent
+  twice (target: p99 <= 100 ms, 0 errors, 0 repeated requests).
 - ``test_server_startup``: seconds from ``xueliu serve`` to its "listening on" line.
 - ``test_server_people_acting_at_once``: the same tables with people who answer at once — the most
   hands a minute this machine's server process settles.
@@ -47,6 +48,7 @@ class Load:
         self.errors: List[str] = []
         self.timeouts = 0
         self.acts = 0
+        self.repeated = 0  # requests (table, seq) a connection had already been sent (issue 16)
 
     async def run(self, seconds: float) -> Dict[str, Any]:
         import httpx
@@ -94,6 +96,7 @@ class Load:
                 "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0),
                 "hands_per_minute": round(self.hands * 60 / elapsed, 1),
                 "timeouts": self.timeouts, "errors": len(self.errors),
+                "repeated_requests": self.repeated,
                 "first_errors": self.errors[:5]}
 
     async def _person(self, token: str, stop: asyncio.Event, ready: asyncio.Event) -> None:
@@ -104,6 +107,7 @@ class Load:
                                max_size=2**22, ping_interval=None) as ws:
                 ready.set()
                 seat = None
+                heard = set()
                 while not stop.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), 0.5)
@@ -113,6 +117,9 @@ class Load:
                     m = json.loads(raw)
                     kind = m["type"]
                     if kind == "request":
+                        if (m["table"], m["seq"]) in heard:
+                            self.repeated += 1
+                        heard.add((m["table"], m["seq"]))
                         sent = self.last_act.pop(m["table"], None)
                         if sent is not None and self.measuring:
                             self.latencies.append(now - sent)
