@@ -125,7 +125,9 @@ class Load:
                             self.latencies.append(now - sent)
                         asyncio.ensure_future(self._answer(ws, m))
                     elif kind == "event":
-                        if m["event"]["type"] == "timeout" and self.measuring:
+                        # Every seat hears of a timeout: count each once, at its own seat.
+                        if (m["event"]["type"] == "timeout" and self.measuring
+                                and m["event"]["actor"] == seat):
                             self.timeouts += 1
                     elif kind == "state":
                         seat = m["seat"]
