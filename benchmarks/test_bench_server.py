@@ -2,7 +2,9 @@
 
 - ``test_server_people_thinking_half_a_second``: 1,000 people at 250 tables, each answering its
   request 0.5 s after it arrives. Figures (``extra_info``): p50 / p99 of the time from an ``act``
-  to the table's next ``request``, hands a minute, errors (target: p99 <= 100 ms, 0 errors).
+  to the table's next ``request``, hands a minute, timeouts (and the answers that came too late
+  for them), other errors, and requests a connection was sent twice (target: p99 <= 100 ms,
+  0 errors, 0 repeated requests).
 - ``test_server_startup``: seconds from ``xueliu serve`` to its "listening on" line.
 - ``test_server_people_acting_at_once``: the same tables with people who answer at once — the most
   hands a minute this machine's server process settles.
@@ -47,6 +49,8 @@ class Load:
         self.errors: List[str] = []
         self.timeouts = 0
         self.acts = 0
+        self.repeated = 0  # requests (table, seq) a connection had already been sent (issue 16)
+        self.late = 0      # answers refused because their deadline had passed
 
     async def run(self, seconds: float) -> Dict[str, Any]:
         import httpx
@@ -94,6 +98,7 @@ class Load:
                 "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0),
                 "hands_per_minute": round(self.hands * 60 / elapsed, 1),
                 "timeouts": self.timeouts, "errors": len(self.errors),
+                "late_answers": self.late, "repeated_requests": self.repeated,
                 "first_errors": self.errors[:5]}
 
     async def _person(self, token: str, stop: asyncio.Event, ready: asyncio.Event) -> None:
@@ -104,6 +109,9 @@ class Load:
                                max_size=2**22, ping_interval=None) as ws:
                 ready.set()
                 seat = None
+                heard = set()
+                last_seq = None
+                timed_out = set()  # seqs of this seat whose deadline passed before its answer
                 while not stop.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), 0.5)
@@ -113,13 +121,20 @@ class Load:
                     m = json.loads(raw)
                     kind = m["type"]
                     if kind == "request":
+                        if (m["table"], m["seq"]) in heard:
+                            self.repeated += 1
+                        heard.add((m["table"], m["seq"]))
+                        last_seq = m["seq"]
                         sent = self.last_act.pop(m["table"], None)
                         if sent is not None and self.measuring:
                             self.latencies.append(now - sent)
                         asyncio.ensure_future(self._answer(ws, m))
                     elif kind == "event":
-                        if m["event"]["type"] == "timeout" and self.measuring:
-                            self.timeouts += 1
+                        # Every seat hears of a timeout: count each once, at its own seat.
+                        if m["event"]["type"] == "timeout" and m["event"]["actor"] == seat:
+                            timed_out.add(last_seq)
+                            if self.measuring:
+                                self.timeouts += 1
                     elif kind == "state":
                         seat = m["seat"]
                     elif kind == "hand_end":
@@ -129,7 +144,12 @@ class Load:
                         if self.measuring and seat == 0:
                             self.hands += 1
                     elif kind == "error" and self.measuring:
-                        self.errors.append(m["message"])
+                        words = m["message"].split()
+                        if (words[:1] == ["seq"] and words[1].isdigit()
+                                and int(words[1]) in timed_out):
+                            self.late += 1  # answered after its deadline: counted as a timeout
+                        else:
+                            self.errors.append(m["message"])
         except Exception as e:  # a connection that fails is an error of the run
             ready.set()
             self.errors.append(f"{type(e).__name__}: {e}")

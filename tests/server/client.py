@@ -7,7 +7,7 @@ import asyncio
 import json
 import random
 import sqlite3
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import httpx
 from websockets.asyncio.client import connect
@@ -125,7 +125,7 @@ def hands_of(base: str, token: str, table: int) -> List[Dict[str, Any]]:
 
 
 # -- the database, read directly ------------------------------------------------------------------
-def query(url: str, sql: str, params: Sequence[Any] = ()) -> List[tuple]:
+def query(url: str, sql: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
     if url.startswith("sqlite:///"):
         conn = sqlite3.connect(url[len("sqlite:///"):])
         try:

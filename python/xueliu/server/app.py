@@ -192,9 +192,13 @@ class Server:
         conn = Connection(ws, player.player)
         self.hub.add(conn)
         try:
-            if player.table is not None:
+            # The seat as of now, not as of the token lookup: a join that finished meanwhile
+            # sent its state before this connection was registered, so it gets it here.
+            running = self.lobby.running(player.player)
+            table_id = running.id if running is not None else player.table
+            if table_id is not None:
                 try:
-                    t = await self.lobby.table(player.table)
+                    t = await self.lobby.table(table_id)
                     await t.connected(player.player)
                 except Elsewhere as e:
                     conn.send(protocol.error(e.message))

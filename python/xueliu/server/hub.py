@@ -1,12 +1,19 @@
 """Open websocket connections by player: each has its own outgoing queue and writer task, so a
-slow client never holds up a table, and a flooding one is cut off by its rate limit."""
+slow client never holds up a table, and a flooding one is cut off by its rate limit.
+
+A connection *follows* a table from the moment it is sent the table's ``state``: only then is it
+sent the table's events, requests and ``hand_end``, and each request at most once (the ``seq``
+of the last one sent is kept per table). So a second connection of the same player (another tab,
+a reconnect the server has not yet seen the end of), a table loaded while its players connect,
+or a request issued between a connection's arrival and its state never repeats a request on a
+connection that already has it (issue 16)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import time
-from typing import Any, Dict, Optional, Set
+from typing import Any, Dict, List, Optional, Set
 
 from starlette.websockets import WebSocket
 
@@ -43,7 +50,26 @@ class Connection:
         self.player = player
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue(_QUEUE)
         self.closing: Optional[int] = None
+        # table id -> seq of the last request sent here (0: its state, no request yet)
+        self.following: Dict[int, int] = {}
         self.writer = asyncio.ensure_future(self._write())
+
+    def follows(self, table: int) -> bool:
+        return table in self.following
+
+    def follow(self, table: int, state: Dict[str, Any]) -> None:
+        """Sends the table's ``state``; from now on the connection hears of the table."""
+        self.send(state)
+        self.following[table] = 0
+
+    def send_request(self, table: int, seq: int, msg: Dict[str, Any]) -> None:
+        """Sends a request of a table this connection follows, unless it was already sent here
+        (seqs only grow, so "already sent" is "not above the last one")."""
+        last = self.following.get(table)
+        if last is None or seq <= last:
+            return
+        self.following[table] = seq
+        self.send(msg)
 
     def send(self, msg: Dict[str, Any]) -> None:
         if self.closing is not None:
@@ -113,9 +139,24 @@ class Hub:
     def connected(self, player: int) -> bool:
         return player in self._by_player
 
-    def send(self, player: int, msg: Dict[str, Any]) -> None:
-        for conn in list(self._by_player.get(player, ())):
-            conn.send(msg)
+    def connections(self, player: int) -> List[Connection]:
+        return list(self._by_player.get(player, ()))
+
+    def send_table(self, player: int, table: int, msg: Dict[str, Any]) -> None:
+        """A message of ``table`` to the player's connections that follow it."""
+        for conn in self.connections(player):
+            if conn.follows(table):
+                conn.send(msg)
+
+    def send_request(self, player: int, table: int, seq: int, msg: Dict[str, Any]) -> None:
+        for conn in self.connections(player):
+            conn.send_request(table, seq, msg)
+
+    def unfollow(self, player: int, table: int) -> None:
+        """The player no longer sits at ``table``: its connections stop following it (a later
+        seat there starts again with a state)."""
+        for conn in self.connections(player):
+            conn.following.pop(table, None)
 
     def close_player(self, player: int, msg: Dict[str, Any], code: int) -> None:
         for conn in list(self._by_player.get(player, ())):

@@ -148,6 +148,7 @@ class Table:
         for seat in self.seats:
             if seat is not None:
                 self.ctx.unseated(seat.player)
+                self.ctx.hub.unfollow(seat.player, self.id)
         self.ctx.closed(self.id)
 
     def _lost(self) -> None:
@@ -214,8 +215,8 @@ class Table:
             return s, True
 
     async def connected(self, player: int) -> None:
-        """A connection of ``player`` opened: its seat is its own again; it gets the state and its
-        pending request."""
+        """A connection of ``player`` opened: its seat is its own again; the new connection gets
+        the state and its pending request (the player's other connections have them already)."""
         async with self.lock:
             s = self.seat_of(player)
             if s is None or self.closed:
@@ -430,8 +431,8 @@ class Table:
         self.dealer = nxt
         for s, seat in enumerate(self.seats):
             if seat is not None and not seat.bot:
-                self.ctx.hub.send(seat.player, protocol.hand_end(self.id, list(st.net),
-                                                                 list(st.coins), st.report(s)))
+                self.ctx.hub.send_table(seat.player, self.id, protocol.hand_end(
+                    self.id, list(st.net), list(st.coins), st.report(s)))
         # Leaving now: who asked to, who escaped and is still away, and who missed a whole hand.
         gone = [seat.player for seat in self.seats if seat is not None and not seat.bot and (
             seat.leaving or (seat.dropped_at is not None
@@ -452,6 +453,7 @@ class Table:
             if seat is not None and seat.player in players:
                 self.seats[s] = None
                 self.ctx.unseated(seat.player)
+                self.ctx.hub.unfollow(seat.player, self.id)
         if close:
             self.stop()
         elif self.next_deal is not None:
@@ -463,13 +465,20 @@ class Table:
                                            "bot": seat.bot} for seat in self.seats]
 
     def _send_state(self, s: int) -> None:
+        """The state, then the pending request, to each connection of the seat's person that does
+        not follow the table yet (a new one); connections that do hear nothing again."""
         seat = self.seats[s]
         if seat is None or seat.bot:
+            return
+        new = [c for c in self.ctx.hub.connections(seat.player) if not c.follows(self.id)]
+        if not new:
             return
         h = self.hand
         obs = None if h is None else h.state.observation(s)
         events = [] if h is None else h.state.events(s)
-        self.ctx.hub.send(seat.player, protocol.state(self.id, s, obs, events, self._players()))
+        msg = protocol.state(self.id, s, obs, events, self._players())
+        for conn in new:
+            conn.follow(self.id, msg)
         self._send_request(s)
 
     def _send_request(self, s: int) -> None:
@@ -479,8 +488,8 @@ class Table:
             return
         req = h.requests[s]
         left = max(0, int((req.deadline - time.monotonic()) * 1000))
-        self.ctx.hub.send(seat.player, protocol.request(self.id, req.seq, left,
-                                                        h.state.legal_actions(s)))
+        self.ctx.hub.send_request(seat.player, self.id, req.seq, protocol.request(
+            self.id, req.seq, left, h.state.legal_actions(s)))
 
     def _broadcast_events(self) -> None:
         h = self.hand
@@ -490,6 +499,6 @@ class Table:
             if seat is None or seat.bot or not self.ctx.hub.connected(seat.player):
                 continue
             for ev in h.state.events(s, since=h.sent):
-                self.ctx.hub.send(seat.player, protocol.event(self.id, ev, phase))
+                self.ctx.hub.send_table(seat.player, self.id, protocol.event(self.id, ev, phase))
         h.sent = h.state.event_count
 
