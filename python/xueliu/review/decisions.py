@@ -58,12 +58,11 @@ def decision_kind(legal: Sequence[Action]) -> str:
 class Decision:
     """One decision of the reviewed seat. ``options`` are ``(action, value)`` as
     ``ExpertBot.option_values`` lists them (the expert's choice, ``best``, first); ``event`` is
-    how many events of the hand had happened (the replay viewer's step); ``record_index`` the
-    decision's place in the record; ``timeout`` / ``auto``: the engine's default move (RULES §8)
+    how many events of the hand had happened (the replay viewer's step; the seat's own stream
+    has as many events as the whole log); ``timeout`` / ``auto``: the engine's default move (RULES §8)
     rather than the seat's own, shown but left out of the summary."""
 
     number: int
-    record_index: int
     event: int
     kind: str
     phase: str
@@ -187,7 +186,7 @@ def review_record(rec: Mapping[str, Any], seat: int, *,
     default = AutoPlayBot(rules=rules)
     decisions: List[Decision] = []
     escaped = False
-    for i, (s, what) in enumerate(rec["decisions"]):
+    for s, what in rec["decisions"]:
         if s == seat and what != "escape" and not escaped:
             obs = state.observation(seat)
             legal = state.legal_actions(seat)
@@ -195,7 +194,7 @@ def review_record(rec: Mapping[str, Any], seat: int, *,
             options = bot.option_values(obs, legal)
             chosen = default.act(obs, legal) if what == "timeout" else Action.from_id(what)
             decisions.append(Decision(
-                number=len(decisions) + 1, record_index=i, event=state.event_count,
+                number=len(decisions) + 1, event=state.event_count,
                 kind=decision_kind(legal), phase=str(obs.get("phase")), options=options,
                 chosen=chosen, position=_position(obs), timeout=what == "timeout", auto=auto))
         if what == "timeout":

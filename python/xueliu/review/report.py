@@ -23,7 +23,7 @@ def _v(x: float) -> float:
 
 def decision_json(d: Decision) -> Dict[str, Any]:
     return {
-        "number": d.number, "record_index": d.record_index, "event": d.event, "kind": d.kind,
+        "number": d.number, "event": d.event, "kind": d.kind,
         "phase": d.phase, "chosen": _action(d.chosen), "chosen_value": _v(d.chosen_value),
         "best": _action(d.best), "best_value": _v(d.best_value), "regret": _v(d.regret),
         "agrees": d.agrees, "counted": d.counted, "timeout": d.timeout, "auto": d.auto,
