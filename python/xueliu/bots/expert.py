@@ -279,9 +279,9 @@ class ExpertBot(Bot):
             for k in options:
                 counts[k] -= 1
                 waits = ready_waits(bytes(counts), melds, view.void, rules._scoring)
-                mult = next((sd for t, _dw, sd in waits if t == k), None)
-                if mult is not None:
-                    pay = mult * ctx.sd_units + ctx.sd_bonus
+                won = [sd for t, _dw, sd in waits if t == k]
+                if won:
+                    pay = won[0] * ctx.sd_units + ctx.sd_bonus
                     break
                 counts[k] += 1
         if not ctx.continues or not waits:
