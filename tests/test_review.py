@@ -72,6 +72,27 @@ def test_values_are_payment_units_of_the_options_offered():
     assert values[1:] == sorted(values[1:], reverse=True)
 
 
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_passing_a_win_always_costs_something(preset):
+    """The expert takes every win; in its values no other option ties a win it may take."""
+    rules = Rules.preset(preset)
+    offers = 0
+    for seed in range(6):
+        state = xueliu.new_game(rules, seed=seed)
+        bots = [ExpertBot(rules=rules) for _ in range(4)]
+        while not state.is_over:
+            decisions = {}
+            for s in state.pending():
+                obs, legal = state.observation(s), state.legal_actions(s)
+                options = bots[s].option_values(obs, legal)
+                if len(options) > 1 and options[0][0].kind == "hu":
+                    offers += 1
+                    assert options[1][1] < options[0][1]
+                decisions[s] = options[0][0]
+            state.step(decisions)
+    assert offers >= 5
+
+
 # -- honesty ------------------------------------------------------------------------------------
 
 

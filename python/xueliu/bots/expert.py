@@ -87,6 +87,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
         self._rules = rules
         self._memory = HandMemory()
+        self._last_win_pay = 0.0  # what the win valued last collects (option_values' ceiling)
 
     # -- dispatch ---------------------------------------------------------------------------------
 
@@ -140,14 +141,18 @@ class ExpertBot(Bot):
         does, so a review sees the same estimates as the play.
 
         Most decisions compare values already (discards, kongs, claims); where the expert decides
-        by a rule first (a win is always taken; exchange and void: the lowest shanten first;
-        选倍 by shanten; void tiles shed by danger alone; a won hand takes its kongs), an option
-        the rule ranks below the choice is shown at most at the choice's value, so the list never
-        contradicts the choice. What each value is: docs/review.md."""
+        by a rule first (exchange and void: the lowest shanten first; 选倍 by shanten; void tiles
+        shed by danger alone; a won hand takes its kongs), an option the rule ranks below the
+        choice is shown at most at the choice's value, so the list never contradicts the choice.
+        A win is always taken: any other option is shown at most at the win's value less what
+        the win collects now (passing a win forfeits at least that). docs/review.md."""
         choice = self.act(observation, legal_actions)
         memory = copy.deepcopy(self._memory)
         raw = self._raw_values(observation, legal_actions, memory)
         top = raw[choice]
+        if choice.kind == "hu":
+            ceiling = top - self._last_win_pay
+            raw = {a: v if a is choice or v < ceiling else ceiling for a, v in raw.items()}
         rest = sorted((a for a in legal_actions if a is not choice),
                       key=lambda a: (-raw[a], a.id))
         return [(choice, top)] + [(a, raw[a] if raw[a] < top else top) for a in rest]
@@ -237,7 +242,7 @@ class ExpertBot(Bot):
                 out[a] = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + keep * gain
                           - next_risk)
         for a in by_kind.get("hu", []):
-            out[a] = self._win_value(obs, view, planner, rules)
+            self._last_win_pay, out[a] = self._win_value(obs, view, planner, rules)
         for a in legal:  # a won hand's kong the engine offers alone, or anything left unvalued
             out.setdefault(a, 0.0)
         return out
@@ -258,10 +263,11 @@ class ExpertBot(Bot):
         return out
 
     def _win_value(self, obs: Mapping[str, Any], view: TableView, planner: Planner,
-                   rules: Rules) -> float:
-        """A win now: what it collects (its multiplier from the fan table, without the flags
-        such as 杠上花, times the units of whoever pays) plus, in 血流, what the frozen hand left
-        is still worth on its waits; in 血战 the seat leaves and expects nothing more."""
+                   rules: Rules) -> Tuple[float, float]:
+        """A win now, as ``(what it collects, its value)``: it collects its multiplier from the
+        fan table (without flags such as 杠上花) times the units of whoever pays; its value adds,
+        in 血流, what the frozen hand left is still worth on its waits, in 血战 what leaving now
+        saves (the seat pays nothing more: the model's loss per draw over the draws left)."""
         counts = list(view.counts)
         melds: Melds = tuple(view.melds)
         ctx = planner.ctx
@@ -284,9 +290,11 @@ class ExpertBot(Bot):
                     pay = won[0] * ctx.sd_units + ctx.sd_bonus
                     break
                 counts[k] += 1
-        if not ctx.continues or not waits:
-            return pay
-        return pay + ctx.ready_value(wait_pays(waits, planner.remaining), ctx.draws)
+        if not ctx.continues:
+            return pay, pay + ctx.exit_rate * max(0.0, ctx.draws)
+        if not waits:
+            return pay, pay
+        return pay, pay + ctx.ready_value(wait_pays(waits, planner.remaining), ctx.draws)
 
     def _context(self, view: TableView, rules: Rules) -> Context:
         others = [o for o in range(4) if o != view.seat and view.in_play[o]]
