@@ -3,7 +3,7 @@
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
 ``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
 ``GET /api/tables/{id}/hands``; ``POST /api/analyze`` (查听 for the browser table's help);
-websocket ``/ws?token=TOKEN``. Errors are ``{"error": message}``
+websocket ``/ws?token=TOKEN``; a player's history, replays and reviews (history.py). Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
 """
 
@@ -29,6 +29,7 @@ from .auth import bearer, new_token, plausible, token_hash
 from .config import ServerConfig
 from .db import Database
 from .errors import ApiError, BadRequest, Elsewhere, Forbidden, NotFound, Unauthorized
+from .history import History
 from .hub import CLOSE_ELSEWHERE, CLOSE_POLICY, CLOSE_UNAUTHORIZED, Connection, Hub, RateLimit
 from .lobby import Lobby
 
@@ -58,6 +59,7 @@ class Server:
         self.hub = Hub()
         self.lobby = Lobby(config, self.db, self.hub, address)
         self.ready: List[Callable[[], None]] = []
+        self.history = History(self.db, self._player)
 
     # -- plumbing --------------------------------------------------------------------------------
     async def _body(self, request: Request) -> Dict[str, Any]:
@@ -264,6 +266,11 @@ class Server:
             Route("/api/tables/{table}/hands", _json(self.hands)),
             Route("/api/analyze", _json(self.analyze), methods=["POST"]),
             WebSocketRoute("/ws", self.websocket),
+            Route("/api/me/hands", _json(self.history.my_hands)),
+            Route("/api/hands/{hand}/replay", _json(self.history.replay)),
+            Route("/api/hands/{hand}/review", _json(self.history.review)),
+            Route("/replay/{hand}", self.history.replay_page),
+            Route("/review/{hand}", self.history.review_page),
         ]
         if STATIC.is_dir():
             routes.append(Mount("/", StaticFiles(directory=str(STATIC), html=True)))

@@ -417,3 +417,53 @@ def totals() -> Callable[[Conn], Tuple[int, int, int]]:
         assert held is not None and house is not None
         return int(held[0]), int(house[0]), int(house[1])
     return op
+
+
+# -- the history of a player's hands (issue 19) ----------------------------------------------------
+
+@dataclass
+class StoredHand:
+    hand: int
+    table: int
+    seats: List[int]
+    record: Dict[str, Any]
+    settlement: Dict[str, Any]
+
+
+def player_hands(player: int, limit: int, before: Optional[int]
+                 ) -> Callable[[Conn], Tuple[List[Dict[str, Any]], Optional[int]]]:
+    """A page of ``player``'s settled hands, newest first: at most ``limit`` rows with an id
+    below ``before`` (``None``: from the newest), and the ``before`` of the next page (``None``
+    when this is the last). A row: ``hand``, ``table``, ``seat``, ``mode``, ``net`` (the
+    player's), ``nets`` (every seat's)."""
+    def op(conn: Conn) -> Tuple[List[Dict[str, Any]], Optional[int]]:
+        rows = conn.all("SELECT h.id, h.table_id, h.seats FROM hands h JOIN table_players tp"
+                        " ON tp.table_id = h.table_id WHERE tp.player_id = ?"
+                        " AND h.status = 'settled' AND h.id < ? ORDER BY h.id DESC",
+                        (player, before if before is not None else 2 ** 62))
+        mine = [(int(h), int(t), json.loads(s)) for h, t, s in rows]
+        mine = [(h, t, s) for h, t, s in mine if player in s]
+        page, more = mine[:limit], len(mine) > limit
+        out = []
+        for h, t, seats in page:
+            row = conn.one("SELECT record, settlement FROM hands WHERE id = ?", (h,))
+            assert row is not None
+            record, settlement = json.loads(row[0]), json.loads(row[1])
+            seat = seats.index(player)
+            out.append({"hand": h, "table": t, "seat": seat,
+                        "mode": record.get("rules", {}).get("mode"),
+                        "net": settlement["net"][seat], "nets": settlement["net"]})
+        return out, (page[-1][0] if more and page else None)
+    return op
+
+
+def stored_hand(hand: int) -> Callable[[Conn], Optional[StoredHand]]:
+    """A settled hand by its id (``None``: no such settled hand)."""
+    def op(conn: Conn) -> Optional[StoredHand]:
+        row = conn.one("SELECT table_id, seats, record, settlement FROM hands"
+                       " WHERE id = ? AND status = 'settled'", (hand,))
+        if row is None:
+            return None
+        return StoredHand(hand, int(row[0]), json.loads(row[1]), json.loads(row[2]),
+                          json.loads(row[3]))
+    return op

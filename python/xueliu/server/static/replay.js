@@ -383,7 +383,20 @@
     const inline = node ? JSON.parse(node.textContent || "null") : null;
     if (inline) { start(inline); return; }
     const src = node && node.dataset.src; // the server's page: the same viewer, its data fetched
-    if (src) fetch(src, { credentials: "same-origin" }).then((r) => r.json()).then(start);
+    if (!src) return;
+    // The browser table keeps the player's token here (app.js); only a hand's players may read it.
+    const token = localStorage.getItem("xueliu.token");
+    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    fetch(src, { headers }).then(async (r) => {
+      const body = await r.json();
+      if (!r.ok) {
+        const t = document.getElementById("title");
+        t.textContent = `${r.status}: ${body.error || "cannot load this hand"}`;
+        t.dataset.status = String(r.status);
+        return;
+      }
+      start(body);
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
