@@ -1,0 +1,62 @@
+"""The server's replay and review pages (issue 19) in Chromium: the same viewer as ``xueliu
+replay --html``, its data fetched with the player's token (kept where the browser table keeps
+it); a player sees their own view, anyone else a 403."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from playwright.sync_api import Page
+
+import xueliu
+
+from server.client import Person, hands_of, http, new_player, play
+
+
+def _one_hand(site: str):
+    ann = new_player(site, "ann")
+    table = http("POST", f"{site}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([site.replace("http", "ws", 1) + "/ws"], ann["token"], seed=4)
+    # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, play([person], lambda: len(person.hands) >= 1)).result()
+    return ann, hands_of(site, ann["token"], table)[0]
+
+
+def _signed_in(page: Page, site: str, token: str) -> None:
+    page.goto(site + "/health")  # the origin, to keep the token where app.js keeps it
+    page.evaluate(f"localStorage.setItem('xueliu.token', {token!r})")
+
+
+def test_a_player_replays_and_reviews_a_stored_hand_others_get_403(page, site):
+    ann, hand = _one_hand(site)
+    record = hand["record"]
+    _signed_in(page, site, ann["token"])
+    page.goto(f"{site}/replay/{hand['hand']}")
+    page.wait_for_selector("#step-label[data-step='0']")
+    events = xueliu.replay(record).events(0)
+    assert page.locator("#step-label").inner_text() == f"event 0 / {len(events)}"
+    page.click("#last")
+    for s in (1, 2, 3):  # her own view: the others' concealed tiles are backs
+        tiles = page.locator(f"#table .seat[data-seat='{s}'] .hand .tile")
+        assert set(tiles.evaluate_all("els => els.map(e => e.dataset.tile)")) <= {"?"}
+    mine = page.locator("#table .seat[data-seat='0'] .hand .tile")
+    end = xueliu.replay(record).observation(0)
+    assert sorted(mine.evaluate_all("els => els.map(e => e.dataset.tile)")) == sorted(end["hand"])
+
+    review = http("GET", f"{site}/api/hands/{hand['hand']}/review", ann["token"]).json()
+    page.goto(f"{site}/review/{hand['hand']}")
+    page.wait_for_selector("#agreement")
+    assert float(page.locator("#agreement").get_attribute("data-value")) == review["agreement"]
+    assert float(page.locator("#total-regret").get_attribute("data-value")) == \
+        review["total_regret"]
+    assert page.locator(".decision-item").count() == len(review["decisions"])
+
+    bob = new_player(site, "bob")
+    _signed_in(page, site, bob["token"])
+    page.goto(f"{site}/replay/{hand['hand']}")
+    page.wait_for_selector("[data-status='403']")
+    assert "did not play" in page.locator("[data-status='403']").inner_text()
+    assert page.locator("#table .seat").count() == 0
