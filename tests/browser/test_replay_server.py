@@ -60,3 +60,23 @@ def test_a_player_replays_and_reviews_a_stored_hand_others_get_403(page, site):
     page.wait_for_selector("[data-status='403']")
     assert "did not play" in page.locator("[data-status='403']").inner_text()
     assert page.locator("#table .seat").count() == 0
+
+
+def test_a_spectator_page_follows_the_live_table_and_shows_no_concealed_tile(page, site):
+    ann = new_player(site, "ann")
+    table = http("POST", f"{site}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3, "spectators": True}).json()["table"]
+    person = Person([site.replace("http", "ws", 1) + "/ws"], ann["token"], seed=8)
+    with ThreadPoolExecutor(1) as pool:
+        hand = pool.submit(asyncio.run, play([person], lambda: len(person.hands) >= 1))
+        page.goto(f"{site}/spectate/{table}")  # no token: the public view needs none
+        page.wait_for_function(
+            "Number((document.getElementById('step-label').dataset || {}).step || 0) >= 5",
+            timeout=60_000)
+        for _ in range(5):  # while the hand goes on: every hand is backs, the river grows
+            tiles = page.locator("#table .seat .hand .tile")
+            assert set(tiles.evaluate_all("els => els.map(e => e.dataset.tile)")) <= {"?"}
+            page.wait_for_timeout(300)
+        hand.result()
+    assert "live, public view" in page.locator("#title").inner_text()
+    page.screenshot(path="/tmp/spectate.png")

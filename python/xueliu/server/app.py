@@ -30,6 +30,7 @@ from .config import ServerConfig
 from .db import Database
 from .errors import ApiError, BadRequest, Elsewhere, Forbidden, NotFound, Unauthorized
 from .history import History
+from .spectate import Spectators
 from .hub import CLOSE_ELSEWHERE, CLOSE_POLICY, CLOSE_UNAUTHORIZED, Connection, Hub, RateLimit
 from .lobby import Lobby
 
@@ -60,6 +61,7 @@ class Server:
         self.lobby = Lobby(config, self.db, self.hub, address)
         self.ready: List[Callable[[], None]] = []
         self.history = History(self.db, self._player)
+        self.spectators = Spectators(self.db, self.lobby)
 
     # -- plumbing --------------------------------------------------------------------------------
     async def _body(self, request: Request) -> Dict[str, Any]:
@@ -151,10 +153,15 @@ class Server:
                     or not 1 <= base <= self.config.max_base):
                 raise BadRequest(f"'base' must be an integer 1..{self.config.max_base}")
             rules = rules.replace(base=base)
+        spectators = body.get("spectators", False)
+        if not isinstance(spectators, bool):
+            raise BadRequest("'spectators' must be true or false")
         try:
             table, seat = await self.lobby.create(p.player, rules, bots)
         except (TypeError, ValueError) as e:
             raise BadRequest(f"these rules cannot deal a hand: {e}") from None
+        if spectators:
+            await self.db.run(store.allow_spectators(table))
         return {"table": table, "seat": seat}
 
     async def join(self, request: Request) -> Dict[str, Any]:
@@ -271,6 +278,8 @@ class Server:
             Route("/api/hands/{hand}/review", _json(self.history.review)),
             Route("/replay/{hand}", self.history.replay_page),
             Route("/review/{hand}", self.history.review_page),
+            Route("/api/tables/{table}/spectate", _json(self.spectators.stream)),
+            Route("/spectate/{table}", self.spectators.page),
         ]
         if STATIC.is_dir():
             routes.append(Mount("/", StaticFiles(directory=str(STATIC), html=True)))

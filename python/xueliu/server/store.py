@@ -70,6 +70,8 @@ def _ddl(dialect: str) -> List[str]:
         " idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,"
         " PRIMARY KEY (hand_id, idx))",
         "CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner)",
+        "CREATE TABLE IF NOT EXISTS spectatable (table_id BIGINT PRIMARY KEY"
+        " REFERENCES tables (id))",
     ]
 
 
@@ -466,4 +468,20 @@ def stored_hand(hand: int) -> Callable[[Conn], Optional[StoredHand]]:
             return None
         return StoredHand(hand, int(row[0]), json.loads(row[1]), json.loads(row[2]),
                           json.loads(row[3]))
+    return op
+
+
+# -- spectators (issue 19) ------------------------------------------------------------------------
+
+def allow_spectators(table_id: int) -> Callable[[Conn], None]:
+    """Its creator lets anyone watch the table (the public view, spectate.py)."""
+    def op(conn: Conn) -> None:
+        if conn.one("SELECT 1 FROM spectatable WHERE table_id = ?", (table_id,)) is None:
+            conn.execute("INSERT INTO spectatable (table_id) VALUES (?)", (table_id,))
+    return op
+
+
+def is_spectatable(table_id: int) -> Callable[[Conn], bool]:
+    def op(conn: Conn) -> bool:
+        return conn.one("SELECT 1 FROM spectatable WHERE table_id = ?", (table_id,)) is not None
     return op

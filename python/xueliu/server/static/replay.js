@@ -246,27 +246,32 @@
 
   function start(data) {
     ART = data.tiles || {};
-    const events = data.events;
+    let events = [];
     const me = data.seat === undefined ? null : data.seat;
     const review = data.review || null;
     const reviewed = review ? review.seat : null;
-    const frames = [blank()];
-    const turnStarts = [0]; // turnStarts[n - 1]: the step where turn n (the n-th draw) begins
-    for (const e of events) {
-      const t = clone(frames[frames.length - 1]);
-      apply(t, e);
-      frames.push(t);
-      if (e.type === "tsumo") turnStarts.push(frames.length - 1);
+    let frames = [blank()];
+    let turnStarts = []; // turnStarts[n - 1]: the step where turn n (the n-th draw) begins
+    /** Adds events (a live table's new ones) to the frames; `fresh`: a new hand, from scratch. */
+    function extend(more, fresh) {
+      if (fresh) { events = []; frames = [blank()]; turnStarts = []; }
+      for (const e of more) {
+        const t = clone(frames[frames.length - 1]);
+        apply(t, e);
+        frames.push(t);
+        events.push(e);
+        if (e.type === "tsumo") turnStarts.push(frames.length - 1);
+      }
+      document.getElementById("scrub").max = String(events.length);
+      document.getElementById("turn-input").max = String(Math.max(1, turnStarts.length));
     }
-    turnStarts.shift();
+    extend(data.events, true);
     const byStep = {};
     for (const d of review ? review.decisions : []) (byStep[d.event] = byStep[d.event] || []).push(d);
 
     const $ = (id) => document.getElementById(id);
     $("title").textContent = data.title || "";
     const scrub = $("scrub");
-    scrub.max = String(events.length);
-    $("turn-input").max = String(Math.max(1, turnStarts.length));
     let step = 0;
     let timer = null;
     let shownDecision = null;
@@ -374,8 +379,35 @@
       else if (e.key === "End") { pause(); show(events.length); }
       else if (e.key === " ") { e.preventDefault(); timer === null ? play() : pause(); }
     });
-    window.replayViewer = { show, frames, turnStarts, get step() { return step; } };
+    window.replayViewer = { show, get frames() { return frames; }, get step() { return step; } };
     show(0);
+    if (data.live) follow(data.live, data.hand, events.length);
+
+    /** A live table (spectators): asks for new events every second and keeps to the latest one
+     * unless the viewer has stepped back. The server sends the public view only, one event late. */
+    function follow(url, hand, total) {
+      let current = hand;
+      let have = total;
+      const poll = () => {
+        fetch(`${url}?since=${current === null ? 0 : have}&hand=${current === null ? "" : current}`)
+          .then((r) => r.json())
+          .then((d) => {
+            if (d.error) { $("title").textContent = d.error; return; }
+            const atEnd = step === events.length;
+            const fresh = d.hand !== current;
+            if (fresh || d.events.length) {
+              current = d.hand;
+              extend(d.events, fresh);
+              have = events.length;
+              if (atEnd || fresh) show(events.length);
+            }
+            $("title").textContent = `table ${d.table} · live, public view` + (d.over ? " · hand over" : "");
+          })
+          .catch(() => {})
+          .finally(() => setTimeout(poll, 1000));
+      };
+      setTimeout(poll, 1000);
+    }
   }
 
   function boot() {
@@ -383,7 +415,17 @@
     const inline = node ? JSON.parse(node.textContent || "null") : null;
     if (inline) { start(inline); return; }
     const src = node && node.dataset.src; // the server's page: the same viewer, its data fetched
-    if (!src) return;
+    if (!src) {
+      const live = node && node.dataset.live; // a live table's public view (xueliu serve)
+      if (live) {
+        fetch(`${live}?since=0`).then((r) => r.json()).then((d) => {
+          if (d.error) { document.getElementById("title").textContent = d.error; return; }
+          start({ seat: null, title: `table ${d.table} · live, public view`, events: d.events,
+                  tiles: d.tiles, review: null, live, hand: d.hand });
+        });
+      }
+      return;
+    }
     // The browser table keeps the player's token here (app.js); only a hand's players may read it.
     const token = localStorage.getItem("xueliu.token");
     const headers = token ? { Authorization: `Bearer ${token}` } : {};
