@@ -80,3 +80,45 @@ def test_a_spectator_page_follows_the_live_table_and_shows_no_concealed_tile(pag
         hand.result()
     assert "live, public view" in page.locator("#title").inner_text()
     page.screenshot(path="/tmp/spectate.png")
+
+
+def test_the_settlement_links_to_the_hands_replay_and_review(page, site):
+    from browser.test_browser_table import (play_until, report_shown, sign_up, stored_hands,
+                                            table_of, token_of)
+
+    sign_up(page, site, "cy")
+    play_until(page, lambda: report_shown(page))
+    hand = stored_hands(site, token_of(page), table_of(page))[0]["hand"]
+    assert page.locator("#report .hand-links a.replay").get_attribute("href") == f"/replay/{hand}"
+    with page.context.expect_page() as opened:
+        page.click("#report .hand-links a.review")
+    review = opened.value
+    review.wait_for_selector("#agreement")
+    assert review.locator(".decision-item").count() > 5
+
+
+def test_the_lobby_lists_a_players_finished_hands_with_their_links(page, site):
+    ann = new_player(site, "ann")
+    table = http("POST", f"{site}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([site.replace("http", "ws", 1) + "/ws"], ann["token"], seed=9)
+
+    async def leave_once_playing():
+        while person.acts < 3:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(http, "POST", f"{site}/api/tables/{table}/leave", ann["token"])
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, play([person], lambda: len(person.hands) >= 1 or
+                                      bool(person.closes), leave_once_playing())).result()
+    hand = hands_of(site, ann["token"], table)[0]
+    _signed_in(page, site, ann["token"])
+    page.goto(site + "/")
+    page.wait_for_selector(f"#history tr[data-hand='{hand['hand']}']")
+    row = page.locator(f"#history tr[data-hand='{hand['hand']}']")
+    cells = row.locator("td").all_inner_texts()
+    net = hand["settlement"]["net"][0]
+    assert cells[:5] == [f"#{hand['hand']}", str(table), "xueliu", "0",
+                         f"{'+' if net > 0 else ''}{net}"]
+    assert row.locator("a.replay").get_attribute("href") == f"/replay/{hand['hand']}"
+    assert row.locator("a.review").get_attribute("href") == f"/review/{hand['hand']}"
