@@ -4,6 +4,7 @@ hands open) and review, for the players of that hand only — on a real server p
 from __future__ import annotations
 
 import asyncio
+import time
 
 import xueliu
 from xueliu.review import review_json, review_record
@@ -18,7 +19,18 @@ def _two_hands(serve, tmp_path):
     table = http("POST", f"{base}/api/tables", ann["token"],
                  json={"rules": "xueliu", "bots": 3}).json()["table"]
     person = Person([server.ws], ann["token"], seed=3)
-    asyncio.run(play([person], lambda: len(person.hands) >= 2))
+
+    async def leave_in_the_second_hand():  # then the table closes: its history stays as it is
+        while not person.hands:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/leave", ann["token"])
+
+    asyncio.run(play([person], lambda: len(person.hands) >= 2 or bool(person.closes),
+                     leave_in_the_second_hand()))
+    for _ in range(200):
+        if http("GET", f"{base}/api/me", ann["token"]).json()["tables"] == []:
+            break
+        time.sleep(0.05)
     return server, base, ann, table
 
 
@@ -33,6 +45,7 @@ def test_my_hands_pages_the_replay_and_review_are_for_the_players_only(serve, tm
     newest = max(stored, key=lambda h: h["hand"])
     assert row["hand"] == newest["hand"] and row["table"] == table and row["seat"] == 0
     assert row["net"] == newest["settlement"]["net"][0] and row["mode"] == "xueliu"
+    assert abs(row["finished"] - time.time()) < 600  # settled a moment ago (Unix seconds)
     assert row["replay"] == f"/replay/{row['hand']}" and row["review"] == f"/review/{row['hand']}"
     second = http("GET", f"{base}/api/me/hands?limit=1&before={first['next']}",
                   ann["token"]).json()

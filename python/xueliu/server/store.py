@@ -72,6 +72,8 @@ def _ddl(dialect: str) -> List[str]:
         "CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner)",
         "CREATE TABLE IF NOT EXISTS spectatable (table_id BIGINT PRIMARY KEY"
         " REFERENCES tables (id))",
+        "CREATE TABLE IF NOT EXISTS hand_times (hand_id BIGINT PRIMARY KEY REFERENCES hands (id),"
+        " finished DOUBLE PRECISION NOT NULL)",
     ]
 
 
@@ -382,6 +384,9 @@ def settle(table_id: int, pid: str, payout: Payout) -> Callable[[Conn], bool]:
             conn.execute("UPDATE house SET fees = fees + ? WHERE id = 1", (payout.house,))
         conn.execute("UPDATE tables SET status = 'waiting', dealer = ? WHERE id = ?",
                      (payout.next_dealer, table_id))
+        # When it ended (the history's date, issue 19).
+        conn.execute("INSERT INTO hand_times (hand_id, finished) VALUES (?, NOW())",
+                     (payout.hand_id,))
         return True
     return op
 
@@ -436,8 +441,9 @@ def player_hands(player: int, limit: int, before: Optional[int]
                  ) -> Callable[[Conn], Tuple[List[Dict[str, Any]], Optional[int]]]:
     """A page of ``player``'s settled hands, newest first: at most ``limit`` rows with an id
     below ``before`` (``None``: from the newest), and the ``before`` of the next page (``None``
-    when this is the last). A row: ``hand``, ``table``, ``seat``, ``mode``, ``net`` (the
-    player's), ``nets`` (every seat's)."""
+    when this is the last). A row: ``hand``, ``table``, ``seat``, ``finished`` (when it was
+    settled, Unix seconds; ``None`` for a hand settled before hand_times existed), ``mode``,
+    ``net`` (the player's), ``nets`` (every seat's)."""
     def op(conn: Conn) -> Tuple[List[Dict[str, Any]], Optional[int]]:
         rows = conn.all("SELECT h.id, h.table_id, h.seats FROM hands h JOIN table_players tp"
                         " ON tp.table_id = h.table_id WHERE tp.player_id = ?"
@@ -451,8 +457,10 @@ def player_hands(player: int, limit: int, before: Optional[int]
             row = conn.one("SELECT record, settlement FROM hands WHERE id = ?", (h,))
             assert row is not None
             record, settlement = json.loads(row[0]), json.loads(row[1])
+            when = conn.one("SELECT finished FROM hand_times WHERE hand_id = ?", (h,))
             seat = seats.index(player)
             out.append({"hand": h, "table": t, "seat": seat,
+                        "finished": None if when is None else float(when[0]),
                         "mode": record.get("rules", {}).get("mode"),
                         "net": settlement["net"][seat], "nets": settlement["net"]})
         return out, (page[-1][0] if more and page else None)

@@ -154,16 +154,17 @@ async function showHistory(before) {
     table = document.createElement("table");
     table.className = "history";
     const head = table.insertRow();
-    for (const h of ["hand", "table", "rules", "seat", "net", ""]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+    for (const h of ["hand", "date", "table", "rules", "seat", "net", ""]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
     root.append(table);
   }
   for (const h of page.hands) {
     const tr = table.insertRow();
     tr.dataset.hand = String(h.hand);
-    for (const text of [`#${h.hand}`, String(h.table), h.mode, String(h.seat), `${h.net > 0 ? "+" : ""}${h.net}`]) {
+    const date = h.finished ? new Date(h.finished * 1000).toLocaleString() : "–";
+    for (const text of [`#${h.hand}`, date, String(h.table), h.mode, String(h.seat), `${h.net > 0 ? "+" : ""}${h.net}`]) {
       tr.insertCell().textContent = text;
     }
-    tr.cells[4].className = h.net > 0 ? "plus" : h.net < 0 ? "minus" : "";
+    tr.cells[5].className = h.net > 0 ? "plus" : h.net < 0 ? "minus" : "";
     const links = tr.insertCell();
     for (const [label, href] of [["replay · 回放", h.replay], ["review · 复盘", h.review]]) {
       const a = Object.assign(document.createElement("a"), { textContent: label, href, target: "_blank" });
