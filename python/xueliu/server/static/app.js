@@ -136,6 +136,19 @@ async function enterLobby() {
   }
 }
 
+/** The settlement's links to the hand just played, stored: its replay and review (issue 19). */
+function handLinks(root, msg) {
+  if (msg.hand === undefined || msg.hand === null) return;
+  const links = document.createElement("p");
+  links.className = "hand-links";
+  for (const [label, path] of [["回放 Replay", "replay"], ["复盘 Review", "review"]]) {
+    const a = Object.assign(document.createElement("a"), { textContent: label, href: `/${path}/${msg.hand}`, target: "_blank" });
+    a.className = path;
+    links.append(a, " ");
+  }
+  root.prepend(links);
+}
+
 /** The lobby's list of the player's finished hands (GET /api/me/hands), newest first, with the
  * links to each hand's replay and review (issue 19), and "more" for the next page. */
 async function showHistory(before) {
@@ -230,6 +243,7 @@ function onMessage(msg) {
       if (app.model) {
         app.model.isOver = true;
         renderReport($("report-body"), app.model, app.names, msg);
+        handLinks($("report-body"), msg);
         $("report-close").textContent = "Continue · 继续";
         $("report").hidden = false;
       }

@@ -250,17 +250,6 @@ export function renderTable(root, model, request, ui, names, send, now) {
 export function renderReport(root, model, names, message) {
   root.replaceChildren();
   root.append(el("h2", "", "结算 Settlement"));
-  if (message.hand !== undefined && message.hand !== null) {
-    // The hand just played, stored: its replay and its review (issue 19), in a new tab.
-    const links = el("p", "hand-links");
-    for (const [label, path] of [["回放 Replay", "replay"], ["复盘 Review", "review"]]) {
-      const a = el("a", path, label);
-      a.href = `/${path}/${message.hand}`;
-      a.target = "_blank";
-      links.append(a, " ");
-    }
-    root.append(links);
-  }
   const nets = el("table", "nets");
   const head = el("tr");
   head.append(el("th", "", "seat"), el("th", "", "net"), el("th", "", "coins"));
