@@ -7,6 +7,8 @@
     xueliu simulate --games 1000 --bots greedy,random,random,random --workers 2
     xueliu play --preset xuezhan                # you (seat 0) against three GreedyBots
     xueliu replay hands.jsonl                   # the events and settlement of a record
+    xueliu replay hands.jsonl --html hand.html  # the same hand in a self-contained web page
+    xueliu review hands.jsonl --seat 0          # each decision of seat 0 beside ExpertBot's values
     xueliu serve --port 8700                    # the table server (pip install "xueliu[server]")
 
 Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback;
@@ -412,6 +414,14 @@ def _load_record(path: str, line_no: int) -> Dict[str, Any]:
     return data
 
 
+def _write_html(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CommandError(f"cannot write {path}: {e.strerror}") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = _load_record(args.file, args.line)
     try:
@@ -419,9 +429,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as e:
         raise CommandError(f"the record does not replay: {e}") from None
     seat = args.seat
+    if getattr(args, "html", None):
+        from .replay_html import replay_page
+
+        view = "all hands open" if seat is None else f"seat {seat}'s view"
+        _write_html(args.html, replay_page(rec, seat, title=f"{args.file} #{args.line} · {view}"))
+        print(f"wrote {args.html} ({len(state.events())} events, {view})")
+        return 0
     _print_events(state.events(seat), seat, sys.stdout)
     print("")
     print(state.settlement().report())
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review import review_json, review_record, review_text
+
+    rec = _load_record(args.file, args.line)
+    try:
+        result = review_record(rec, args.seat)
+    except (ValueError, TypeError) as e:
+        raise CommandError(f"the record does not replay: {e}") from None
+    data = review_json(result)
+    if args.html:
+        from .replay_html import replay_page
+
+        title = f"{args.file} #{args.line} · review of seat {args.seat}"
+        _write_html(args.html, replay_page(rec, args.seat, review=data, title=title))
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(review_text(result))
+        if args.html:
+            print(f"wrote {args.html}")
     return 0
 
 
@@ -506,7 +546,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which line of a JSON-lines file (default 1)")
     r.add_argument("--seat", type=int, default=None, choices=range(4),
                    help="show the hand as this seat saw it (default: everything)")
+    r.add_argument("--html", metavar="OUT.html", default=None,
+                   help="write the hand as a self-contained web page (the replay viewer) instead")
     r.set_defaults(func=cmd_replay)
+
+    rv = sub.add_parser("review", help="each decision of one seat beside ExpertBot's value of "
+                                       "every option (docs/review.md)")
+    rv.add_argument("file", metavar="FILE", help="a record (JSON) or a --out file (JSON lines)")
+    rv.add_argument("--line", type=int, default=1, metavar="N",
+                    help="which line of a JSON-lines file (default 1), as for replay")
+    rv.add_argument("--seat", type=int, required=True, choices=range(4),
+                    help="the seat whose decisions are reviewed")
+    rv.add_argument("--html", metavar="OUT.html", default=None,
+                    help="also write the review as a web page: the replay viewer, annotated")
+    rv.add_argument("--json", action="store_true",
+                    help="print the review as one JSON object (docs/review.md)")
+    rv.set_defaults(func=cmd_review)
 
     sv = sub.add_parser("serve", help="run the table server (HTTP + websocket; docs/server.md)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

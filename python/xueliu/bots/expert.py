@@ -26,14 +26,15 @@ observation's ``mode``) gives the scoring table.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
 from ..rules import Rules
 from .base import Bot
 from .expert_danger import DangerModel, ready_chance, table_pace
-from .expert_plan import Melds, Planner
-from .expert_value import Context, game_horizon
+from .expert_plan import Melds, Planner, ready_waits
+from .expert_value import Context, game_horizon, wait_pays
 from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
 
 __all__ = ["ExpertBot"]
@@ -47,6 +48,9 @@ MULTIPLIER_MAX_SHANTEN = 2
 DANGER_WEIGHT = 0.6
 """Weight of the expected deal-in cost against the hand's value: a tile held back now is only
 partly saved (it may have to go later), and 0.3 to 1 played alike in the arena."""
+FAR_HAND_LOSS = 1.0
+""":meth:`ExpertBot.option_values` of 选倍 for a hand farther than ``MULTIPLIER_MAX_SHANTEN``
+from ready: what it expects to pay per multiplier step (the rule reads it as a losing hand)."""
 
 def _connection(counts: Sequence[int], k: int) -> float:
     """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
@@ -83,6 +87,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None) -> None:
         self._rules = rules
         self._memory = HandMemory()
+        self._last_win_pay = 0.0  # what the win valued last collects (option_values' ceiling)
 
     def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
         """The hand's rules, and a fresh memory of the hand (it no longer has to guess from the
@@ -126,6 +131,176 @@ class ExpertBot(Bot):
             planner, danger = self._models(view, rules)
             return self._turn(view, rules, planner, danger, by_kind)
         return self._claim(observation, view, rules, by_kind)
+
+    # -- the value model, exposed (the review of a hand, docs/review.md) ---------------------------
+
+    def option_values(self, observation: Mapping[str, Any],
+                      legal_actions: Sequence[Any]) -> List[Tuple[Any, float]]:
+        """The value of every legal option, in expected payment units to the end of the hand,
+        from this seat's ``observation`` only, as ``[(action, value), ...]``: the expert's own
+        choice first (it is the one :meth:`act` returns for this observation), then the others
+        from the highest value down. The first value is the largest, so ``max`` by value is the
+        expert's choice (ties are listed with the choice first).
+
+        Call it exactly where :meth:`act` would be called (each time the seat must decide, in
+        order): it keeps the bot's memory of the hand (:class:`HandMemory`) exactly as ``act``
+        does, so a review sees the same estimates as the play.
+
+        Most decisions compare values already (discards, kongs, claims); where the expert decides
+        by a rule first (exchange and void: the lowest shanten first; 选倍 by shanten; void tiles
+        shed by danger alone; a won hand takes its kongs), an option the rule ranks below the
+        choice is shown at most at the choice's value, so the list never contradicts the choice.
+        A win is always taken: any other option is shown at most at the win's value less what
+        the win collects now (passing a win forfeits at least that). docs/review.md."""
+        choice = self.act(observation, legal_actions)
+        memory = copy.deepcopy(self._memory)
+        raw = self._raw_values(observation, legal_actions, memory)
+        top = raw[choice]
+        if choice.kind == "hu":
+            ceiling = top - self._last_win_pay
+            raw = {a: v if a is choice or v < ceiling else ceiling for a, v in raw.items()}
+        rest = sorted((a for a in legal_actions if a is not choice),
+                      key=lambda a: (-raw[a], a.id))
+        return [(choice, top)] + [(a, raw[a] if raw[a] < top else top) for a in rest]
+
+    def _raw_values(self, obs: Mapping[str, Any], legal: Sequence[Any],
+                    memory: HandMemory) -> Dict[Any, float]:
+        """Each option's value by the model alone (before :meth:`option_values` orders them)."""
+        by_kind: Dict[str, List[Any]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        rules = self._rules
+        if rules is None:
+            rules = Rules.preset(obs.get("mode", "xueliu"))
+        view = read_view(obs)
+        memory.update(obs, view)
+        out: Dict[Any, float] = {}
+        if "exchange" in by_kind or "void" in by_kind:
+            suits = [u for u in range(3)
+                     if "void" in by_kind or sum(view.counts[9 * u:9 * u + 9]) >= 3]
+            values = self._suit_values(view, rules, suits)
+            for a in by_kind.get("exchange", []):
+                out[a] = values[KIND[a.tiles[0]] // 9]
+            for a in by_kind.get("void", []):
+                out[a] = values[SUIT[a.suit]]
+            return out
+        if "multiplier" in by_kind:
+            planner = Planner(self._context(view, rules), rules._scoring)
+            if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
+                per = planner.hand_value(view.counts, tuple(view.melds), view.void)
+            else:
+                per = -FAR_HAND_LOSS
+            for a in by_kind["multiplier"]:
+                out[a] = float(a.value) * per
+            return out
+        ctx = self._context(view, rules)
+        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
+        planner = Planner(ctx, rules._scoring)
+        counts = view.counts
+        melds: Melds = tuple(view.melds)
+        void = view.void
+        held = [k for k in range(27) if counts[k]]
+        next_risk = min((danger.cost(k) for k in held), default=0.0)
+        units = sum(view.unit(o) for o in ctx.others)
+        w = DANGER_WEIGHT
+        claim = obs.get("claim") or {}
+        if "discard" in by_kind:  # own turn
+            kinds = [KIND[a.tile] for a in by_kind["discard"]]
+            values, _ = planner.discard_values(counts, melds, void, kinds)
+            for a, d in zip(by_kind["discard"], kinds):
+                out[a] = values[d] - w * danger.cost(d)
+        for a in by_kind.get("concealed_kong", []) + by_kind.get("added_kong", []):
+            k = KIND[a.tile]
+            after = list(counts)
+            if a.kind == "concealed_kong":
+                after[k] -= 4
+                new_melds = melds + ((2, k),)
+                income, risk = 2.0 * units, 0.0
+            else:
+                after[k] -= 1
+                new_melds = tuple((1, k) if m == (0, k) else m for m in melds)
+                income, risk = 1.0 * units, 2.0 * danger.cost(k)
+            keep = self._kong_keep(planner, danger, after, new_melds, void, rules)
+            out[a] = (planner.hand_value(after, new_melds, void, 1.0) + keep * income - risk
+                      - next_risk)
+        if "pass" in by_kind:  # a claim window
+            peng_values: Dict[int, float] = {}
+            if "peng" in by_kind:
+                pass_value, peng_values = planner.claim_values(
+                    counts, melds, void, KIND[by_kind["peng"][0].tile])
+            else:
+                pass_value = planner.hand_value(counts, melds, void)
+            for a in by_kind["pass"]:
+                out[a] = pass_value - next_risk
+            for a in by_kind.get("peng", []):
+                out[a] = max((v - w * danger.cost(d) for d, v in peng_values.items()),
+                             default=0.0)
+            giver = claim.get("from")
+            for a in by_kind.get("kong", []):
+                k = KIND[a.tile]
+                after = list(counts)
+                after[k] -= 3
+                gain = view.unit(giver) * 2.0 if isinstance(giver, int) else 0.0
+                gain += sum(view.unit(o) * rules.direct_kong_others
+                            for o in ctx.others if o != giver)
+                keep = self._kong_keep(planner, danger, after, melds + ((1, k),), void, rules)
+                out[a] = (planner.hand_value(after, melds + ((1, k),), void, 1.0) + keep * gain
+                          - next_risk)
+        for a in by_kind.get("hu", []):
+            self._last_win_pay, out[a] = self._win_value(obs, view, planner, rules)
+        for a in legal:  # a won hand's kong the engine offers alone, or anything left unvalued
+            out.setdefault(a, 0.0)
+        return out
+
+    def _suit_values(self, view: TableView, rules: Rules, suits: Sequence[int]
+                     ) -> Dict[int, float]:
+        """Value of the hand with each of ``suits`` void (the exchange gives it away): the
+        numbers :meth:`_suit_order` compares among the suits of the lowest shanten."""
+        planner = Planner(self._context(view, rules), rules._scoring)
+        counts = view.counts
+        out: Dict[int, float] = {}
+        for u in suits:
+            if sum(counts) % 3 == 2:  # the dealer's 14: its best discard
+                kinds = [k for k in range(27) if counts[k]]
+                out[u] = max(planner.discard_values(counts, (), u, kinds)[0].values())
+            else:
+                out[u] = planner.hand_value(counts, (), u)
+        return out
+
+    def _win_value(self, obs: Mapping[str, Any], view: TableView, planner: Planner,
+                   rules: Rules) -> Tuple[float, float]:
+        """A win now, as ``(what it collects, its value)``: it collects its multiplier from the
+        fan table (without flags such as 杠上花) times the units of whoever pays; its value adds,
+        in 血流, what the frozen hand left is still worth on its waits, in 血战 what leaving now
+        saves (the seat pays nothing more: the model's loss per draw over the draws left)."""
+        counts = list(view.counts)
+        melds: Melds = tuple(view.melds)
+        ctx = planner.ctx
+        claim = obs.get("claim")
+        if claim:  # on a discard or a robbed kong: the discarder pays
+            k = KIND[claim["tile"]]
+            giver = claim.get("from")
+            waits = ready_waits(bytes(counts), melds, view.void, rules._scoring)
+            mult = next((dw for t, dw, _sd in waits if t == k), 1.0)
+            pay = mult * (view.unit(giver) if isinstance(giver, int) else ctx.dw_units)
+        else:  # a self-draw: every other seat in play pays
+            drawn = obs.get("drawn")
+            options = [KIND[drawn]] if drawn else [t for t in range(27) if counts[t]]
+            pay, waits = 0.0, ()
+            for k in options:
+                counts[k] -= 1
+                waits = ready_waits(bytes(counts), melds, view.void, rules._scoring)
+                won = [sd for t, _dw, sd in waits if t == k]
+                if won:
+                    pay = won[0] * ctx.sd_units + ctx.sd_bonus
+                    break
+                counts[k] += 1
+        if not ctx.continues:
+            return pay, pay + ctx.exit_rate * max(0.0, ctx.draws)
+        if not waits:
+            return pay, pay
+        return pay, pay + ctx.ready_value(wait_pays(waits, planner.remaining), ctx.draws)
 
     def _context(self, view: TableView, rules: Rules) -> Context:
         others = [o for o in range(4) if o != view.seat and view.in_play[o]]

@@ -3,7 +3,7 @@
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
 ``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
 ``GET /api/tables/{id}/hands``; ``POST /api/analyze`` (查听 for the browser table's help);
-websocket ``/ws?token=TOKEN``. Errors are ``{"error": message}``
+websocket ``/ws?token=TOKEN``; a player's history, replays and reviews (history.py). Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
 """
 
@@ -29,6 +29,8 @@ from .auth import bearer, new_token, plausible, token_hash
 from .config import ServerConfig
 from .db import Database
 from .errors import ApiError, BadRequest, Elsewhere, Forbidden, NotFound, Unauthorized
+from .history import History
+from .spectate import Spectators
 from .hub import CLOSE_ELSEWHERE, CLOSE_POLICY, CLOSE_UNAUTHORIZED, Connection, Hub, RateLimit
 from .lobby import Lobby
 
@@ -58,6 +60,8 @@ class Server:
         self.hub = Hub()
         self.lobby = Lobby(config, self.db, self.hub, address)
         self.ready: List[Callable[[], None]] = []
+        self.history = History(self.db, self._player)
+        self.spectators = Spectators(self.db, self.lobby)
 
     # -- plumbing --------------------------------------------------------------------------------
     async def _body(self, request: Request) -> Dict[str, Any]:
@@ -149,10 +153,15 @@ class Server:
                     or not 1 <= base <= self.config.max_base):
                 raise BadRequest(f"'base' must be an integer 1..{self.config.max_base}")
             rules = rules.replace(base=base)
+        spectators = body.get("spectators", False)
+        if not isinstance(spectators, bool):
+            raise BadRequest("'spectators' must be true or false")
         try:
             table, seat = await self.lobby.create(p.player, rules, bots)
         except (TypeError, ValueError) as e:
             raise BadRequest(f"these rules cannot deal a hand: {e}") from None
+        if spectators:
+            await self.db.run(store.allow_spectators(table))
         return {"table": table, "seat": seat}
 
     async def join(self, request: Request) -> Dict[str, Any]:
@@ -268,6 +277,13 @@ class Server:
             Route("/api/tables/{table}/hands", _json(self.hands)),
             Route("/api/analyze", _json(self.analyze), methods=["POST"]),
             WebSocketRoute("/ws", self.websocket),
+            Route("/api/me/hands", _json(self.history.my_hands)),
+            Route("/api/hands/{hand}/replay", _json(self.history.replay)),
+            Route("/api/hands/{hand}/review", _json(self.history.review)),
+            Route("/replay/{hand}", self.history.replay_page),
+            Route("/review/{hand}", self.history.review_page),
+            Route("/api/tables/{table}/spectate", _json(self.spectators.stream)),
+            Route("/spectate/{table}", self.spectators.page),
         ]
         if STATIC.is_dir():
             routes.append(Mount("/", StaticFiles(directory=str(STATIC), html=True)))

@@ -72,10 +72,16 @@ def request(table: int, seq: int, deadline_ms: int, actions: Sequence[Action]) -
             "actions": [action_dict(a) for a in actions]}
 
 
-def hand_end(table: int, net: List[int], coins: List[int], report: str) -> Dict[str, Any]:
+def hand_end(table: int, net: List[int], coins: List[int], report: str,
+             hand: Optional[int] = None) -> Dict[str, Any]:
     # ``report`` (an addition to the contract's fields): Settlement.report(), the detailed and
     # personal settlement as a player reads it — public facts only (fans, transfers, end checks).
-    return {"type": "hand_end", "table": table, "net": net, "coins": coins, "report": report}
+    # ``hand`` (another addition): the stored hand's id, for its /replay and /review pages.
+    msg: Dict[str, Any] = {"type": "hand_end", "table": table, "net": net, "coins": coins,
+                           "report": report}
+    if hand is not None:
+        msg["hand"] = hand
+    return msg
 
 
 def error(message: str) -> Dict[str, Any]:

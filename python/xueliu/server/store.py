@@ -70,6 +70,10 @@ def _ddl(dialect: str) -> List[str]:
         " idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,"
         " PRIMARY KEY (hand_id, idx))",
         "CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner)",
+        "CREATE TABLE IF NOT EXISTS spectatable (table_id BIGINT PRIMARY KEY"
+        " REFERENCES tables (id))",
+        "CREATE TABLE IF NOT EXISTS hand_times (hand_id BIGINT PRIMARY KEY REFERENCES hands (id),"
+        " finished DOUBLE PRECISION NOT NULL)",
     ]
 
 
@@ -380,6 +384,9 @@ def settle(table_id: int, pid: str, payout: Payout) -> Callable[[Conn], bool]:
             conn.execute("UPDATE house SET fees = fees + ? WHERE id = 1", (payout.house,))
         conn.execute("UPDATE tables SET status = 'waiting', dealer = ? WHERE id = ?",
                      (payout.next_dealer, table_id))
+        # When it ended (the history's date, issue 19).
+        conn.execute("INSERT INTO hand_times (hand_id, finished) VALUES (?, NOW())",
+                     (payout.hand_id,))
         return True
     return op
 
@@ -416,4 +423,73 @@ def totals() -> Callable[[Conn], Tuple[int, int, int]]:
         house = conn.one("SELECT fees, issued FROM house WHERE id = 1")
         assert held is not None and house is not None
         return int(held[0]), int(house[0]), int(house[1])
+    return op
+
+
+# -- the history of a player's hands (issue 19) ----------------------------------------------------
+
+@dataclass
+class StoredHand:
+    hand: int
+    table: int
+    seats: List[int]
+    record: Dict[str, Any]
+    settlement: Dict[str, Any]
+
+
+def player_hands(player: int, limit: int, before: Optional[int]
+                 ) -> Callable[[Conn], Tuple[List[Dict[str, Any]], Optional[int]]]:
+    """A page of ``player``'s settled hands, newest first: at most ``limit`` rows with an id
+    below ``before`` (``None``: from the newest), and the ``before`` of the next page (``None``
+    when this is the last). A row: ``hand``, ``table``, ``seat``, ``finished`` (when it was
+    settled, Unix seconds; ``None`` for a hand settled before hand_times existed), ``mode``,
+    ``net`` (the player's), ``nets`` (every seat's)."""
+    def op(conn: Conn) -> Tuple[List[Dict[str, Any]], Optional[int]]:
+        rows = conn.all("SELECT h.id, h.table_id, h.seats FROM hands h JOIN table_players tp"
+                        " ON tp.table_id = h.table_id WHERE tp.player_id = ?"
+                        " AND h.status = 'settled' AND h.id < ? ORDER BY h.id DESC",
+                        (player, before if before is not None else 2 ** 62))
+        mine = [(int(h), int(t), json.loads(s)) for h, t, s in rows]
+        mine = [(h, t, s) for h, t, s in mine if player in s]
+        page, more = mine[:limit], len(mine) > limit
+        out = []
+        for h, t, seats in page:
+            row = conn.one("SELECT record, settlement FROM hands WHERE id = ?", (h,))
+            assert row is not None
+            record, settlement = json.loads(row[0]), json.loads(row[1])
+            when = conn.one("SELECT finished FROM hand_times WHERE hand_id = ?", (h,))
+            seat = seats.index(player)
+            out.append({"hand": h, "table": t, "seat": seat,
+                        "finished": None if when is None else float(when[0]),
+                        "mode": record.get("rules", {}).get("mode"),
+                        "net": settlement["net"][seat], "nets": settlement["net"]})
+        return out, (page[-1][0] if more and page else None)
+    return op
+
+
+def stored_hand(hand: int) -> Callable[[Conn], Optional[StoredHand]]:
+    """A settled hand by its id (``None``: no such settled hand)."""
+    def op(conn: Conn) -> Optional[StoredHand]:
+        row = conn.one("SELECT table_id, seats, record, settlement FROM hands"
+                       " WHERE id = ? AND status = 'settled'", (hand,))
+        if row is None:
+            return None
+        return StoredHand(hand, int(row[0]), json.loads(row[1]), json.loads(row[2]),
+                          json.loads(row[3]))
+    return op
+
+
+# -- spectators (issue 19) ------------------------------------------------------------------------
+
+def allow_spectators(table_id: int) -> Callable[[Conn], None]:
+    """Its creator lets anyone watch the table (the public view, spectate.py)."""
+    def op(conn: Conn) -> None:
+        if conn.one("SELECT 1 FROM spectatable WHERE table_id = ?", (table_id,)) is None:
+            conn.execute("INSERT INTO spectatable (table_id) VALUES (?)", (table_id,))
+    return op
+
+
+def is_spectatable(table_id: int) -> Callable[[Conn], bool]:
+    def op(conn: Conn) -> bool:
+        return conn.one("SELECT 1 FROM spectatable WHERE table_id = ?", (table_id,)) is not None
     return op

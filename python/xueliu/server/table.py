@@ -432,7 +432,7 @@ class Table:
         for s, seat in enumerate(self.seats):
             if seat is not None and not seat.bot:
                 self.ctx.hub.send_table(seat.player, self.id, protocol.hand_end(
-                    self.id, list(st.net), list(st.coins), st.report(s)))
+                    self.id, list(st.net), list(st.coins), st.report(s), hand=h.id))
         # Leaving now: who asked to, who escaped and is still away, and who missed a whole hand.
         gone = [seat.player for seat in self.seats if seat is not None and not seat.bot and (
             seat.leaving or (seat.dropped_at is not None

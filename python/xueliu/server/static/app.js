@@ -135,6 +135,64 @@ async function enterLobby() {
     connect(); // seated already: the server sends the table's state on connect
   } else {
     show("lobby");
+    showHistory().catch(() => {});
+  }
+}
+
+/** The settlement's links to the hand just played, stored: its replay and review (issue 19). */
+function handLinks(root, msg) {
+  if (msg.hand === undefined || msg.hand === null) return;
+  const links = document.createElement("p");
+  links.className = "hand-links";
+  for (const [label, path] of [["回放 Replay", "replay"], ["复盘 Review", "review"]]) {
+    const a = Object.assign(document.createElement("a"), { textContent: label, href: `/${path}/${msg.hand}`, target: "_blank" });
+    a.className = path;
+    links.append(a, " ");
+  }
+  root.prepend(links);
+}
+
+/** The lobby's list of the player's finished hands (GET /api/me/hands), newest first, with the
+ * links to each hand's replay and review (issue 19), and "more" for the next page. */
+async function showHistory(before) {
+  const page = await api("GET", `/api/me/hands?limit=20${before ? `&before=${before}` : ""}`);
+  const root = $("history");
+  if (!before) root.replaceChildren();
+  if (!page.hands.length && !before) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = "No finished hands yet.";
+    root.append(p);
+    return;
+  }
+  let table = root.querySelector("table.history");
+  if (!table) {
+    table = document.createElement("table");
+    table.className = "history";
+    const head = table.insertRow();
+    for (const h of ["hand", "date", "table", "rules", "seat", "net", ""]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+    root.append(table);
+  }
+  for (const h of page.hands) {
+    const tr = table.insertRow();
+    tr.dataset.hand = String(h.hand);
+    const date = h.finished ? new Date(h.finished * 1000).toLocaleString() : "–";
+    for (const text of [`#${h.hand}`, date, String(h.table), h.mode, String(h.seat), `${h.net > 0 ? "+" : ""}${h.net}`]) {
+      tr.insertCell().textContent = text;
+    }
+    tr.cells[5].className = h.net > 0 ? "plus" : h.net < 0 ? "minus" : "";
+    const links = tr.insertCell();
+    for (const [label, href] of [["replay · 回放", h.replay], ["review · 复盘", h.review]]) {
+      const a = Object.assign(document.createElement("a"), { textContent: label, href, target: "_blank" });
+      a.className = label.split(" ")[0];
+      links.append(a, " ");
+    }
+  }
+  root.querySelector("button.more")?.remove();
+  if (page.next) {
+    const more = Object.assign(document.createElement("button"), { textContent: "more", className: "more" });
+    more.addEventListener("click", () => showHistory(page.next).catch((e) => toast(e.message)));
+    root.append(more);
   }
 }
 
@@ -196,6 +254,7 @@ function onMessage(msg) {
       if (app.model) {
         app.model.isOver = true;
         renderReport($("report-body"), app.model, app.names, msg);
+        handLinks($("report-body"), msg);
         $("report-close").textContent = "Continue · 继续";
         $("report").hidden = false;
       }

@@ -1,0 +1,99 @@
+"""A review as text (the terminal) and as the ``--json`` object (docs/review.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from ..game.actions import Action
+from .decisions import Decision, Review, describe
+
+__all__ = ["review_json", "review_text", "decision_json", "REVIEW_FORMAT", "REVIEW_VERSION"]
+
+REVIEW_FORMAT = "xueliu-review"
+REVIEW_VERSION = 1
+
+
+def _action(a: Action) -> Dict[str, Any]:
+    return {"id": a.id, "kind": a.kind, "text": describe(a)}
+
+
+def _v(x: float) -> float:
+    return round(float(x), 4)
+
+
+def decision_json(d: Decision) -> Dict[str, Any]:
+    return {
+        "number": d.number, "event": d.event, "kind": d.kind,
+        "phase": d.phase, "chosen": _action(d.chosen), "chosen_value": _v(d.chosen_value),
+        "best": _action(d.best), "best_value": _v(d.best_value), "regret": _v(d.regret),
+        "agrees": d.agrees, "counted": d.counted, "timeout": d.timeout, "auto": d.auto,
+        "options": [{**_action(a), "value": _v(v)} for a, v in d.options],
+        "position": d.position,
+    }
+
+
+def review_json(r: Review) -> Dict[str, Any]:
+    """The review as one JSON-serialisable object; ``agreement`` and ``total_regret`` are
+    top-level (a contract, docs/review.md)."""
+    return {
+        "format": REVIEW_FORMAT, "version": REVIEW_VERSION, "seat": r.seat, "mode": r.mode,
+        "agreement": round(r.agreement, 6), "total_regret": _v(r.total_regret),
+        "mean_regret": _v(r.mean_regret), "decisions_counted": len(r.counted),
+        "by_kind": r.kinds(),
+        "costliest": [d.number for d in r.costliest()],
+        "result": {"net": r.net, "seat_net": r.net[r.seat], "wins": r.wins,
+                   "end_reason": r.end_reason, "escaped": r.escaped, "events": r.events},
+        "decisions": [decision_json(d) for d in r.decisions],
+    }
+
+
+def _position_lines(d: Decision) -> List[str]:
+    p = d.position
+    hand = " ".join(p["hand"])
+    lines = [f"    hand: {hand}" + (f"  (drew {p['drawn']})" if p.get("drawn") else "")]
+    if p["melds"]:
+        lines.append("    melds: " + ", ".join(f"{m['type']} {m['tile']}" for m in p["melds"]))
+    if p.get("claim"):
+        c = p["claim"]
+        lines.append(f"    offered: {c['tile']} from seat {c['from']}")
+    for s, river in enumerate(p["discards"]):
+        if river:
+            lines.append(f"    discards of seat {s}: {' '.join(river)}")
+    lines.append(f"    wall: {p['wall_remaining']}")
+    lines.append("    options: " + ", ".join(f"{describe(a)} {v:+.3f}" for a, v in d.options[:8])
+                 + (" ..." if len(d.options) > 8 else ""))
+    return lines
+
+
+def review_text(r: Review) -> str:
+    """The review for a person: every decision, then the summary and the costliest five."""
+    out = [f"Review of seat {r.seat} ({r.mode}): values in expected payment units "
+           "(ExpertBot's model, from the seat's own view)"]
+    for d in r.decisions:
+        mark = "=" if d.agrees else "!"
+        note = " (timeout)" if d.timeout else " (auto-play)" if d.auto else ""
+        if len(d.options) == 1:
+            note += " (only option)"
+        line = (f"{d.number:3d} {mark} {d.kind:<10} chose {describe(d.chosen)} "
+                f"{d.chosen_value:+.3f}")
+        if not d.agrees:
+            line += f"; best {describe(d.best)} {d.best_value:+.3f}, regret {d.regret:.3f}"
+        out.append(line + note)
+    out.append("")
+    c = r.counted
+    out.append(f"Agreement: {r.agreement:.1%} of {len(c)} decisions; total regret "
+               f"{r.total_regret:.3f}, per decision {r.mean_regret:.3f}")
+    for kind, k in sorted(r.kinds().items()):
+        out.append(f"  {kind:<10} {int(k['decisions']):3d} decisions, {k['agreement']:.0%} agree, "
+                   f"regret {k['regret']:.3f}")
+    dear = r.costliest()
+    if dear:
+        out.append("The costliest decisions:")
+        for d in dear:
+            out.append(f"  #{d.number} {d.kind}: chose {describe(d.chosen)}, best "
+                       f"{describe(d.best)}, regret {d.regret:.3f}")
+            out.extend(_position_lines(d))
+    wins = ", ".join(f"{w['tile']} {w['fan']} fan ({w['source']})" for w in r.wins) or "none"
+    out.append(f"Result: seat {r.seat} net {r.net[r.seat]:+d}; wins: {wins}; "
+               f"all seats {r.net}; ended: {r.end_reason}")
+    return "\n".join(out)
