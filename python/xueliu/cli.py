@@ -469,8 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play each wall 4 times with the bots rotated through the seats")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per hand")
     s.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local worker processes (default) or a Ray cluster (pip install "
-                        "'xueliu[ray]'; RAY_ADDRESS selects the cluster)")
+                   help="local worker processes (default) or a Ray cluster (in the clone: pip "
+                        "install \".[ray]\"; RAY_ADDRESS selects the cluster)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
                    help="seconds a cmd: bot has for each decision before RULES §8's default is "
