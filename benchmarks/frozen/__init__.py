@@ -13,7 +13,6 @@ one in another, is in :mod:`frozen.calls`, written against the API the two share
     cd benchmarks && python -m frozen.bytecodes      # bytecodes a step
 """
 
-import time
 from typing import Callable, Dict
 
 BASELINE = "e2892b9"
@@ -31,11 +30,3 @@ def fastest_rounds(rounds: int, runs: Dict[str, Callable[[], float]]) -> Dict[st
             best[name] = min(best[name], run())
     return best
 
-
-def timed(fn: Callable[[], object]) -> Callable[[], float]:
-    """A run for :func:`fastest_rounds` that times ``fn`` in this process."""
-    def run() -> float:
-        start = time.perf_counter()
-        fn()
-        return time.perf_counter() - start
-    return run
