@@ -73,6 +73,8 @@ def _build(sha: str, into: Path, log: Path) -> None:
         if build.returncode != 0:
             raise RuntimeError(f"building {sha[:7]} failed (pip exit {build.returncode}); "
                                f"its output: {log}")
+        if into.exists():  # left by an interrupted older layout: never half a package
+            shutil.rmtree(into)
         os.replace(site, into)
 
 
