@@ -183,11 +183,18 @@ def pytest_terminal_summary(terminalreporter, config):
         info = bench.extra_info
         if "hands_per_second" in info:
             label = bench.name.removeprefix("test_").replace("_", " ")
-            frozen = ""  # issue 7: the same loop on the engine frozen at e2892b9, same run
+            frozen = ""  # issue 7: the same loop on commit e2892b9 (built from git), same run
             if "ratio_to_e2892b9" in info:
                 frozen = (f"{info['ratio_to_e2892b9']:.2f}x e2892b9 "
                           f"({info['hands_per_second_e2892b9']:,} hands/s)")
             rows.append((label, f"{info['hands_per_second']:,.0f} hands/s", "", frozen, ""))
+        if "ratio_to_native" in info:  # issue 16: the dispatching module vs -march=native
+            fn = bench.name.split("[")[1].split("-")[0] if "[" in bench.name else bench.name
+            rows.append((f"{fn} vs a -march=native build (clone {info['selected'] or 'none'})",
+                         f"{info['ns_per_hand_installed']:,.1f} ns", "<= 1.3x native",
+                         f"{info['ratio_to_native']:.2f}x native "
+                         f"({info['ns_per_hand_native']:,.1f} ns; baseline x86-64 "
+                         f"{info['portable_ratio_to_native']:.2f}x)", ""))
     if "table_bytes" in getattr(by_name.get("test_tables_info"), "extra_info", {}):
         info = by_name["test_tables_info"].extra_info
         rows.append(("lookup tables", f"{info['table_bytes'] / 2**20:.1f} MiB",

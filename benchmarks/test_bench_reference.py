@@ -10,7 +10,6 @@ import pathlib
 import sys
 
 import numpy as np
-import pytest
 
 sys.path.append(str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
 import reference as ref  # noqa: E402

@@ -15,6 +15,24 @@
 #error "the counts-as-words loads below assume a little-endian target"
 #endif
 
+// XUELIU_HOT_DISPATCH: runtime dispatch of a hot function. Put before a function definition, it
+// compiles the function three times — for baseline x86-64 (what a portable wheel may assume),
+// with POPCNT (x86-64-v2's) and for x86-64-v3 (AVX2, BMI1/2, LZCNT, MOVBE) — and lets the
+// loader pick the best one the CPU has when the module is loaded (GCC's target_clones, an ifunc
+// resolved once; no per-call check). Helpers inlined into the function are compiled with it.
+// Only where that works: x86-64 GCC >= 12 on glibc (ifuncs; musl has none) with the CMake option
+// XUELIU_DISPATCH on (the default); elsewhere, and in a -march=native build (XUELIU_NATIVE), it
+// is empty and the function is compiled once for the build's target. Which clone runs:
+// _core.dispatch_info(); how much it gains: docs/performance.md.
+#if defined(XUELIU_DISPATCH) && defined(__x86_64__) && defined(__GLIBC__) && \
+    defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#define XUELIU_HOT_DISPATCH __attribute__((target_clones("default", "popcnt", "arch=x86-64-v3")))
+#define XUELIU_HOT_DISPATCH_CLONES "default,popcnt,arch=x86-64-v3"
+#else
+#define XUELIU_HOT_DISPATCH
+#define XUELIU_HOT_DISPATCH_CLONES ""
+#endif
+
 namespace xueliu {
 
 constexpr uint64_t kLowBitOfEachByte = 0x0101010101010101ULL;

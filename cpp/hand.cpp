@@ -119,7 +119,7 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(ha
 
 }  // namespace
 
-bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -131,7 +131,7 @@ bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   return standard | (seven_pairs & !hand.n_melds & all_even(hand));
 }
 
-uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);

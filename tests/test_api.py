@@ -195,6 +195,7 @@ def test_every_form_of_a_winning_hand_gives_the_same_answers(text):
         assert is_win(hand, melds=melds) == want_win
         assert shanten(hand, melds=melds) == want_shanten
         if want_win:
+            assert evaluate(hand, melds=melds) == want_fan
             assert evaluate(hand, melds=melds, self_draw=True) == evaluate(text, self_draw=True)
         assert best_discards(hand, melds=melds) == best_discards(text)
 

@@ -287,12 +287,13 @@ def test_play_stops_cleanly_when_input_ends():
 def test_replay_a_simulate_line_prints_events_and_settlement(tmp_path):
     out = tmp_path / "h.jsonl"
     assert run("simulate", "--games", "3", "--seed", "1", "--out", str(out)).returncode == 0
-    p = run("replay", str(out), "--line", "2")
+    p = run("replay", str(out), "--line", "1")
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("— new hand: xueliu")
     assert "定缺 voids:" in p.stdout and "— hand over" in p.stdout
     assert "详细结算" in p.stdout
     line = json.loads(out.read_text(encoding="utf-8").splitlines()[1])
+    assert line["hand"] == 1  # --line counts from 0, as the "hand" field does
     assert f"net {line['net'][0]:+d}" in p.stdout
 
     rec = tmp_path / "record.json"
@@ -300,6 +301,23 @@ def test_replay_a_simulate_line_prints_events_and_settlement(tmp_path):
     q = run("replay", str(rec), "--seat", "2")
     assert q.returncode == 0, q.stderr
     assert "you gave" in q.stdout
+
+
+def test_replay_line_n_is_hand_n_of_a_simulate_file(tmp_path):
+    """One convention: --line N, the "hand" field and a bot error's "hand N" all count from 0,
+    so the hand an error message names is the line to replay; the default is line 0."""
+    out = tmp_path / "h.jsonl"
+    assert run("simulate", "--games", "3", "--seed", "4", "--out", str(out)).returncode == 0
+    rows = [json.loads(text) for text in out.read_text(encoding="utf-8").splitlines()]
+    assert [row["hand"] for row in rows] == [0, 1, 2]
+    for n, row in enumerate(rows):
+        p = run("replay", str(out), "--line", str(n))
+        assert p.returncode == 0, p.stderr
+        assert f"net {row['net'][0]:+d}" in p.stdout
+        assert p.stdout == run("replay", str(out), "--line", str(row["hand"])).stdout
+    assert run("replay", str(out)).stdout == run("replay", str(out), "--line", "0").stdout
+    assert_clean_error(run("replay", str(out), "--line", "3"), "3 lines", "0..2", "out of range")
+    assert_clean_error(run("replay", str(out), "--line", "-1"), "negative")
 
 
 def test_replay_a_record_that_does_not_fit_is_a_clear_error(tmp_path):

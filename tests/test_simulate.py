@@ -108,7 +108,7 @@ def test_ray_backend_gives_the_local_results(monkeypatch):
 
 def test_ray_backend_without_ray_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
-    with pytest.raises(RuntimeError, match=r"pip install 'xueliu\[ray\]'"):
+    with pytest.raises(RuntimeError, match=r'pip install "\.\[ray\]" in the xueliu clone'):
         simulate(4, backend="ray")
 
 

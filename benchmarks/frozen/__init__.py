@@ -1,24 +1,32 @@
-"""Frozen baselines the benchmarks measure against in the same run (the machine is shared and
-noisy, so only a ratio from one run compares).
+"""The baseline the benchmarks measure against in the same run (the machine is shared and noisy,
+so only a ratio from one run compares): commit e2892b9 itself, the engine before issue 7 made
+the loop leaner.
 
-``xueliu_e2892b9`` is the game engine (``game/``), ``settlement.py`` and the built-in bots as they
-stood at commit e2892b9, before issue 7 made the loop leaner: the files are verbatim except for
-their imports (``xueliu._core``, ``xueliu.rules``, ``xueliu.tiles`` and ``xueliu.hand.FanResult``
-are used from the installed package; ``_hand.py`` copies the two private helpers of hand.py the
-engine called). Never edit them: they are the "before" of docs/performance.md.
+There is no copy of it in the tree. As asv does, the benchmarks build that commit from git —
+``git archive`` of it into a temporary directory, installed with pip into a directory of its own
+with the current environment's build tools (no download), cached between runs by the commit
+(:mod:`frozen.build`) — and run it in a child process in which ``import xueliu`` is that old
+package (:mod:`frozen.engine`). The code both engines run, the old in its child and the current
+one in another, is in :mod:`frozen.calls`, written against the API the two share.
+
+    cd benchmarks && python -m frozen.instructions   # machine instructions a hand (valgrind)
+    cd benchmarks && python -m frozen.bytecodes      # bytecodes a step
 """
 
-import time
 from typing import Callable, Dict
 
+BASELINE = "e2892b9"
+"""The commit of docs/performance.md's "before" figures."""
 
-def fastest_rounds(rounds: int, runs: Dict[str, Callable[[], object]]) -> Dict[str, float]:
+
+def fastest_rounds(rounds: int, runs: Dict[str, Callable[[], float]]) -> Dict[str, float]:
     """The fastest of ``rounds`` rounds of each run, in seconds, the runs alternating round by
-    round (so that a burst of load on the shared machine hits all of them alike)."""
+    round (so that a burst of load on the shared machine hits all of them alike). A run returns
+    the seconds it measured itself (a child process times its own loop, so the pipe to it is not
+    counted)."""
     best = {name: float("inf") for name in runs}
     for _ in range(rounds):
         for name, run in runs.items():
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
+            best[name] = min(best[name], run())
     return best
+

@@ -296,7 +296,49 @@ void def_hand_call(py::module_& m, const char* name, Row row, const char* doc) {
 
 }  // namespace
 
+// Which compiled variant of the hot functions (bits.hpp's XUELIU_HOT_DISPATCH: is_win and waits)
+// this CPU runs: the clone the loader's resolver picks, by the same CPU test it makes.
+py::dict dispatch_info() {
+  py::dict info;
+  const std::string clones = XUELIU_HOT_DISPATCH_CLONES;
+  py::list names;
+  for (size_t start = 0; start < clones.size();) {
+    const size_t end = std::min(clones.find(',', start), clones.size());
+    names.append(clones.substr(start, end - start));
+    start = end + 1;
+  }
+  info["clones"] = names;
+#if defined(XUELIU_NATIVE)
+  info["build"] = "native";  // -march=native: this machine only, no dispatch
+#else
+  info["build"] = clones.empty() ? "portable" : "dispatch";
+#endif
+  std::string selected = "";
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (!clones.empty()) {
+    __builtin_cpu_init();
+    selected = __builtin_cpu_supports("x86-64-v3") ? "arch=x86-64-v3"
+               : __builtin_cpu_supports("popcnt")  ? "popcnt"
+                                                   : "default";
+  }
+#endif
+  info["selected"] = selected;
+#if defined(__clang__)
+  info["compiler"] = std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  info["compiler"] = std::string("gcc ") + __VERSION__;
+#elif defined(_MSC_VER)
+  info["compiler"] = "msvc " + std::to_string(_MSC_VER);
+#else
+  info["compiler"] = "unknown";
+#endif
+  return info;
+}
+
 void register_batch(py::module_& m) {
+  m.def("dispatch_info", &dispatch_info,
+        "{'build': 'dispatch' | 'portable' | 'native', 'clones': the compiled variants of the hot "
+        "batch functions, 'selected': the one this CPU runs ('' without dispatch), 'compiler'}.");
   def_hand_call<Call::IsWin, bool>(
       m, "batch_is_win", [](const Hand& hand, int v, bool seven_pairs) {
         return is_win_unchecked(hand, v, seven_pairs);

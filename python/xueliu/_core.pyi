@@ -153,6 +153,12 @@ def batch_evaluate(
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
     """(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1."""
 
+def dispatch_info() -> dict[str, Any]:
+    """Runtime dispatch of the hot batch functions (cpp/bits.hpp): {"build": "dispatch" |
+    "portable" | "native", "clones": the compiled variants (["default", "popcnt",
+    "arch=x86-64-v3"] or []), "selected": the one this CPU runs ("" without dispatch),
+    "compiler": e.g. "gcc 12.2.0"}."""
+
 def tables_info() -> dict[str, float]:
     """{"bytes": table memory, "build_seconds": time the first use spent building them}."""
 

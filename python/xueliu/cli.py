@@ -29,6 +29,7 @@ from .analysis import analyze, as_json
 from .errors import BotError, CommandError
 from .game import new_game
 from .hand import DiscardOption, FanResult
+from .json_lines import LineError, read_json_line
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 from .record import replay
 from .rules import Rules
@@ -389,24 +390,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_record(path: str, line_no: int) -> Dict[str, Any]:
+def _load_record(path: str, line: int) -> Dict[str, Any]:
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise CommandError(f"cannot read {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
-        if not 1 <= line_no <= len(lines):
-            raise CommandError(f"{path} has {len(lines)} JSON line{'s' if len(lines) != 1 else ''};"
-                               f" --line {line_no} is out of range") from None
-        try:
-            data = json.loads(lines[line_no - 1])
-        except json.JSONDecodeError as e:
-            raise CommandError(f"{path} line {line_no} is not JSON: {e.msg} (column {e.colno})") \
-                from None
+        data = read_json_line(path, line)
+    except LineError as e:
+        raise CommandError(str(e)) from None
     if isinstance(data, dict) and "record" in data and isinstance(data["record"], dict):
         data = data["record"]  # a line of `xueliu simulate --out`
     if not isinstance(data, dict):
@@ -521,8 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play each wall 4 times with the bots rotated through the seats")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per hand")
     s.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local worker processes (default) or a Ray cluster (pip install "
-                        "'xueliu[ray]'; RAY_ADDRESS selects the cluster)")
+                   help="local worker processes (default) or a Ray cluster (in the clone: pip "
+                        "install \".[ray]\"; RAY_ADDRESS selects the cluster)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
                    help="seconds a cmd: bot has for each decision before RULES §8's default is "
@@ -542,8 +530,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="replay a record and print its events and settlement")
     r.add_argument("file", metavar="FILE", help="a record (JSON) or a --out file (JSON lines)")
-    r.add_argument("--line", type=int, default=1, metavar="N",
-                   help="which line of a JSON-lines file (default 1)")
+    r.add_argument("--line", type=int, default=0, metavar="N",
+                   help="which line of a JSON-lines file, counting from 0 like the \"hand\" "
+                        "field and bot-error messages (default 0)")
     r.add_argument("--seat", type=int, default=None, choices=range(4),
                    help="show the hand as this seat saw it (default: everything)")
     r.add_argument("--html", metavar="OUT.html", default=None,

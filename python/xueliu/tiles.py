@@ -16,7 +16,7 @@ costs no interpreted loop; each ``Hand`` keeps the native twin it was checked as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 import numpy as np
 

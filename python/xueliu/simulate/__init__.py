@@ -15,9 +15,9 @@ A bot may be a program (``"cmd:python3 mybot.py"``, docs/protocol.md): each ``cm
 bots runs as one process per worker for the whole run, and a late, garbage or illegal answer,
 or a dead program, gets RULES §8's default for that decision (counted in the summary).
 
-Running on a Ray cluster (``pip install "xueliu[ray]"``): start the cluster (``ray start --head``
-on one node, ``ray start --address=HEAD:6379`` on the others), then on a node of it
-``RAY_ADDRESS=auto xueliu simulate --games 100000 --backend ray``. Without ``RAY_ADDRESS`` Ray
+Running on a Ray cluster (``pip install ".[ray]"`` in the clone): start the cluster
+(``ray start --head`` on one node, ``ray start --address=HEAD:6379`` on the others), then on a
+node of it ``RAY_ADDRESS=auto xueliu simulate --games 100000 --backend ray``. Without ``RAY_ADDRESS`` Ray
 starts a local instance with ``--workers`` CPUs. Every node needs the same xueliu installed.
 
 Modules: :mod:`.play` (one hand: seeds, seating, the loop asking the bots), :mod:`.summary`

@@ -74,9 +74,10 @@ def _local(cfg: Config, chunks: List[Tuple[int, int]], workers: int) -> _Results
 
 def _ray(cfg: Config, chunks: List[Tuple[int, int]], workers: int) -> _Results:
     try:
-        import ray  # optional: pip install "xueliu[ray]"
+        import ray  # optional: the "ray" extra
     except ImportError:
-        raise RuntimeError("--backend ray needs Ray: pip install 'xueliu[ray]'") from None
+        raise RuntimeError('--backend ray needs Ray: pip install ".[ray]" in the xueliu clone '
+                           '(or pip install ray)') from None
     started = False
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
