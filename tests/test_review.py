@@ -244,12 +244,13 @@ def test_review_reads_a_line_of_a_simulate_file_as_replay_does(tmp_path):
     assert p.returncode == 0, p.stderr
     lines = out.read_text(encoding="utf-8").splitlines()
     rec = json.loads(lines[1])["record"]
-    p = run("review", str(out), "--line", "2", "--seat", "1", "--json")
+    assert json.loads(lines[1])["hand"] == 1  # line N is hand N, as for replay
+    p = run("review", str(out), "--line", "1", "--seat", "1", "--json")
     assert p.returncode == 0, p.stderr
     data = json.loads(p.stdout)
     assert data == review_json(review_record(rec, 1))
     assert data["agreement"] == 1.0 and data["total_regret"] == 0.0  # seat 1 is the expert
-    text = run("review", str(out), "--line", "2", "--seat", "0")
+    text = run("review", str(out), "--line", "1", "--seat", "0")
     assert text.returncode == 0, text.stderr
     assert "Agreement:" in text.stdout and "Result: seat 0 net" in text.stdout
 

@@ -542,8 +542,9 @@ def build_parser() -> argparse.ArgumentParser:
     rv = sub.add_parser("review", help="each decision of one seat beside ExpertBot's value of "
                                        "every option (docs/review.md)")
     rv.add_argument("file", metavar="FILE", help="a record (JSON) or a --out file (JSON lines)")
-    rv.add_argument("--line", type=int, default=1, metavar="N",
-                    help="which line of a JSON-lines file (default 1), as for replay")
+    rv.add_argument("--line", type=int, default=0, metavar="N",
+                    help="which line of a JSON-lines file, counting from 0 as for replay "
+                         "(default 0)")
     rv.add_argument("--seat", type=int, required=True, choices=range(4),
                     help="the seat whose decisions are reviewed")
     rv.add_argument("--html", metavar="OUT.html", default=None,
