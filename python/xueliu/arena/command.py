@@ -29,6 +29,16 @@ def parse_bots(text: str) -> List[str]:
     return bots
 
 
+def _check_writable(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CommandError(f"cannot write {path}: it is a directory")
+    if not os.path.isdir(folder):
+        raise CommandError(f"cannot write {path}: no directory {folder}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise CommandError(f"cannot write {path}: permission denied")
+
+
 def run_command(args: Any) -> int:
     bots = parse_bots(args.bots)
     if args.games < 1:
@@ -56,24 +66,21 @@ def run_command(args: Any) -> int:
             check_bot_spec(spec)
         except ValueError as e:
             raise CommandError(str(e)) from None
-    out = None
     if args.json:
-        try:  # opened first: a bad path fails before the arena is played, not after
-            out = open(args.json, "w", encoding="utf-8")
+        _check_writable(args.json)  # before the arena is played, not after
+    total = 4 * args.games * len(plan_matches(bots, mode, reference))
+    progress = Progress(total, sys.stderr, enabled=not args.no_progress)
+    result = arena(bots, args.games, rules=args.preset, mode=mode, reference=reference,
+                   seed=args.seed, workers=args.workers, progress=progress,
+                   bot_timeout=args.bot_timeout)
+    if args.json:
+        # Written only once the arena is over: a run that fails leaves an earlier file as it was.
+        try:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump(to_json(result), out, ensure_ascii=False, indent=2)
+                out.write("\n")
         except OSError as e:
             raise CommandError(f"cannot write {args.json}: {e.strerror}") from None
-    try:
-        total = 4 * args.games * len(plan_matches(bots, mode, reference))
-        progress = Progress(total, sys.stderr, enabled=not args.no_progress)
-        result = arena(bots, args.games, rules=args.preset, mode=mode, reference=reference,
-                       seed=args.seed, workers=args.workers, progress=progress,
-                       bot_timeout=args.bot_timeout)
-        if out is not None:
-            json.dump(to_json(result), out, ensure_ascii=False, indent=2)
-            out.write("\n")
-    finally:
-        if out is not None:
-            out.close()
     print(format_table(result), flush=True)
     rate = total / result.seconds if result.seconds > 0 else 0.0
     print(f"{total} hands in {result.seconds:.1f} s ({rate:.0f} hands/s, {result.workers} "

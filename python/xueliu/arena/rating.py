@@ -26,12 +26,15 @@ from __future__ import annotations
 import math
 from typing import Dict, List, Mapping, Sequence, Tuple
 
-__all__ = ["fit_bradley_terry", "elo"]
+__all__ = ["fit_bradley_terry", "elo", "PRIOR_DRAWS"]
+
+PRIOR_DRAWS = 1.0
+"""Virtual draws given to every pair that met (keeps a bot that won every wall finite)."""
 
 Pair = Tuple[int, int]
 
 
-def fit_bradley_terry(players: int, wins: Mapping[Pair, float], *, prior_draws: float = 1.0,
+def fit_bradley_terry(players: int, wins: Mapping[Pair, float], *, prior_draws: float = PRIOR_DRAWS,
                       tol: float = 1e-12, max_iter: int = 100_000) -> List[float]:
     """Bradley–Terry log-strengths (natural log, mean 0) of ``players`` players from ``wins``:
     ``wins[(i, j)]`` is how often i beat j (draws counted as half a win for each). Each pair with

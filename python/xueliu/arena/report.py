@@ -9,6 +9,8 @@ from typing import Any, Dict, List, Optional
 
 from .._text import table
 from ..simulate.summary import DEFAULT_KINDS
+from .bootstrap import REPLICATES
+from .rating import PRIOR_DRAWS
 from .run import ArenaResult, MatchLine
 from .tally import Line
 
@@ -26,6 +28,11 @@ def _interval(line: Line) -> str:
     return "[n/a]" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
+def _rating_interval(result: ArenaResult, name: str) -> str:
+    lo, hi = result.rating_intervals[name]
+    return f"[{lo:+.0f}, {hi:+.0f}]"
+
+
 def _who(result: ArenaResult) -> str:
     if result.mode == "reference":
         return f"each in one seat against three {result.reference}"
@@ -39,20 +46,21 @@ def format_table(result: ArenaResult) -> str:
              f"walls × 4 seatings ({hands} hands per match), preset {result.preset}, "
              f"seed {result.seed}", ""]
     rows = [["bot", "hands", "mean/hand", "95% interval", "win rate", "deal-ins/hand",
-             "fan/win", "rating"]]
+             "fan/win", "rating", "95% interval"]]
     for name, line in zip(result.bots, result.lines):
         rows.append([name, str(line.hands), _signed(line.score.mean), _interval(line),
                      f"{100 * line.win_rate:.1f}%", f"{line.deal_ins_per_hand:.3f}",
                      "-" if line.fan_per_win is None else f"{line.fan_per_win:.2f}",
-                     f"{result.ratings[name]:+.0f}"])
-    lines.append(table(rows, "lrrrrrrr"))
+                     f"{result.ratings[name]:+.0f}", _rating_interval(result, name)])
+    lines.append(table(rows, "lrrrrrrrr"))
     lines.append("")
     zero = (f"{result.anchor} = 0" if result.anchor is not None else "the bots' mean = 0")
     if result.mode == "reference" and result.reference not in result.bots:
         zero += " (the reference, not in the table)"
-    lines.append(f"rating: Bradley–Terry fitted to the walls won and lost (the wall's four-seat "
-                 f"total above or below 0), Elo points, {zero}; interval: 95 %, clustered by wall "
-                 "(docs/strength.md)")
+    lines.append(f"rating: Bradley–Terry fitted to the walls won and lost (a wall's four-seat "
+                 f"total above or below 0), in Elo points, {zero}. Intervals: 95 %, clustered by "
+                 f"wall (the mean's: Student t over walls; the rating's: {REPLICATES} bootstrap "
+                 "replicates of the walls). docs/strength.md")
     if result.mode == "pairs":
         lines.append("")
         lines.append("mean per hand of the row bot in one seat against three of the column bot "
@@ -107,7 +115,9 @@ def to_json(result: ArenaResult) -> Dict[str, Any]:
     """The arena as a JSON-ready dict (schema: docs/strength.md), bots named exactly as given."""
     bots: List[Dict[str, Any]] = []
     for name, line in zip(result.bots, result.lines):
-        bots.append({"bot": name, **_line_json(line), "rating": result.ratings[name]})
+        lo, hi = result.rating_intervals[name]
+        bots.append({"bot": name, **_line_json(line), "rating": result.ratings[name],
+                     "rating_ci95": [lo, hi]})
     matches: List[Dict[str, Any]] = []
     for m in result.matches:
         matches.append({"bot": m.bot, "opponent": m.opponent, **_line_json(m.line),
@@ -123,8 +133,10 @@ def to_json(result: ArenaResult) -> Dict[str, Any]:
         "walls": result.walls,
         "seatings": 4,
         "rating": {"model": "bradley-terry", "unit": "elo", "anchor": anchor,
-                   "comparisons": "walls", "prior_draws": 1},
+                   "comparisons": "walls", "prior_draws": PRIOR_DRAWS,
+                   "interval": "bootstrap over walls", "replicates": REPLICATES},
         "ratings": dict(result.ratings),
+        "rating_ci95": {k: list(v) for k, v in result.rating_intervals.items()},
         "bots": bots,
         "matches": matches,
     }

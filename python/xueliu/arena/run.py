@@ -20,6 +20,7 @@ from ..rules import Rules
 from ..simulate.play import Config, close_external_bots, run_chunk
 from ..simulate.progress import Progress
 from .plan import MODES, Match, plan_matches
+from .bootstrap import bootstrap_ratings
 from .rating import elo, fit_bradley_terry
 from .tally import HandResult, Line, MatchTally, hand_result, line_of
 
@@ -57,6 +58,8 @@ class ArenaResult:
     matches: Tuple[MatchLine, ...]
     ratings: Dict[str, float]
     """Elo points by bot name (the reference included in ``reference`` mode)."""
+    rating_intervals: Dict[str, Tuple[float, float]]
+    """Their 95 % intervals, a bootstrap over walls (:mod:`.bootstrap`)."""
     anchor: Optional[str]
     """The bot rated 0, or ``None`` when the ratings average 0."""
     seconds: float = 0.0
@@ -182,9 +185,9 @@ def arena(
     lines = tuple(line_of([t for m, t in zip(matches, tallies) if m.bot == i])
                   for i in range(len(bots)))
     match_lines = tuple(_match_line(bots, reference, m, t) for m, t in zip(matches, tallies))
-    ratings, anchor = _ratings(bots, mode, reference, matches, tallies)
+    ratings, intervals, anchor = _ratings(bots, mode, reference, matches, tallies, seed, walls)
     return ArenaResult(bots, mode, reference, preset, seed, walls, lines, match_lines, ratings,
-                       anchor, seconds=seconds, workers=workers)
+                       intervals, anchor, seconds=seconds, workers=workers)
 
 
 def _name(bots: Sequence[str], reference: str, index: int) -> str:
@@ -198,15 +201,17 @@ def _match_line(bots: Sequence[str], reference: str, m: Match, t: MatchTally) ->
 
 
 def _ratings(bots: Sequence[str], mode: str, reference: str, matches: Sequence[Match],
-             tallies: Sequence[MatchTally]) -> Tuple[Dict[str, float], Optional[str]]:
-    """Bradley–Terry over every match's walls (:mod:`.rating`); the reference is a player too
-    when it is not among the bots (``reference`` mode), and it is the anchor whenever it is one
-    of the players."""
+             tallies: Sequence[MatchTally], seed: int, walls: int
+             ) -> Tuple[Dict[str, float], Dict[str, Tuple[float, float]], Optional[str]]:
+    """Bradley–Terry over every match's walls (:mod:`.rating`) and its bootstrap interval
+    (:mod:`.bootstrap`); the reference is a player too when it is not among the bots
+    (``reference`` mode), and it is the anchor whenever it is one of the players."""
     names = list(bots)
     if mode == "reference" and reference not in names:
         names.append(reference)
     index = {n: i for i, n in enumerate(names)}
     wins: Dict[Tuple[int, int], float] = {}
+    outcomes: List[Tuple[int, int, List[float]]] = []
     for m, t in zip(matches, tallies):
         a = index[_name(bots, reference, m.bot)]
         b = index[_name(bots, reference, m.opponent)]
@@ -215,13 +220,14 @@ def _ratings(bots: Sequence[str], mode: str, reference: str, matches: Sequence[M
         won, drawn, lost = t.wall_record()
         wins[(a, b)] = wins.get((a, b), 0.0) + won + drawn / 2
         wins[(b, a)] = wins.get((b, a), 0.0) + lost + drawn / 2
+        outcomes.append((a, b, [1.0 if x > 0 else 0.5 if x == 0 else 0.0
+                                for x in t.wall_totals]))
+    anchor = index.get(reference)
     strengths = fit_bradley_terry(len(names), wins)
-    if reference in index:
-        points = elo(strengths, index[reference])
-        anchor: Optional[str] = reference
-    else:
-        points = elo(strengths, 0)
+    points = elo(strengths, anchor if anchor is not None else 0)
+    if anchor is None:
         mean = math.fsum(points) / len(points)
         points = [p - mean for p in points]
-        anchor = None
-    return dict(zip(names, points)), anchor
+    intervals = bootstrap_ratings(len(names), outcomes, anchor, seed, walls)
+    return (dict(zip(names, points)), dict(zip(names, intervals)),
+            reference if anchor is not None else None)
