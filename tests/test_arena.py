@@ -219,13 +219,20 @@ def test_the_arena_line_is_simulates_duplicate_run_of_the_same_bots():
     assert line.wins == expert.wins
     assert line.win_rate == pytest.approx(expert.win_rate)
     assert line.fan_per_win == pytest.approx(expert.mean_fan)
-    # Deal-ins: the wins others made on the expert's discards or robbed kongs, from the records.
+    # Deal-ins: the expert's discards and added kongs someone won on, read from the records'
+    # events (a discard two seats win on once).
     dealt = 0
     for row in map(json.loads, out.getvalue().splitlines()):
         seat = row["seats"].index("expert")
-        dealt += sum(w.from_seat == seat and w.seat != seat
-                     for w in xueliu.replay(row["record"]).settlement().wins)
-    assert line.deal_ins_per_hand == pytest.approx(dealt / 12)
+        last, counted = None, set()
+        for i, e in enumerate(xueliu.replay(row["record"]).events()):
+            if e["type"] in ("dahai", "kakan"):
+                last = (i, e["actor"])
+            elif e["type"] == "hora" and e["source"] != "self_draw" and last[0] not in counted:
+                counted.add(last[0])
+                dealt += last[1] == seat
+    assert dealt > 0
+    assert line.deal_ins_per_hand == dealt / 12
 
 
 def test_the_reference_against_itself_and_its_rating_zero():
@@ -236,6 +243,16 @@ def test_the_reference_against_itself_and_its_rating_zero():
     assert greedy.score.mean == 0.0 and greedy.score.interval == (0.0, 0.0)
     assert result.ratings["greedy"] == 0.0 and result.anchor == "greedy"
     assert result.ratings["random"] < 0
+
+
+def test_a_bot_that_lost_every_wall_has_a_bound_not_an_estimate():
+    result = arena(["random", "expert"], 3, seed=4)
+    random_vs_greedy = result.matches[0]
+    assert (random_vs_greedy.walls_won, random_vs_greedy.walls_drawn) == (0, 0)
+    assert result.rating_bounds == {"random": "at most", "expert": None, "greedy": None}
+    table = format_table(result)
+    assert "≤" + f"{round(result.ratings['random']):+d}" in table
+    assert to_json(result)["bots"][0]["rating_bound"] == "at most"
 
 
 def test_all_pairs_rates_every_bot_from_both_directions():

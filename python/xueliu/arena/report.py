@@ -28,9 +28,20 @@ def _interval(line: Line) -> str:
     return "[n/a]" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
+def _points(x: float) -> str:
+    return f"{round(x) + 0:+d}"  # + 0: no "-0"
+
+
+def _rating(result: ArenaResult, name: str) -> str:
+    mark = {"at most": "≤", "at least": "≥", None: ""}[result.rating_bounds[name]]
+    return mark + _points(result.ratings[name])
+
+
 def _rating_interval(result: ArenaResult, name: str) -> str:
+    if result.rating_bounds[name] is not None:
+        return "[n/a]"
     lo, hi = result.rating_intervals[name]
-    return f"[{lo:+.0f}, {hi:+.0f}]"
+    return f"[{_points(lo)}, {_points(hi)}]"
 
 
 def _who(result: ArenaResult) -> str:
@@ -46,21 +57,24 @@ def format_table(result: ArenaResult) -> str:
              f"walls × 4 seatings ({hands} hands per match), preset {result.preset}, "
              f"seed {result.seed}", ""]
     rows = [["bot", "hands", "mean/hand", "95% interval", "win rate", "deal-ins/hand",
-             "fan/win", "rating", "95% interval"]]
+             "fan/win", "walls +/=/-", "rating", "95% interval"]]
     for name, line in zip(result.bots, result.lines):
+        own = [m for m in result.matches if m.bot == name]
+        record = "/".join(str(sum(getattr(m, k) for m in own))
+                          for k in ("walls_won", "walls_drawn", "walls_lost"))
         rows.append([name, str(line.hands), _signed(line.score.mean), _interval(line),
                      f"{100 * line.win_rate:.1f}%", f"{line.deal_ins_per_hand:.3f}",
-                     "-" if line.fan_per_win is None else f"{line.fan_per_win:.2f}",
-                     f"{result.ratings[name]:+.0f}", _rating_interval(result, name)])
-    lines.append(table(rows, "lrrrrrrrr"))
+                     "-" if line.fan_per_win is None else f"{line.fan_per_win:.2f}", record,
+                     _rating(result, name), _rating_interval(result, name)])
+    lines.append(table(rows, "lrrrrrrrrr"))
     lines.append("")
     zero = (f"{result.anchor} = 0" if result.anchor is not None else "the bots' mean = 0")
     if result.mode == "reference" and result.reference not in result.bots:
         zero += " (the reference, not in the table)"
-    lines.append(f"rating: Bradley–Terry fitted to the walls won and lost (a wall's four-seat "
-                 f"total above or below 0), in Elo points, {zero}. Intervals: 95 %, clustered by "
-                 f"wall (the mean's: Student t over walls; the rating's: {REPLICATES} bootstrap "
-                 "replicates of the walls). docs/strength.md")
+    lines.append(f"walls +/=/-: walls whose four-seat total the bot won, drew, lost. rating: "
+                 f"Bradley–Terry fitted to them, in Elo points, {zero}; ≤/≥: a bound (no wall won/lost).")
+    lines.append(f"95% intervals clustered by wall: the mean's Student t over walls, the rating's "
+                 f"{REPLICATES} bootstrap replicates of the walls (docs/strength.md).")
     if result.mode == "pairs":
         lines.append("")
         lines.append("mean per hand of the row bot in one seat against three of the column bot "
@@ -117,7 +131,7 @@ def to_json(result: ArenaResult) -> Dict[str, Any]:
     for name, line in zip(result.bots, result.lines):
         lo, hi = result.rating_intervals[name]
         bots.append({"bot": name, **_line_json(line), "rating": result.ratings[name],
-                     "rating_ci95": [lo, hi]})
+                     "rating_ci95": [lo, hi], "rating_bound": result.rating_bounds[name]})
     matches: List[Dict[str, Any]] = []
     for m in result.matches:
         matches.append({"bot": m.bot, "opponent": m.opponent, **_line_json(m.line),

@@ -60,6 +60,9 @@ class ArenaResult:
     """Elo points by bot name (the reference included in ``reference`` mode)."""
     rating_intervals: Dict[str, Tuple[float, float]]
     """Their 95 % intervals, a bootstrap over walls (:mod:`.bootstrap`)."""
+    rating_bounds: Dict[str, Optional[str]]
+    """``"at most"`` for a bot that never won nor drew a wall (its rating is the virtual draw's
+    bound, not an estimate), ``"at least"`` for one that never lost or drew one, else ``None``."""
     anchor: Optional[str]
     """The bot rated 0, or ``None`` when the ratings average 0."""
     seconds: float = 0.0
@@ -185,9 +188,10 @@ def arena(
     lines = tuple(line_of([t for m, t in zip(matches, tallies) if m.bot == i])
                   for i in range(len(bots)))
     match_lines = tuple(_match_line(bots, reference, m, t) for m, t in zip(matches, tallies))
-    ratings, intervals, anchor = _ratings(bots, mode, reference, matches, tallies, seed, walls)
+    ratings, intervals, bounds, anchor = _ratings(bots, mode, reference, matches, tallies, seed,
+                                                  walls)
     return ArenaResult(bots, mode, reference, preset, seed, walls, lines, match_lines, ratings,
-                       intervals, anchor, seconds=seconds, workers=workers)
+                       intervals, bounds, anchor, seconds=seconds, workers=workers)
 
 
 def _name(bots: Sequence[str], reference: str, index: int) -> str:
@@ -202,7 +206,8 @@ def _match_line(bots: Sequence[str], reference: str, m: Match, t: MatchTally) ->
 
 def _ratings(bots: Sequence[str], mode: str, reference: str, matches: Sequence[Match],
              tallies: Sequence[MatchTally], seed: int, walls: int
-             ) -> Tuple[Dict[str, float], Dict[str, Tuple[float, float]], Optional[str]]:
+             ) -> Tuple[Dict[str, float], Dict[str, Tuple[float, float]],
+                        Dict[str, Optional[str]], Optional[str]]:
     """Bradley–Terry over every match's walls (:mod:`.rating`) and its bootstrap interval
     (:mod:`.bootstrap`); the reference is a player too when it is not among the bots
     (``reference`` mode), and it is the anchor whenever it is one of the players."""
@@ -229,5 +234,13 @@ def _ratings(bots: Sequence[str], mode: str, reference: str, matches: Sequence[M
         mean = math.fsum(points) / len(points)
         points = [p - mean for p in points]
     intervals = bootstrap_ratings(len(names), outcomes, anchor, seed, walls)
-    return (dict(zip(names, points)), dict(zip(names, intervals)),
+    bounds: Dict[str, Optional[str]] = {}
+    for i, name in enumerate(names):
+        scored = math.fsum(x for (a, _), x in wins.items() if a == i)
+        conceded = math.fsum(x for (_, b), x in wins.items() if b == i)
+        # Without a win (or a loss) the figure is where the one virtual draw puts it: the bot is
+        # at most (or at least) that strong, and the data say no more.
+        bounds[name] = ("at most" if scored == 0 and conceded > 0 else
+                        "at least" if conceded == 0 and scored > 0 else None)
+    return (dict(zip(names, points)), dict(zip(names, intervals)), bounds,
             reference if anchor is not None else None)

@@ -2,8 +2,8 @@
 
 Only the one-seat bot of a match is measured (its three opponents are the yardstick). Of each of
 its hands the arena keeps the net score, whether and how often it won, the fan of those wins, how
-many wins others made on its discards or robbed kongs (its deal-ins: one 一炮多响 discard that
-two players win on counts twice, as it pays twice), and for a ``cmd:`` program how many of its
+many of its discards or added kongs others won on (its deal-ins: a 一炮多响 discard counts once,
+as in docs/expert-bot.md; in 血流 the automatic discards of a won hand count too), and for a ``cmd:`` program how many of its
 decisions got RULES §8's default. Everything is an int, stored by wall, so the lines do not depend
 on the order in which workers return the hands.
 """
@@ -28,8 +28,7 @@ def hand_result(row: Dict[str, Any]) -> HandResult:
     """The one-seat bot's part of a ``simulate`` result row of a duplicate hand."""
     seat = candidate_seat(row["hand"] % 4)
     wins = [(fan, base) for s, fan, base in row["wins"] if s == seat]
-    dealt = [p for (s, _, _), p in zip(row["wins"], row["dealt_in"]) if p == seat and s != seat]
-    return (row["net"][seat], len(wins), sum(f for f, _ in wins), len(dealt),
+    return (row["net"][seat], len(wins), sum(f for f, _ in wins), row["dealt_in"].count(seat),
             row["defaults"][seat])
 
 
