@@ -12,8 +12,9 @@ Bradley–Terry models"):
 
 (W_i: i's wins, draws as halves; n_ij: comparisons of i and j), rescaled to a geometric mean of 1
 after each step, until no log-strength moves by more than 1e-12. Every pair that met also gets
-one virtual draw (``prior_draws``), so a bot that won every wall still has a finite rating; it
-moves a rating by less than one point at the arena's thousands of walls.
+one virtual draw (``prior_draws``), so a bot that won every wall still has a finite rating; at
+the arena's thousands of walls it moves a rating by under a point, unless a bot won or lost
+nearly every wall.
 
 The Elo figure is 400·log10(p / p_anchor): 0 is the anchor bot, +100 means winning a wall against
 it 64 % of the time. Win/loss of a wall, not its score, feeds the fit on purpose: mahjong scores
