@@ -5,6 +5,7 @@
     xueliu analyze 1234567m123p4456s            # 查听: every discard, its waits and their fan
     xueliu analyze 11112345678999m              # a complete hand: the fan breakdown
     xueliu simulate --games 1000 --bots greedy,random,random,random --workers 2
+    xueliu arena --bots expert,greedy,random --games 2000 --workers 2   # rank bots (docs/strength.md)
     xueliu play --preset xuezhan                # you (seat 0) against three GreedyBots
     xueliu replay hands.jsonl                   # the events and settlement of a record
     xueliu replay hands.jsonl --html hand.html  # the same hand in a self-contained web page
@@ -160,6 +161,15 @@ def _discard_table(options: List[DiscardOption]) -> List[str]:
                          f"进张 {_plural(len(o.jinzhang), 'kind')}", "", "", ""])
     out.append(table(rows, "lrrlrll", indent="  "))
     return out
+
+
+# -- arena -----------------------------------------------------------------------------------------
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from . import arena
+
+    return arena.run_command(args)
 
 
 # -- simulate --------------------------------------------------------------------------------------
@@ -521,6 +531,36 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                    help="print the traceback when a bot fails (same as xueliu --debug)")
     s.set_defaults(func=cmd_simulate)
+
+    ar = sub.add_parser("arena", help="rank bots: each in one seat against three of a reference, "
+                                      "on duplicate walls",
+                        description="Every bot plays one seat against three copies of the "
+                                    "reference (or, with --pairs, of every other bot) on the same "
+                                    "walls, each wall in its four seatings; prints the mean per "
+                                    "hand with a 95%% interval clustered by wall, win rate, "
+                                    "deal-ins, fan per win and a Bradley-Terry rating in Elo "
+                                    "points (docs/strength.md).")
+    ar.add_argument("--bots", default="expert,greedy,random",
+                    help="comma-separated bots: expert, greedy, random, autoplay, module:Class or "
+                         "cmd:COMMAND (default expert,greedy,random)")
+    ar.add_argument("--games", type=int, required=True, metavar="N",
+                    help="walls per match; each is played in its 4 seatings (4N hands per match)")
+    ar.add_argument("--preset", choices=PRESETS, default="xueliu")
+    ar.add_argument("--reference", default=None, metavar="BOT",
+                    help="the three opponents of every bot, and the rating's 0 (default greedy); "
+                         "with --pairs only the rating's 0")
+    ar.add_argument("--pairs", action="store_true",
+                    help="all pairs: every bot in one seat against three copies of every other bot")
+    ar.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    ar.add_argument("--workers", type=int, default=1, metavar="K",
+                    help="worker processes (default 1); results do not depend on it")
+    ar.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    ar.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    ar.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
+                    help="seconds a cmd: bot has for each decision (default 5)")
+    ar.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                    help="print the traceback when a bot fails (same as xueliu --debug)")
+    ar.set_defaults(func=cmd_arena)
 
     pl = sub.add_parser("play", help="play one hand against three GreedyBots in the terminal")
     pl.add_argument("--preset", choices=PRESETS, default="xueliu")

@@ -173,6 +173,10 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
         "seats": names,
         "net": list(st.net),
         "wins": [[w.seat, w.fan_result.fan, w.fan_result.base] for w in st.wins],
+        # the seat of each discard (or robbed kong) won on, once however many won on it: the
+        # arena's deal-ins
+        "dealt_in": [w.from_seat for w in st.wins
+                     if w.from_seat is not None and w.seat == w.winners[0]],
         "pig": [bool(c["pig"]) for c in checks] if checks else [False] * 4,
         "not_ready": ([bool(not c["won"] and not c["pig"] and not c["ready"]) for c in checks]
                       if checks else [False] * 4),

@@ -1,0 +1,246 @@
+"""Running an arena: every match's walls in chunks on worker processes, through ``simulate``'s
+own hand (``simulate.play.run_chunk``: the same seeds, seating, bots and ``cmd:`` programs), and
+the result folded by wall.
+
+The hands of all matches share one pool, chunk by chunk (every match's first walls, then every
+match's next ones), so the matches advance together and a slow bot does not leave workers idle.
+Each hand's result is stored at its wall, so the result does not depend on the worker count or
+on the order in which chunks come back.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from ..bots import check_bot_spec
+from ..rules import Rules
+from ..simulate.play import Config, close_external_bots, run_chunk
+from ..simulate.progress import Progress
+from .plan import MODES, Match, plan_matches
+from .bootstrap import bootstrap_ratings
+from .rating import elo, fit_bradley_terry
+from .tally import HandResult, Line, MatchTally, hand_result, line_of
+
+__all__ = ["arena", "ArenaResult", "MatchLine"]
+
+# (match index, first hand, end hand) of one piece of work; hands of a match are 4·wall + play.
+_Task = Tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One match's figures: ``bot`` in one seat against three ``opponent``; its walls won, drawn
+    and lost (the four-seat total above, at or below 0) are the rating's comparisons."""
+
+    bot: str
+    opponent: str
+    line: Line
+    walls_won: int
+    walls_drawn: int
+    walls_lost: int
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """What :func:`arena` returns (``format_table`` / ``to_json`` in :mod:`.report` show it)."""
+
+    bots: Tuple[str, ...]
+    mode: str
+    reference: str
+    preset: str
+    seed: int
+    walls: int
+    lines: Tuple[Line, ...]
+    """Per bot, in the order given: over all its matches."""
+    matches: Tuple[MatchLine, ...]
+    ratings: Dict[str, float]
+    """Elo points by bot name (the reference included in ``reference`` mode)."""
+    rating_intervals: Dict[str, Tuple[float, float]]
+    """Their 95 % intervals, a bootstrap over walls (:mod:`.bootstrap`)."""
+    rating_bounds: Dict[str, Optional[str]]
+    """``"at most"`` for a bot that never won nor drew a wall (its rating is the virtual draw's
+    bound, not an estimate), ``"at least"`` for one that never lost or drew one, else ``None``."""
+    anchor: Optional[str]
+    """The bot rated 0, or ``None`` when the ratings average 0."""
+    seconds: float = 0.0
+    workers: int = 1
+
+
+def _arena_chunk(cfg: Config, start: int, stop: int) -> List[HandResult]:
+    return [hand_result(row) for row in run_chunk(cfg, start, stop)]
+
+
+def _tasks(matches: int, walls: int, workers: int) -> List[_Task]:
+    per_chunk = max(1, min(50, math.ceil(walls * matches / (workers * 16))))
+    return [(m, 4 * a, 4 * min(walls, a + per_chunk))
+            for a in range(0, walls, per_chunk) for m in range(matches)]
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is the parent's to handle: it cancels the run, workers just stop."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play(configs: Sequence[Config], tasks: Sequence[_Task], workers: int, tallies:
+          Sequence[MatchTally], progress: Optional[Progress]) -> None:
+    def fold(task: _Task, results: List[HandResult]) -> None:
+        m, start, _ = task
+        for i, result in enumerate(results):
+            tallies[m].add((start + i) // 4, result)
+        if progress is not None:
+            progress.update(len(results))
+
+    if workers == 1:
+        for task in tasks:
+            fold(task, _arena_chunk(configs[task[0]], task[1], task[2]))
+        return
+    import concurrent.futures as cf
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
+    try:
+        futures = {pool.submit(_arena_chunk, configs[t[0]], t[1], t[2]): i
+                   for i, t in enumerate(tasks)}
+        # A failure stops the arena; the error reported is the earliest task's that failed, so
+        # it names the same bot and hand as with one worker when only one hand fails.
+        failed: Dict[int, BaseException] = {}
+        for fut in cf.as_completed(futures):
+            if fut.cancelled():
+                continue
+            i = futures[fut]
+            error = fut.exception()
+            if error is not None:
+                failed[i] = error
+                for other in futures:
+                    other.cancel()
+            elif not failed:
+                fold(tasks[i], fut.result())
+        if failed:
+            raise failed[min(failed)]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def arena(
+    bots: Sequence[str],
+    walls: int,
+    *,
+    rules: Union[str, Rules] = "xueliu",
+    mode: str = "reference",
+    reference: str = "greedy",
+    seed: int = 0,
+    workers: int = 1,
+    progress: Optional[Progress] = None,
+    bot_timeout: float = 5.0,
+) -> ArenaResult:
+    """Play the arena of ``bots`` (specs as in :func:`xueliu.bots.make_bot`) over ``walls``
+    duplicate walls, each played in its four seatings, and return the figures. ``mode``
+    ``"reference"``: every bot against three copies of ``reference``; ``"pairs"``: every ordered
+    pair of different bots (:mod:`.plan`). The result is the same for any ``workers``."""
+    if isinstance(walls, bool) or not isinstance(walls, int) or walls < 1:
+        raise ValueError(f"the number of walls must be a positive int, got {walls!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"the seed must be a non-negative int, got {seed!r}")
+    if isinstance(bot_timeout, bool) or not isinstance(bot_timeout, (int, float)) \
+            or not bot_timeout > 0:
+        raise ValueError(f"the bot timeout must be a positive number of seconds, got "
+                         f"{bot_timeout!r}")
+    if mode not in MODES:
+        raise ValueError(f"unknown arena mode {mode!r} (expected one of {', '.join(MODES)})")
+    bots = tuple(bots)
+    if not bots:
+        raise ValueError("the arena needs at least one bot")
+    for spec in bots:
+        if not isinstance(spec, str) or not spec.strip():
+            raise ValueError(f"a bot spec is a non-empty str, got {spec!r}")
+        if bots.count(spec) > 1:
+            raise ValueError(f"bot {spec!r} is listed twice")
+    for spec in (*bots, reference):
+        check_bot_spec(spec)  # unknown names fail here, before anything is played
+    preset = rules if isinstance(rules, str) else "custom"
+    r = Rules.preset(rules) if isinstance(rules, str) else rules
+    if isinstance(rules, Rules):
+        for name in ("xueliu", "xuezhan"):
+            if Rules.preset(name) == rules:
+                preset = name
+
+    matches = plan_matches(bots, mode, reference)
+    configs = [Config(r.to_dict(), m.seats, seed, True, False, float(bot_timeout))
+               for m in matches]
+    tallies = [MatchTally(walls) for _ in matches]
+    start = time.perf_counter()
+    try:
+        _play(configs, _tasks(len(matches), walls, workers), workers, tallies, progress)
+    finally:
+        close_external_bots()  # the programs this process started (workers close their own)
+        if progress is not None:
+            progress.close()
+    seconds = time.perf_counter() - start
+
+    lines = tuple(line_of([t for m, t in zip(matches, tallies) if m.bot == i])
+                  for i in range(len(bots)))
+    match_lines = tuple(_match_line(bots, reference, m, t) for m, t in zip(matches, tallies))
+    ratings, intervals, bounds, anchor = _ratings(bots, mode, reference, matches, tallies, seed,
+                                                  walls)
+    return ArenaResult(bots, mode, reference, preset, seed, walls, lines, match_lines, ratings,
+                       intervals, bounds, anchor, seconds=seconds, workers=workers)
+
+
+def _name(bots: Sequence[str], reference: str, index: int) -> str:
+    return reference if index < 0 else bots[index]
+
+
+def _match_line(bots: Sequence[str], reference: str, m: Match, t: MatchTally) -> MatchLine:
+    won, drawn, lost = t.wall_record()
+    return MatchLine(_name(bots, reference, m.bot), _name(bots, reference, m.opponent),
+                     line_of([t]), won, drawn, lost)
+
+
+def _ratings(bots: Sequence[str], mode: str, reference: str, matches: Sequence[Match],
+             tallies: Sequence[MatchTally], seed: int, walls: int
+             ) -> Tuple[Dict[str, float], Dict[str, Tuple[float, float]],
+                        Dict[str, Optional[str]], Optional[str]]:
+    """Bradley–Terry over every match's walls (:mod:`.rating`) and its bootstrap interval
+    (:mod:`.bootstrap`); the reference is a player too when it is not among the bots
+    (``reference`` mode), and it is the anchor whenever it is one of the players."""
+    names = list(bots)
+    if mode == "reference" and reference not in names:
+        names.append(reference)
+    index = {n: i for i, n in enumerate(names)}
+    wins: Dict[Tuple[int, int], float] = {}
+    outcomes: List[Tuple[int, int, List[float]]] = []
+    for m, t in zip(matches, tallies):
+        a = index[_name(bots, reference, m.bot)]
+        b = index[_name(bots, reference, m.opponent)]
+        if a == b:
+            continue  # the reference against itself compares nothing
+        won, drawn, lost = t.wall_record()
+        wins[(a, b)] = wins.get((a, b), 0.0) + won + drawn / 2
+        wins[(b, a)] = wins.get((b, a), 0.0) + lost + drawn / 2
+        outcomes.append((a, b, [1.0 if x > 0 else 0.5 if x == 0 else 0.0
+                                for x in t.wall_totals]))
+    anchor = index.get(reference)
+    strengths = fit_bradley_terry(len(names), wins)
+    points = elo(strengths, anchor if anchor is not None else 0)
+    if anchor is None:
+        mean = math.fsum(points) / len(points)
+        points = [p - mean for p in points]
+    intervals = bootstrap_ratings(len(names), outcomes, anchor, seed, walls)
+    bounds: Dict[str, Optional[str]] = {}
+    for i, name in enumerate(names):
+        scored = math.fsum(x for (a, _), x in wins.items() if a == i)
+        conceded = math.fsum(x for (_, b), x in wins.items() if b == i)
+        # Without a win (or a loss) the figure is where the one virtual draw puts it: the bot is
+        # at most (or at least) that strong, and the data say no more.
+        bounds[name] = ("at most" if scored == 0 and conceded > 0 else
+                        "at least" if conceded == 0 and scored > 0 else None)
+    return (dict(zip(names, points)), dict(zip(names, intervals)), bounds,
+            reference if anchor is not None else None)
