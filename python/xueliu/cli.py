@@ -371,13 +371,15 @@ def _ask(legal: Sequence[Any], inp: Any, out: Any) -> Any:
 def cmd_play(args: argparse.Namespace) -> int:
     import random
 
-    from .bots import GreedyBot
+    from .bots import GreedyBot, bot_seed, end_hand_for, start_hand_for
 
     rules = Rules.preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
     me = args.seat
     state = new_game(rules, seed=seed, dealer=0)
     bots = {s: GreedyBot(rules=rules) for s in range(4) if s != me}
+    for s, bot in bots.items():  # the one bot lifecycle, as play_hand and simulate run it
+        start_hand_for(bot, s, rules, bot_seed(seed, 0, s))
     out = sys.stdout
     print(f"xueliu play — {args.preset}, seed {seed}; you are seat {me}, the others are "
           "GreedyBots. Answer with the number of a choice (or a tile such as 5m to discard it).",
@@ -394,6 +396,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             else:
                 decisions[seat] = bots[seat].act(state.observation(seat), state.legal_actions(seat))
         state.step(decisions)
+    for s, bot in bots.items():
+        end_hand_for(bot, state, s)
     _print_events(state.events(me, since=shown), me, out)
     print("", file=out)
     print(state.settlement().report(), file=out)
