@@ -236,11 +236,11 @@ def bamboo(rank: int) -> str:
 
 def back() -> str:
     """A face-down tile: green face with a lattice diamond, the ivory layer below it."""
-    inner = (f'<rect x="6" y="6" width="48" height="63" rx="4" fill="none" stroke="#9fd1b1" '
-             f'stroke-width="1" opacity="0.45"/>'
-             f'<path d="M30,25.5 L42,37.5 L30,49.5 L18,37.5 Z" fill="none" stroke="#9fd1b1" '
-             f'stroke-width="1.2" opacity="0.7"/>'
-             f'<path d="M30,29 L38,37.5 L30,46 L22,37.5 Z" fill="#9fd1b1" opacity="0.5"/>')
+    inner = ('<rect x="6" y="6" width="48" height="63" rx="4" fill="none" stroke="#9fd1b1" '
+             'stroke-width="1" opacity="0.45"/>'
+             '<path d="M30,25.5 L42,37.5 L30,49.5 L18,37.5 Z" fill="none" stroke="#9fd1b1" '
+             'stroke-width="1.2" opacity="0.7"/>'
+             '<path d="M30,29 L38,37.5 L30,46 L22,37.5 Z" fill="#9fd1b1" opacity="0.5"/>')
     return svg("back", body("back", BACK_LIGHT, BACK_DARK, "#e6dcc0", "#174a2d") + inner)
 
 
