@@ -646,7 +646,8 @@ def test_signatures_are_the_contract():
     assert shape(best_discards) == [hand, ("melds", kw, None), ("visible", kw, None),
                                     ("void", kw, None), ("rules", kw, None)]
     assert FanResult._fields == ("fan", "multiplier", "base", "base_fan", "gen", "extras",
-                                 "base_name", "extra_names")
+                                 "base_name", "extra_names",
+                                 "stacked_fan")
     assert DiscardOption._fields == ("discard", "shanten", "total_remaining", "waits", "jinzhang",
                                      "jinzhang_total")
     assert WaitOption._fields == ("tile", "remaining", "discard_win", "self_draw")
