@@ -12,6 +12,11 @@ on plain data only:
 - ``rules``: a plain dict of scoring knobs (``PRESETS``; missing knobs take the ``xueliu`` values).
 
 Example: ``evaluate(*parse("11112222333399m"), rules=PRESETS["xueliu"]).base == "qingsanlongqidui"``.
+
+Table shapes (RULES §11.1): ``is_win``, ``waits``, ``shanten`` and ``jinzhang`` take
+``hand_size=13 | 10 | 7`` and ``suits="mps"`` (the suits in play, e.g. ``"ps"``): a complete hand
+is ``(hand_size - 1) / 3`` sets and a pair, or ``(hand_size + 1) / 2`` pairs where that is whole,
+made of the suits in play only.
 """
 
 from __future__ import annotations
@@ -130,11 +135,21 @@ def meld_counts(melds) -> list:
     return c
 
 
-def _check(counts, melds, sizes, what):
+def _play(suits) -> set:
+    """The suit indices in play."""
+    return {SUITS.index(x) for x in suits}
+
+
+def _check(counts, melds, sizes, what, suits="mps", hand_size=13):
     counts = list(counts)
     if len(counts) != 27 or any(not 0 <= c <= 4 for c in counts):
         raise ValueError("counts must be 27 values in 0..4")
     melds = _norm_melds(melds)
+    if len(melds) > (hand_size - 1) // 3:
+        raise ValueError(f"hand_size {hand_size} allows at most {(hand_size - 1) // 3} melds")
+    for k in list(range(27)):
+        if (counts[k] or k in [t for _, t in melds]) and suit_of(k) not in _play(suits):
+            raise ValueError(f"tile {TILE_NAMES[k]} is not in play")
     total = [a + b for a, b in zip(counts, meld_counts(melds))]
     for k in range(27):
         if total[k] > 4:
@@ -263,34 +278,36 @@ def _suits_ok(total, void) -> bool:
     return len(suits) <= 2 and void not in suits
 
 
-def _is_seven_pairs(counts, melds) -> bool:
-    return not melds and sum(counts) == 14 and all(c in (0, 2, 4) for c in counts)
+def _is_seven_pairs(counts, melds, hand_size=13) -> bool:
+    """The pairs family: no melds, every kind 0, 2 or 4 times, hand_size + 1 tiles (even)."""
+    return (not melds and (hand_size + 1) % 2 == 0 and sum(counts) == hand_size + 1
+            and all(c in (0, 2, 4) for c in counts))
 
 
-def _complete(counts, melds, void, seven_pairs) -> bool:
+def _complete(counts, melds, void, seven_pairs, hand_size=13) -> bool:
     total = [a + b for a, b in zip(counts, meld_counts(melds))]
     if not _suits_ok(total, void):
         return False
-    if decompositions(counts, 4 - len(melds)):
+    if decompositions(counts, (hand_size - 1) // 3 - len(melds)):
         return True
-    return seven_pairs and _is_seven_pairs(counts, melds)
+    return seven_pairs and _is_seven_pairs(counts, melds, hand_size)
 
 
-def is_win(counts, melds=(), void=None, seven_pairs=True) -> bool:
-    counts, melds, _ = _check(counts, melds, (14,), "is_win")
-    return _complete(counts, melds, _void_suit(void), seven_pairs)
+def is_win(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> bool:
+    counts, melds, _ = _check(counts, melds, (hand_size + 1,), "is_win", suits, hand_size)
+    return _complete(counts, melds, _void_suit(void), seven_pairs, hand_size)
 
 
-def waits(counts, melds=(), void=None, seven_pairs=True) -> list:
-    """Kinds that complete the hand, skipping kinds already held 4 times (hand + melds)."""
-    counts, melds, total = _check(counts, melds, (13,), "waits")
+def waits(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> list:
+    """Kinds in play that complete the hand, skipping kinds already held 4 times (hand + melds)."""
+    counts, melds, total = _check(counts, melds, (hand_size,), "waits", suits, hand_size)
     void = _void_suit(void)
     out = []
     for t in range(27):
-        if total[t] >= 4:
+        if total[t] >= 4 or suit_of(t) not in _play(suits):
             continue
         counts[t] += 1
-        if _complete(counts, melds, void, seven_pairs):
+        if _complete(counts, melds, void, seven_pairs, hand_size):
             out.append(t)
         counts[t] -= 1
     return out
@@ -355,59 +372,63 @@ def _closest_standard(counts, n_sets, kinds, cap, best):
     return best
 
 
-def _closest_seven_pairs(counts, kinds):
-    """Smallest |H - counts| over seven-pairs hands H on ``kinds`` (each kind 0, 2 or 4 times).
-    Taking a kind's first pair costs max(0, 2 - c), its second max(0, 4 - c) - max(0, 2 - c), never
-    less than the first; so the seven cheapest pair slots (first ones before second ones) are optimal."""
+def _closest_seven_pairs(counts, kinds, n_pairs=7):
+    """Smallest |H - counts| over pairs-family hands H of ``n_pairs`` pairs on ``kinds`` (each kind
+    0, 2 or 4 times). Taking a kind's first pair costs max(0, 2 - c), its second max(0, 4 - c) -
+    max(0, 2 - c), never less than the first; so the n cheapest pair slots (first ones before
+    second ones) are optimal."""
     slots = []
     for k in kinds:
         first = max(0, 2 - counts[k])
         slots += [first, max(0, 4 - counts[k]) - first]
-    return sum(sorted(slots)[:7])
+    return sum(sorted(slots)[:n_pairs])
 
 
-def _distance(counts, melds, void, seven_pairs, bound=99) -> int:
+def _distance(counts, melds, void, seven_pairs, bound=99, hand_size=13, suits="mps") -> int:
     """min(bound, smallest |H - counts|) over the complete hands H of RULES §5 (keeping the melds,
-    缺一门, the void, at most 4 copies counting melds); ``bound`` only prunes the search."""
+    缺一门, the void, at most 4 copies counting melds) of hand_size + 1 tiles made of the suits in
+    play (RULES §11.1); ``bound`` only prunes the search."""
     held = meld_counts(melds)
     meld_suits = {suit_of(t) for _, t in melds}
     best = bound
     for two in itertools.combinations(range(3), 2):  # a one-suit H also lies inside some pair
-        if void in two or not meld_suits <= set(two):
+        two = set(two) & _play(suits)
+        if not two or void in two or not meld_suits <= two:
             continue
         kinds = [k for k in range(27) if suit_of(k) in two]
         cap = [4 - held[k] if suit_of(k) in two else 0 for k in range(27)]
-        if seven_pairs and not melds:
-            best = min(best, _closest_seven_pairs(counts, kinds))
-        best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
+        if seven_pairs and not melds and (hand_size + 1) % 2 == 0:
+            best = min(best, _closest_seven_pairs(counts, kinds, (hand_size + 1) // 2))
+        best = _closest_standard(counts, (hand_size - 1) // 3 - len(melds), kinds, cap, best)
     return best
 
 
-def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
+def shanten(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> int:
     """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
     the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
-    counts, melds, _ = _check(counts, melds, (13, 14), "shanten")
+    counts, melds, _ = _check(counts, melds, (hand_size, hand_size + 1), "shanten", suits,
+                              hand_size)
     inf = 99
-    best = _distance(counts, melds, _void_suit(void), seven_pairs, inf)
+    best = _distance(counts, melds, _void_suit(void), seven_pairs, inf, hand_size, suits)
     if best == inf:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     return best - 1
 
 
-def jinzhang(counts, melds=(), void=None, seven_pairs=True) -> list:
-    """进张 of a 13 - 3k hand: every kind t (held fewer than 4 times counting melds) such that the
-    hand plus t has a lower shanten, by trying each t."""
-    counts, melds, held = _check(counts, melds, (13,), "jinzhang")
+def jinzhang(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> list:
+    """进张 of a 13 - 3k hand: every kind t in play (held fewer than 4 times counting melds) such
+    that the hand plus t has a lower shanten, by trying each t."""
+    counts, melds, held = _check(counts, melds, (hand_size,), "jinzhang", suits, hand_size)
     void = _void_suit(void)
-    now = _distance(counts, melds, void, seven_pairs)
+    now = _distance(counts, melds, void, seven_pairs, 99, hand_size, suits)
     if now == 99:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     out = []
     for t in range(27):
-        if held[t] >= 4:
+        if held[t] >= 4 or suit_of(t) not in _play(suits):
             continue
         counts[t] += 1
-        if _distance(counts, melds, void, seven_pairs, bound=now) < now:  # the bound only prunes
+        if _distance(counts, melds, void, seven_pairs, now, hand_size, suits) < now:
             out.append(t)
         counts[t] -= 1
     return out
