@@ -12,11 +12,11 @@ __all__ = ["PRESETS", "PRESET_SOURCES", "PRESET_NAMES"]
 
 # Knobs every §11.4 room shares (its sources' defaults; RULES §11.4's last row): no 选倍, no
 # forced wins, and 血战 winners make no kongs.
-_ROOM = {"post_win_kongs": frozenset(), "player_multipliers": None, "forced_win_last_n": 0}
+_ROOM: dict[str, Any] = {"post_win_kongs": frozenset(), "player_multipliers": None, "forced_win_last_n": 0}
 
 # The small rooms of fhh-qp (CreateRoomConfig/MahjongConfig.lua): 血战 with a 3-fan cap in its
 # 0-based units (max_fan 4 here), 点炮可平胡 off (min_fan_discard_win 2), 自摸加番, 点杠花 点炮.
-_FHH_QP = {
+_FHH_QP: dict[str, Any] = {
     **_ROOM, "mode": "xuezhan", "exchange_three": False, "declare_void": False,
     "min_fan_discard_win": 2, "max_fan": 4, "self_draw_bonus": "fan",
     "dian_gang_hua": "discarder", "direct_kong_others": 0, "next_dealer": "first_winner",
