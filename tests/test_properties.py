@@ -570,9 +570,10 @@ def test_waits_match_reference_at_every_table_shape(h):
 def test_shanten_matches_reference_at_every_table_shape(h):
     (size, suits, sp), counts, melds, void = h
     rules = shaped_rules(size, suits, sp)
-    same_or_both_raise(
+    want, got = same_or_both_raise(
         lambda: ref.shanten(counts, melds, void, sp, hand_size=size, suits=suits),
         lambda: xueliu.shanten(public_hand(counts, melds), void=void, rules=rules))
+    assert got == want
 
 
 @settings(max_examples=120, **SETTINGS)
@@ -606,3 +607,41 @@ def test_batch_calls_take_the_table_shape(h):
     except ValueError:
         return
     assert int(xueliu.batch.shanten(c, m, v, rules=rules)[0]) == single
+
+
+@st.composite
+def section11_scoring(draw):
+    """The §11.3 scoring knobs at random, with a few §6 ones they meet."""
+    return {
+        "jingoudiao": draw(st.sampled_from([False, True, "additive"])),
+        "heavenly_earthly": draw(st.sampled_from([False, True, "additive"])),
+        "jiang_patterns": draw(st.booleans()),
+        "earthly_win": draw(st.sampled_from(["first_draw", "first_discard", "either"])),
+        "kaertiao": draw(st.booleans()),
+        "single_wait": draw(st.booleans()),
+        "jiaxinwu": draw(st.booleans()),
+        "yitiaolong": draw(st.booleans()),
+        "gen_counts": draw(st.sampled_from(["all_fours", "kongs_only", "none"])),
+        "self_draw_bonus": draw(st.sampled_from(["base", "fan"])),
+    }
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(data=st.data(), h=shaped_hands(extra=1), knobs=section11_scoring())
+def test_evaluate_matches_reference_at_every_table_shape(data, h, knobs):
+    (size, suits, sp), counts, melds, void = h
+    assume(ref.is_win(counts, melds, void, sp, hand_size=size, suits=suits))
+    rules = shaped_rules(size, suits, sp).replace(**knobs)
+    ref_rules = ref.make_rules("xueliu", **knobs, hand_size=size, suits=suits, seven_pairs=sp)
+    held = [k for k in range(27) if counts[k]]
+    win_tile = data.draw(st.sampled_from([None] + held))
+    self_draw = data.draw(st.booleans())
+    sky = data.draw(st.sampled_from([None, "heavenly", "earthly"])) if not melds else None
+    flags = {"self_draw": self_draw, **({sky: True} if sky else {})}
+    event(f"size {size}, {len(suits)} suits, {sky or 'no sky'}")
+    name = None if win_tile is None else ref.TILE_NAMES[win_tile]
+    want, got = same_or_both_raise(
+        lambda: ref.evaluate(counts, melds, void, ref_rules, win_tile, **flags),
+        lambda: plain_fan(xueliu.evaluate(public_hand(counts, melds), void=void, win_tile=name,
+                                          rules=rules, **flags)))
+    assert got == want

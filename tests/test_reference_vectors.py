@@ -48,17 +48,15 @@ def test_shanten_case(case):
     assert got == case["expect_shanten"]
 
 
-# The reference scores the §1-§10 cases; the §11 eval cases (ids T...) are checked against the
-# core in test_fan_vectors.py and test_api.py (the reference's evaluate has no §11 knobs yet).
-@pytest.mark.parametrize("case", [c for c in VECTORS["eval_cases"] if not c["id"].startswith("T")],
-                         ids=_id)
+@pytest.mark.parametrize("case", VECTORS["eval_cases"], ids=_id)
 def test_eval_case(case):
     counts, melds = ref.parse(case["hand"])
     rules = ref.make_rules(case["preset"], **case.get("overrides", {}))
     ctx = dict(case["context"])
     void = ctx.pop("void")
     expect = case["expect"]
-    assert ref.is_win(counts, melds, void, rules["seven_pairs"]) == expect["win"]
+    shape = {"hand_size": rules["hand_size"], "suits": "".join(rules["suits"])}
+    assert ref.is_win(counts, melds, void, rules["seven_pairs"], **shape) == expect["win"]
     if not expect["win"]:
         with pytest.raises(ValueError, match="not a winning hand"):
             ref.evaluate(counts, melds, void, rules, **ctx)
