@@ -245,3 +245,23 @@ def test_single_wait_scores_a_hand_that_waited_on_one_tile():
     # 23m waiting on 1m or 4m: two waits, no 卡边吊.
     assert "kabiandiao" not in xueliu.evaluate("123456m456p789p11p", win_tile="1m",
                                                rules=rules).extras
+
+
+# -- the engine until it plays §11 (issue 17 layer 3) ------------------------------------------
+
+@pytest.mark.parametrize("name", ROOMS)
+def test_the_engine_refuses_a_room_it_would_play_as_the_default_table(name):
+    rules = Rules.preset(name)
+    unplayed = rules.shape.is_default and rules.mode != "daodaohu" and rules.min_fan_discard_win == 1
+    if unplayed:
+        assert xueliu.new_game(rules, seed=1).phase  # nothing §11 the engine lacks
+    else:
+        with pytest.raises(ValueError, match="the game engine does not play"):
+            xueliu.new_game(rules, seed=1)
+
+
+def test_the_engine_plays_the_scoring_knobs_of_section11():
+    rules = Rules.preset("xuezhan").replace(jingoudiao="additive", heavenly_earthly="additive",
+                                            kaertiao=True, single_wait=True, jiang_patterns=True)
+    state = xueliu.new_game(rules, seed=7)
+    assert state.rules == rules
