@@ -265,3 +265,12 @@ def test_the_engine_plays_the_scoring_knobs_of_section11():
                                             kaertiao=True, single_wait=True, jiang_patterns=True)
     state = xueliu.new_game(rules, seed=7)
     assert state.rules == rules
+
+
+def test_analyze_reads_the_hand_size_from_the_rules():
+    from xueliu.analysis import analyze
+
+    got = analyze("12345m11p234p", rules=TEN)
+    assert got["shanten"] == 0 and [w.tile for w in got["waits"]] == ["3m", "6m"]
+    with pytest.raises(ValueError, match="has 10 - 3k tiles"):
+        analyze("12334577m23345p", rules=TEN)
