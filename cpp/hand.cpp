@@ -67,7 +67,7 @@ inline int seven_pairs_cost(int free, int odd, int n) {
 // hands use only the suits in play). OR-ed into the word of each absent suit: data, no branch.
 constexpr uint64_t kAbsentSuitCosts = ((1ULL << 40) - 1) & ~0xFULL;
 inline uint64_t absent_costs(const HandShape& shape, int s) {
-  return (shape.absent >> s & 1) ? kAbsentSuitCosts : 0;
+  return kAbsentSuitCosts & (0 - static_cast<uint64_t>(shape.absent >> s & 1));  // no branch
 }
 
 // A suit that holds meld kinds: a peng leaves room for one more copy of its kind, a kong for

@@ -144,6 +144,12 @@ class FanResult(NamedTuple):
     extra_names: tuple[str, ...]
     stacked_fan: int = 0
 
+    def __repr__(self) -> str:
+        # stacked_fan only where it says something (an additive 天胡 / 地胡), so a §1-§10 result
+        # reads as it always did.
+        fields = self._fields if self.stacked_fan else self._fields[:-1]
+        return "FanResult(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
+
     def describe(self) -> str:
         """One line for display: ``"清一色 3 + 根 ×1 + 自摸 1 = 5 番 ×16"``."""
         parts = [f"{self.base_name} {self.base_fan}"]
