@@ -274,3 +274,15 @@ def test_analyze_reads_the_hand_size_from_the_rules():
     assert got["shanten"] == 0 and [w.tile for w in got["waits"]] == ["3m", "6m"]
     with pytest.raises(ValueError, match="has 10 - 3k tiles"):
         analyze("12334577m23345p", rules=TEN)
+
+
+@pytest.mark.parametrize("rule, next_seat", [("first_winner", 0), ("first_winner_next", 1)])
+def test_a_hand_without_a_winner_passes_the_deal_under_first_winner_next(rule, next_seat):
+    from xueliu.bots.base import play_hand
+    from xueliu.bots.random_bot import RandomBot
+
+    match = xueliu.Match(Rules.preset("xuezhan").replace(next_dealer=rule), seed=0)
+    first = match.next_hand()
+    play_hand(first, [RandomBot(seed=s) for s in range(4)])
+    assert first.dealer == 0 and not first.settlement().wins  # this seed's first hand: no win
+    assert match.next_hand().dealer == next_seat
