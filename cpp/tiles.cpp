@@ -5,36 +5,6 @@ namespace xueliu {
 
 namespace {
 
-constexpr int kHandSizes[3] = {13, 10, 7};
-constexpr int kShapeCodes = 1 << 6;
-
-struct ShapeTable {
-  HandShape shapes[kShapeCodes];
-  bool valid[kShapeCodes] = {};
-  ShapeTable() {
-    for (int code = 0; code < kShapeCodes; ++code) {
-      const int size_index = code >> 4, absent = (code >> 1) & 7;
-      if (size_index > 2 || absent == 7) continue;  // no fourth size; at least one suit
-      HandShape& s = shapes[code];
-      s.tiles = kHandSizes[size_index];
-      s.sets = (s.tiles - 1) / 3;
-      // The pairs family needs an even complete hand: 14 or 8 tiles, never 11 (RULES §11.1).
-      s.pairs = (code & 1) && (s.tiles + 1) % 2 == 0 ? (s.tiles + 1) / 2 : 0;
-      s.absent = static_cast<uint8_t>(absent);
-      s.code = code;
-      s.kinds = 0;
-      for (int suit = 0; suit < kSuits; ++suit)
-        if (!(absent >> suit & 1)) s.kinds |= 0x1FFu << (kRanks * suit);
-      valid[code] = true;
-    }
-  }
-};
-
-const ShapeTable& shape_table() {
-  static const ShapeTable table;  // built once; read-only afterwards (any thread)
-  return table;
-}
-
 std::string suits_in_play(const HandShape& shape) {
   std::string out;
   for (int s = 0; s < kSuits; ++s)
@@ -44,16 +14,13 @@ std::string suits_in_play(const HandShape& shape) {
 
 }  // namespace
 
-const HandShape& hand_shape(int code) {
-  const ShapeTable& t = shape_table();
-  if (code < 0 || code >= kShapeCodes || !t.valid[code])
-    throw std::invalid_argument("shape code " + std::to_string(code) +
-                                " is not a table shape (bit 0 seven pairs, bits 1..3 suits not "
-                                "in play, bits 4..5 hand size 13 / 10 / 7)");
-  return t.shapes[code];
+void throw_bad_shape_code(int code) {
+  throw std::invalid_argument("shape code " + std::to_string(code) +
+                              " is not a table shape (bit 0 seven pairs, bits 1..3 suits not "
+                              "in play, bits 4..5 hand size 13 / 10 / 7)");
 }
 
-void check_shape(const Hand& hand, int void_suit, const HandShape& shape) {
+void check_shape_slow(const Hand& hand, int void_suit, const HandShape& shape) {
   if (hand.n_melds > shape.sets)
     throw std::invalid_argument("hand_size " + std::to_string(shape.tiles) + " allows at most " +
                                 std::to_string(shape.sets) + " melds, got " +
