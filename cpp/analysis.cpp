@@ -40,9 +40,10 @@ void add_jinzhang(uint32_t mask, const Counts& own, const Counts& seen, Jinzhang
 
 }  // namespace
 
-HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs) {
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
+                      const HandShape& shape) {
   HandJinzhang out;
-  const uint32_t mask = jinzhang(hand, void_suit, seven_pairs);  // validates
+  const uint32_t mask = jinzhang(hand, void_suit, shape);  // validates
   const Counts own = hand.held();
   const Counts seen = seen_counts(own, visible);
   add_jinzhang(mask, own, seen, out.tiles.data(), out.n, out.total);
@@ -53,7 +54,8 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
                                          const ScoringRules& rules) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("best_discards", hand, 14);
+  check_shape(hand, void_suit, rules.shape);
+  check_tile_count("best_discards", hand, rules.shape.tiles + 1);
   // The 14-tile hand and its melds: the tile about to be discarded counts as seen too.
   const Counts own = hand.held();
   const Counts seen = seen_counts(own, visible);
@@ -73,7 +75,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   std::vector<int> best_fan;  // best discard-win fan per option, for the ordering
   best_fan.reserve(14);
   Hand rest = hand;
-  DiscardScan scan(hand, void_suit, rules.seven_pairs);
+  DiscardScan scan(hand, void_suit, rules.shape);
   for (int d = first; d < last; ++d) {
     if (!hand.counts[d]) continue;
     --rest.counts[d];

@@ -45,13 +45,15 @@ struct HandJinzhang {
   int total = 0;
 };
 // Throws std::invalid_argument like jinzhang (hand.hpp), or when own + visible > 4.
-HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit, bool seven_pairs);
+HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
+                      const HandShape& shape);
 
 // One option per distinct discardable kind, best first: lower shanten, then more tiles left to
 // draw (the winning tiles when ready, the 进张 otherwise: jinzhang_total), then higher best
 // discard-win fan, then lower kind. With a void suit declared and tiles of it in the hand, only
 // those may be discarded (RULES §4), so only they are options. `visible` may be null (nothing
-// seen). Throws std::invalid_argument on a bad hand, wrong count (14 - 3k), or own + visible > 4.
+// seen). Throws std::invalid_argument on a bad hand, wrong count (14 - 3k, or rules.shape.tiles + 1
+// - 3k), a tile not in play, or own + visible > 4.
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
                                          const ScoringRules& rules);
 

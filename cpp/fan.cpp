@@ -6,7 +6,9 @@
 //   no chow      every concealed set is a pung            (对对胡, 清对, 将对)
 //   all yao      every set and the pair hold a 1 or a 9   (带幺九, 清幺九)
 //   dragon       chows 123, 456 and 789 of one suit      (一条龙, optional)
-//   middle five  the 456 chow of the winning 5's suit    (夹心五, optional)
+//   middle five  the 456 chow of the winning 5's suit    (夹心五, optional), or in its second
+//                reading the 123 chow of the winning 2s's suit (卡二条, optional): one winning tile
+//                is never both, so one feature bit serves both fans
 // Everything else (清一色, gens, 金钩钓 ...) is a fact of the whole hand. So a decomposition is one of
 // 16 feature combos, and the set of combos a suit's tiles can reach is a 16-bit "signature". The
 // signatures of every complete suit (at most four sets and at most one pair) are built once into a
@@ -18,6 +20,7 @@
 #include <string>
 
 #include "bits.hpp"
+#include "hand.hpp"
 #include "tables.hpp"
 
 namespace xueliu {
@@ -31,6 +34,8 @@ const std::array<int, kPatternCount> kDefaultFanTable = {
     3,  // jingoudiao
     4,  // qingdui
     4,  // jiangdui
+    5,  // jiangqidui
+    5,  // jiangjingoudiao
     5,  // longqidui
     5,  // qingqidui
     5,  // qingyaojiu
@@ -88,7 +93,8 @@ inline Signature combine(Signature a, Signature b) {
 
 // Signatures of every complete suit: a 9-count vector (0..4 each) that splits into at most four sets
 // and at most one pair. 21,743 keys in an open-addressing table of 65,536 slots (512 KiB;
-// 1.2 probes a lookup on average).
+// 1.2 probes a lookup on average). Each slot holds two signatures: the middle-five feature read
+// as the 456 chow (bits 32..47) and as the 123 chow (bits 48..63, 卡二条).
 //
 // Thread safety: the one instance is a function-local static (suit_signatures()), built by the
 // first evaluate; C++11 makes concurrent first callers wait until it is built, and the constructor
@@ -106,17 +112,19 @@ class SuitSignatures {
       if (chows == 0) combo |= kNoChow;
       if (yao) combo |= kAllYao;
       if ((chows & 0x49u) == 0x49u) combo |= kDragon;  // chows at ranks 0, 3, 6
+      const unsigned combo123 = (combo & ~kMidFive) | ((chows & 0x01u) ? kMidFive : 0u);
       if (chows & 0x08u) combo |= kMidFive;            // the 456 chow
-      add(suit_key(counts9), combo);
+      add(suit_key(counts9), combo, combo123);
     });
   }
 
-  // 0 when the suit's tiles do not split into sets and at most one pair.
-  Signature lookup(uint32_t key) const {
+  // Both signatures (the 456 reading in bits 0..15, the 123 one in bits 16..31); 0 when the
+  // suit's tiles do not split into sets and at most one pair.
+  uint32_t lookup(uint32_t key) const {
     uint32_t slot = hash(key);
     while (true) {
       const uint64_t entry = slots_[slot];
-      if (static_cast<uint32_t>(entry) == key) return static_cast<Signature>(entry >> 32);
+      if (static_cast<uint32_t>(entry) == key) return static_cast<uint32_t>(entry >> 32);
       if (entry == kEmptySlot) return 0;
       slot = (slot + 1) & kMask;
     }
@@ -131,12 +139,12 @@ class SuitSignatures {
 
   static uint32_t hash(uint32_t key) { return (key * 2654435761u) >> (32 - kSlotBits); }
 
-  void add(uint32_t key, unsigned combo) {
+  void add(uint32_t key, unsigned combo, unsigned combo123) {
     uint32_t slot = hash(key);
     while (slots_[slot] != kEmptySlot && static_cast<uint32_t>(slots_[slot]) != key)
       slot = (slot + 1) & kMask;
     const uint64_t sig = slots_[slot] == kEmptySlot ? 0 : slots_[slot] >> 32;
-    slots_[slot] = key | ((sig | (uint64_t(1) << combo)) << 32);
+    slots_[slot] = key | ((sig | (uint64_t(1) << combo) | (uint64_t(1) << (16 + combo123))) << 32);
   }
 
   std::array<uint64_t, kSlots> slots_;
@@ -153,7 +161,7 @@ const SuitSignatures& suit_signatures() {
 [[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
 
 // RULES §6.1 / D15 flag consistency, and win_tile (D23). Hand shape is not looked at.
-void check_context(const Hand& hand, const WinContext& ctx) {
+void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   if (ctx.win_tile != -1) {
     if (ctx.win_tile < 0 || ctx.win_tile >= kKinds)
       fail("win_tile must be -1 or a kind 0..26, got " + std::to_string(ctx.win_tile));
@@ -175,8 +183,26 @@ void check_context(const Hand& hand, const WinContext& ctx) {
   if (ctx.heavenly && ctx.earthly) fail("flags: heavenly (天胡) and earthly (地胡) exclude each other");
   if (ctx.heavenly || ctx.earthly) {
     const char* name = ctx.heavenly ? "heavenly (天胡)" : "earthly (地胡)";
-    if (!ctx.self_draw) fail(std::string("flags: ") + name + " needs self_draw");
     if (hand.n_melds != 0) fail(std::string("flags: ") + name + " needs a hand without melds");
+  }
+  if (ctx.heavenly && !ctx.self_draw) fail("flags: heavenly (天胡) needs self_draw");
+  // 地胡 by earthly_win (RULES §11.3): the first draw (a self-draw), the hand's first discard (a
+  // discard win, before anyone made a kong: no 杠上炮, no robbing) or either.
+  if (ctx.earthly) {
+    switch (rules.earthly_win) {
+      case EarthlyWin::FirstDraw:
+        if (!ctx.self_draw) fail("flags: earthly (地胡) needs self_draw under earthly_win 'first_draw'");
+        break;
+      case EarthlyWin::FirstDiscard:
+        if (ctx.self_draw)
+          fail("flags: earthly (地胡) needs a discard win under earthly_win 'first_discard'");
+        break;
+      case EarthlyWin::Either:
+        break;
+    }
+    if (!ctx.self_draw && (ctx.robbed_kong || ctx.after_kong_discard))
+      fail("flags: a discard earthly (地胡) comes before any kong: no robbed_kong (抢杠胡) or "
+           "after_kong_discard (杠上炮)");
   }
 }
 
@@ -210,7 +236,7 @@ struct Candidate {
   unsigned combo = 0;  // features of the decomposition (dragon / middle five are what count here)
 };
 
-// Decomposition fans in table order: 一条龙 before 夹心五 (D22, last tie-break).
+// Decomposition fans in table order: 一条龙 before 夹心五 / 卡二条 (D22, last tie-break).
 inline unsigned decomposition_rank(unsigned combo) {
   return ((combo & kDragon) ? 2u : 0u) | ((combo & kMidFive) ? 1u : 0u);
 }
@@ -229,10 +255,18 @@ inline bool better(const Candidate& a, const Candidate& b) {
 }
 
 // The capped fan and its multiplier of a result whose base, gen and extras are set.
+// The extras' fan: one each, but an additive 天胡 / 地胡 is worth its amount (RULES §11.3).
+inline int extras_fan(unsigned extras, const ScoringRules& rules) {
+  int n = 0;
+  for (unsigned e = extras; e; e &= e - 1) ++n;
+  if (extras & (1u << kTianhuExtra)) n += rules.tianhu_extra - 1;
+  if (extras & (1u << kDihuExtra)) n += rules.dihu_extra - 1;
+  return n;
+}
+
 void set_total(FanResult& result, const ScoringRules& rules) {
-  int n_extras = 0;
-  for (unsigned e = result.extras; e; e &= e - 1) ++n_extras;
-  const int total = result.base_fan + result.gen + n_extras;
+  result.extra_fan = extras_fan(result.extras, rules);
+  const int total = result.base_fan + result.gen + result.extra_fan;
   const int fan = (rules.max_fan > 0 && total > rules.max_fan) ? rules.max_fan : total;
   result.fan = fan;
   if (rules.multipliers.empty()) {
@@ -299,10 +333,15 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   const int n_suits = int(suit_present[0]) + int(suit_present[1]) + int(suit_present[2]);
   const bool one_suit = n_suits == 1;
 
-  // 夹心五 reads the winning tile: a 5 whose suit's 456 chow is in the decomposition.
-  const int mid_five_suit = (rules.jiaxinwu && ctx.win_tile >= 0 && rank_of(ctx.win_tile) == 4)
+  // 夹心五 reads the winning tile: a 5 whose suit's 456 chow is in the decomposition; 卡二条 a
+  // 2s whose 123s chow is (the second signature reading). One tile is never both.
+  constexpr int k2s = 2 * kRanks + 1;
+  const bool kaer = rules.kaertiao && ctx.win_tile == k2s;
+  const int mid_five_suit = kaer ? suit_of(k2s)
+                            : (rules.jiaxinwu && ctx.win_tile >= 0 && rank_of(ctx.win_tile) == 4)
                                 ? suit_of(ctx.win_tile)
                                 : -1;
+  const Extra mid_extra = kaer ? kKaertiao : kJiaxinwu;
 
   // Standard form: every suit splits into sets, exactly one suit holds the pair.
   Signature sig = kNeutral;
@@ -317,7 +356,8 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
       break;
     }
     pair_suits += rest == 2;
-    Signature m = table.lookup(suit_keys[s]);
+    const uint32_t both = table.lookup(suit_keys[s]);
+    Signature m = static_cast<Signature>(s == mid_five_suit && kaer ? both >> 16 : both);
     if (!m) {
       standard = false;
       break;
@@ -329,13 +369,16 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   standard = standard && pair_suits == 1;
   if (standard && !melds_yao) sig = drop_feature(sig, kAllYao);
 
-  const int concealed_total = suit_tiles[0] + suit_tiles[1] + suit_tiles[2];
-  const bool seven = rules.seven_pairs && n_melds == 0 && even_counts && concealed_total == 14;
+  // The pairs family (seven pairs at 13, four at 7; shape.pairs is 0 where there is none).
+  const int pairs = rules.shape.pairs;
+  const bool seven = pairs && n_melds == 0 && even_counts;
   if (!standard && !seven) {
-    fail(rules.seven_pairs && n_melds == 0
-             ? "not a winning hand: the tiles form neither 4 sets and a pair nor seven pairs"
-             : "not a winning hand: the concealed tiles do not form " + std::to_string(4 - n_melds) +
-                   " sets and a pair");
+    const int sets = rules.shape.sets;
+    fail(pairs && n_melds == 0
+             ? "not a winning hand: the tiles form neither " + std::to_string(sets) +
+                   " sets and a pair nor " + (pairs == 7 ? "seven" : "four") + " pairs"
+             : "not a winning hand: the concealed tiles do not form " +
+                   std::to_string(sets - n_melds) + " sets and a pair");
   }
 
   // Raw gens (D20) of the standard reading and of the seven-pairs reading.
@@ -368,7 +411,12 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
     if (better(c, best)) best = c;
   };
 
-  const bool family = rules.jingoudiao;  // the 金钩钓 family (D8)
+  // The 金钩钓 family (D8): 金钩钓 and 清金钩钓 (将金钩钓 too) are base patterns only under
+  // "base"; 十八罗汉, 清十八罗汉 and 九莲宝灯 under "base" and "additive" alike (RULES §11.3).
+  const bool family = rules.jingoudiao != Stacking::Off;
+  const bool gou_base = rules.jingoudiao == Stacking::Base;
+  const bool all_melded = n_melds == rules.shape.sets;  // 金钩钓: every set melded (4, 3, 2)
+  const bool jiang = rules.jiang_patterns && all_258;
   bool jiulian = false;
   if (family && n_melds == 0 && one_suit) {
     int s = suit_present[0] ? 0 : (suit_present[1] ? 1 : 2);
@@ -386,12 +434,14 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
       if (pungs) consider(kDuiduihu, std_gens, combo);
       if (one_suit) consider(kQingyise, std_gens, combo);
       if (yao) consider(kDaiyaojiu, std_gens, combo);
-      if (family && n_melds == 4) consider(kJingoudiao, std_gens, combo);
+      if (gou_base && all_melded) consider(kJingoudiao, std_gens, combo);
       if (one_suit && pungs) consider(kQingdui, std_gens, combo);
       if (pungs && all_258) consider(kJiangdui, std_gens, combo);
+      if (gou_base && all_melded && jiang) consider(kJiangjingoudiao, std_gens, combo);
       if (one_suit && yao) consider(kQingyaojiu, std_gens, combo);
-      if (family && one_suit && n_melds == 4) consider(kQingjingoudiao, std_gens, combo);
-      // 十八罗汉 drops the four kongs' gens; the pair can never be a fourth copy (D12).
+      if (gou_base && one_suit && all_melded) consider(kQingjingoudiao, std_gens, combo);
+      // 十八罗汉 drops the four kongs' gens; the pair can never be a fourth copy (D12). Four
+      // kongs need hand size 13, and so does 九莲宝灯's 14 tiles of one suit (RULES §11.1).
       if (family && n_kongs == 4) consider(kShibaluohan, 0, combo);
       if (family && one_suit && n_kongs == 4) consider(kQingshibaluohan, 0, combo);
       if (jiulian) consider(kJiulianbaodeng, std_gens, combo);
@@ -399,16 +449,18 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   }
   if (seven) {
     if (concealed_fours == 0) consider(kQidui, pairs_gens, 0);
+    if (jiang) consider(kJiangqidui, pairs_gens, 0);
     if (concealed_fours >= 1) consider(kLongqidui, pairs_gens - 1, 0);
     if (one_suit) consider(kQingyise, pairs_gens, 0);
     if (one_suit && concealed_fours == 0) consider(kQingqidui, pairs_gens, 0);
     if (one_suit && concealed_fours >= 1) consider(kQinglongqidui, pairs_gens - 1, 0);
+    // Three fours in one suit need 14 tiles: only at hand size 13 (RULES §11.1).
     if (one_suit && concealed_fours == 3) consider(kQingsanlongqidui, 0, 0);
   }
 
   // 天胡/地胡 (D14, D22): a 6-fan base on every reading with all its gens, unless a hand pattern
   // is worth more than it (best_hand_base so far covers exactly the hand patterns).
-  if (rules.heavenly_earthly && (ctx.heavenly || ctx.earthly)) {
+  if (rules.heavenly_earthly == Stacking::Base && (ctx.heavenly || ctx.earthly)) {
     const Pattern p = ctx.heavenly ? kTianhu : kDihu;
     if (best_hand_base <= fan_table[p]) {
       if (standard)
@@ -431,8 +483,21 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   set_extra(rules.menqing && !exposed, kMenqing);
   set_extra(rules.duanyaojiu && !any_yao, kDuanyaojiu);
   set_extra((best.combo & kDragon) != 0, kYitiaolong);
-  set_extra((best.combo & kMidFive) != 0, kJiaxinwu);
+  set_extra((best.combo & kMidFive) != 0, mid_extra);
   set_extra(rules.haidipao && ctx.last_tile && !ctx.self_draw, kHaidipao);
+  // RULES §11.3, in that table's order (D32).
+  set_extra(rules.jingoudiao == Stacking::Additive && all_melded, kJingou);
+  const bool stacked = rules.heavenly_earthly == Stacking::Additive;
+  set_extra(stacked && ctx.heavenly, kTianhuExtra);
+  set_extra(stacked && ctx.earthly, kDihuExtra);
+  // 卡边吊: the hand before the win (less one winning tile) had exactly one wait (§5 waits;
+  // the void cannot matter: that hand holds no void tile, so no void kind can complete it).
+  if (rules.single_wait && ctx.win_tile >= 0 && !ctx.heavenly) {
+    Hand before = hand;
+    --before.counts[ctx.win_tile];
+    const uint32_t w = waits_unchecked(before, kNoVoid, rules.shape);
+    set_extra(w && !(w & (w - 1)), kKabiandiao);
+  }
 
   FanResult result;
   result.base = static_cast<Pattern>(best.pattern);
@@ -464,8 +529,9 @@ WinContext win_context(int win_tile, int flags) {
 FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("evaluate", hand, 14);
-  check_context(hand, ctx);
+  check_shape(hand, void_suit, rules.shape);
+  check_tile_count("evaluate", hand, rules.shape.tiles + 1);
+  check_context(hand, ctx, rules);
   check_suits(hand, void_suit);
   return score(hand, ctx, rules);
 }
@@ -483,7 +549,7 @@ FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRu
 }
 
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
-  check_context(hand, ctx);
+  check_context(hand, ctx, rules);
   return score(hand, ctx, rules);
 }
 

@@ -23,6 +23,8 @@ enum Pattern : uint8_t {
   kJingoudiao,         // 金钩钓
   kQingdui,            // 清对
   kJiangdui,           // 将对
+  kJiangqidui,         // 将七对 (将四对 at hand size 7; knob jiang_patterns, RULES §11.3)
+  kJiangjingoudiao,    // 将金钩钓 (jiang_patterns with jingoudiao "base")
   kLongqidui,          // 龙七对
   kQingqidui,          // 清七对
   kQingyaojiu,         // 清幺九
@@ -49,18 +51,29 @@ enum Extra : uint8_t {
   kYitiaolong,        // 一条龙
   kJiaxinwu,          // 夹心五
   kHaidipao,          // 海底炮
+  // RULES §11.3
+  kJingou,            // 金钩 +1 under jingoudiao "additive": every set melded
+  kTianhuExtra,       // 天胡 under heavenly_earthly "additive" (+3, or the fan table's amount)
+  kDihuExtra,         // 地胡 likewise (+2)
+  kKaertiao,          // 卡二条: the winning 2s is the middle of the 123s chow
+  kKabiandiao,        // 卡边吊: the hand before the win had exactly one wait
   kExtraCount
 };
+
+// Knobs with three values (RULES §11.3): off, the §6 meaning ("base") or "additive".
+enum class Stacking : uint8_t { Off = 0, Base = 1, Additive = 2 };
+// earthly_win: which wins may be 地胡.
+enum class EarthlyWin : uint8_t { FirstDraw = 0, FirstDiscard = 1, Either = 2 };
 
 enum class GenCounts : uint8_t { AllFours = 0, KongsOnly = 1, None = 2 };
 
 extern const std::array<int, kPatternCount> kDefaultFanTable;
 
-// The scoring knobs of RULES §6/§9 that the core needs.
+// The scoring knobs of RULES §6/§9/§11 that the core needs, and the table shape.
 struct ScoringRules {
   bool seven_pairs = true;
-  bool jingoudiao = false;        // the 金钩钓 family
-  bool heavenly_earthly = false;  // 天胡 / 地胡
+  Stacking jingoudiao = Stacking::Off;        // the 金钩钓 family
+  Stacking heavenly_earthly = Stacking::Off;  // 天胡 / 地胡
   bool haidi = false;             // 海底捞月
   bool zimo_fan = false;          // self_draw_bonus == "fan"
   bool menqing = false;
@@ -68,6 +81,15 @@ struct ScoringRules {
   bool yitiaolong = false;
   bool jiaxinwu = false;
   bool haidipao = false;
+  bool jiang_patterns = false;  // 将七对, 将金钩钓
+  bool kaertiao = false;        // 卡二条
+  bool single_wait = false;     // 卡边吊
+  EarthlyWin earthly_win = EarthlyWin::FirstDraw;
+  int tianhu_extra = 3;  // the additive 天胡 / 地胡 amounts
+  int dihu_extra = 2;
+  // Hand size, sets, the pairs family and the suits in play; shape.pairs is 0 whenever
+  // seven_pairs is off (the bindings build both from one shape code).
+  HandShape shape{};
   GenCounts gen_counts = GenCounts::AllFours;
   int max_fan = 0;  // 0: no cap
   std::array<int, kPatternCount> fan_table = kDefaultFanTable;
@@ -110,9 +132,11 @@ struct FanResult {
   int base_fan = 0;         // uncapped, from the fan table
   int gen = 0;              // after the pattern's exceptions
   uint16_t extras = 0;      // bitmask over Extra
+  int extra_fan = 0;        // the extras' fan: one each, the additive 天胡 / 地胡 their amount
 };
 
-// Evaluates a winning hand (14 - 3k concealed tiles, the winning tile included).
+// Evaluates a winning hand (14 - 3k concealed tiles, the winning tile included; rules.shape.tiles
+// + 1 - 3k at other hand sizes).
 // Throws std::invalid_argument when the hand is bad, not a win, the flags contradict (RULES §6.1),
 // or a multipliers table does not reach the fan.
 FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules);

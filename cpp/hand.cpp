@@ -51,13 +51,23 @@ inline bool all_even(const Hand& hand) {
   return !((w[0] | w[1] | w[2] | w[3]) & kLowBitOfEachByte);
 }
 
-// Seven pairs from two suits holding `free` pairs (a four is two) and `odd` odd counts: the 7
-// cheapest marginal pair costs (0 for a free pair, 1 to complete an odd count, else 2; per kind
-// they are convex, so the cheapest seven form a valid choice).
-inline int seven_pairs_cost(int free, int odd) {
-  if (free >= 7) return 0;
-  if (free + odd >= 7) return 7 - free;
-  return odd + 2 * (7 - free - odd);
+// The pairs family (n = 7 pairs, or 4 at hand size 7) from two suits holding `free` pairs (a four
+// is two) and `odd` odd counts: the n cheapest marginal pair costs (0 for a free pair, 1 to
+// complete an odd count, else 2; per kind they are convex, so the cheapest n form a valid
+// choice). One suit alone has room for 18 pairs, so the 2s never run out even when the other
+// suit is not in play.
+inline int seven_pairs_cost(int free, int odd, int n) {
+  if (free >= n) return 0;
+  if (free + odd >= n) return n - free;
+  return odd + 2 * (n - free - odd);
+}
+
+// A suit not in play: only "no sets, no pair" is possible there, so its cost word keeps slot 0
+// (0 for the empty suit) and every other slot at 15, above any real option (RULES §11.1: complete
+// hands use only the suits in play). OR-ed into the word of each absent suit: data, no branch.
+constexpr uint64_t kAbsentSuitCosts = ((1ULL << 40) - 1) & ~0xFULL;
+inline uint64_t absent_costs(const HandShape& shape, int s) {
+  return kAbsentSuitCosts & (0 - static_cast<uint64_t>(shape.absent >> s & 1));  // no branch
 }
 
 // A suit that holds meld kinds: a peng leaves room for one more copy of its kind, a kong for
@@ -119,7 +129,8 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(ha
 
 }  // namespace
 
-XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
+                                          const HandShape& shape) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -128,10 +139,13 @@ XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit, bool 
   const SuitTables& t = SuitTables::get();
   // Branch-free: whether a suit is complete is data, and mispredicted branches cost more here.
   const bool standard = t.complete(keys[0]) & t.complete(keys[1]) & t.complete(keys[2]);
-  return standard | (seven_pairs & !hand.n_melds & all_even(hand));
+  // The pairs family: at 11 tiles (hand size 10) no hand is all even, so pairs == 0 or not, the
+  // test needs no size check; at 8 tiles all even is four pairs.
+  return standard | ((shape.pairs != 0) & !hand.n_melds & all_even(hand));
 }
 
-XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit,
+                                             const HandShape& shape) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -144,7 +158,7 @@ XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit, bo
   if (c1 && c2) mask |= t.wait_mask(keys[0]);
   if (c0 && c2) mask |= static_cast<uint32_t>(t.wait_mask(keys[1])) << 9;
   if (c0 && c1) mask |= static_cast<uint32_t>(t.wait_mask(keys[2])) << 18;
-  if (seven_pairs && hand.n_melds == 0) {
+  if (shape.pairs && hand.n_melds == 0) {
     const int odd = single_odd_kind(hand);
     if (odd >= 0) mask |= 1u << odd;
   }
@@ -161,7 +175,7 @@ XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit, bo
   if (void_suit >= 0) allowed &= ~(1u << void_suit);
   for (int s = 0; s < kSuits; ++s)
     if (!(allowed >> s & 1)) mask &= ~(kSuitMask << (9 * s));
-  return mask;
+  return mask & shape.kinds;
 }
 
 namespace {
@@ -169,18 +183,21 @@ namespace {
 // The per-suit cost words of a hand and what shanten needs besides them.
 struct Words {
   unsigned melded;     // suits holding a meld
-  int sets;            // sets still to make: 4 - melds
+  int sets;            // sets still to make: shape.sets - melds
+  int pairs;           // pairs of the pairs family, 0 when there is none (or melds are made)
   uint32_t keys[3];    // suit keys of the concealed counts
   uint64_t word[3];    // cost words: the table, or the capped DP for a suit holding a meld kind
 };
 
-inline void words_of(const Hand& hand, Words& w) {
+inline void words_of(const Hand& hand, const HandShape& shape, Words& w) {
   const SuitTables& t = SuitTables::get();
   w.melded = meld_suits(hand);
-  w.sets = kMaxMelds - hand.n_melds;
+  w.sets = shape.sets - hand.n_melds;
+  w.pairs = hand.n_melds ? 0 : shape.pairs;
   suit_keys(hand, w.keys);
   for (int s = 0; s < kSuits; ++s)
-    w.word[s] = (w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s]);
+    w.word[s] = ((w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s])) |
+                absent_costs(shape, s);
 }
 
 // Whether suit x may be the suit a complete hand leaves out: the void when one is declared, else
@@ -200,32 +217,32 @@ inline int two_suit_cost(uint64_t a, uint64_t b, int sets) {
   return best;
 }
 
-inline int two_suit_pairs_cost(uint64_t a, uint64_t b) {
+inline int two_suit_pairs_cost(uint64_t a, uint64_t b, int pairs) {
   return seven_pairs_cost(SuitTables::free_pairs(a) + SuitTables::free_pairs(b),
-                          SuitTables::odd_counts(a) + SuitTables::odd_counts(b));
+                          SuitTables::odd_counts(a) + SuitTables::odd_counts(b), pairs);
 }
 
 // min over complete hands H of |H - hand| (shanten + 1), from the words.
-inline int distance_of(const Words& w, int void_suit, bool seven_pairs) {
+inline int distance_of(const Words& w, int void_suit) {
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
     if (!may_exclude(x, w.melded, void_suit)) continue;
     const uint64_t a = w.word[x == 0 ? 1 : 0], b = w.word[x == 2 ? 1 : 2];
     best = std::min(best, two_suit_cost(a, b, w.sets));
-    if (seven_pairs && w.sets == kMaxMelds) best = std::min(best, two_suit_pairs_cost(a, b));
+    if (w.pairs) best = std::min(best, two_suit_pairs_cost(a, b, w.pairs));
   }
   return best;
 }
 
 }  // namespace
 
-int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
   Words w;
-  words_of(hand, w);
-  return distance_of(w, void_suit, seven_pairs) - 1;
+  words_of(hand, shape, w);
+  return distance_of(w, void_suit) - 1;
 }
 
 namespace {
@@ -304,10 +321,10 @@ inline uint64_t slot_nibbles(unsigned slots) {
 
 }  // namespace
 
-DiscardScan::DiscardScan(const Hand& hand, int void_suit, bool seven_pairs)
-    : hand_(hand), void_suit_(void_suit), seven_pairs_(seven_pairs) {
+DiscardScan::DiscardScan(const Hand& hand, int void_suit, const HandShape& shape)
+    : hand_(hand), void_suit_(void_suit), shape_(shape) {
   melded_ = meld_suits(hand);
-  sets_ = kMaxMelds - hand.n_melds;
+  sets_ = shape.sets - hand.n_melds;
   reachable_ = popcount3(melded_) <= 2 && !(void_suit >= 0 && (melded_ >> void_suit & 1));
   suit_keys(hand, keys_);
   const SuitTables& t = SuitTables::get();
@@ -316,7 +333,7 @@ DiscardScan::DiscardScan(const Hand& hand, int void_suit, bool seven_pairs)
       capped_[s] = capped_suit(hand, s, sets_);
       word_[s] = capped_[s].word;
     } else {
-      word_[s] = t.costs(keys_[s]);
+      word_[s] = t.costs(keys_[s]) | absent_costs(shape, s);
     }
   }
   held_ = hand.held();
@@ -336,20 +353,20 @@ namespace {
 // *jinzhang.
 template <typename Up>
 int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsigned melded,
-                  int sets, int void_suit, bool seven_pairs, const Counts& held, const Up& up,
-                  uint32_t* jinzhang) {
+                  int sets, int void_suit, int pairs, const HandShape& shape, const Counts& held,
+                  const Up& up, uint32_t* jinzhang) {
   SlotBytes slots[3], comp[3];
   for (int s = 0; s < kSuits; ++s) {
     slots[s] = slot_bytes(word[s], sets);
     comp[s] = complement(slots[s], sets);
   }
-  const bool pairs_form = seven_pairs && sets == kMaxMelds;
+  const bool pairs_form = pairs != 0;  // the caller passes 0 with melds
   int best = 1000;
   for (int x = 0; x < kSuits; ++x) {
     if (!may_exclude(x, melded, void_suit)) continue;
     const int a = x == 0 ? 1 : 0, b = x == 2 ? 1 : 2;
     best = std::min(best, least_slot(add(slots[a], comp[b])));
-    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b]));
+    if (pairs_form) best = std::min(best, two_suit_pairs_cost(word[a], word[b], pairs));
   }
   uint32_t out = 0;
   for (int y = 0; y < kSuits; ++y) {
@@ -359,7 +376,8 @@ int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsign
       if (x == y || !may_exclude(x, melded, void_suit)) continue;
       const int o = kSuits - x - y;
       tight |= slots_equal(add(slots[y], comp[o]), best);
-      if (pairs_form && two_suit_pairs_cost(word[y], word[o]) == best) pairs_with |= 1u << o;
+      if (pairs_form && two_suit_pairs_cost(word[y], word[o], pairs) == best)
+        pairs_with |= 1u << o;
     }
     if (!tight && !pairs_with) continue;
     if (drops[y]) {  // a melded suit: its DP already knows the ranks that lower each slot
@@ -376,11 +394,11 @@ int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsign
     for (int r = 0; r < kRanks; ++r) {
       bool lowers = ((now - (after[r] & kCostBits)) & tight_nibbles) != 0;
       for (int o = 0; o < kSuits && !lowers; ++o)
-        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o]) < best;
+        if (pairs_with >> o & 1) lowers = two_suit_pairs_cost(after[r], word[o], pairs) < best;
       if (lowers) out |= 1u << (kRanks * y + r);
     }
   }
-  *jinzhang = out;
+  *jinzhang = out & shape.kinds;  // a draw of a suit not in play is no draw at all
   return best;
 }
 
@@ -403,7 +421,7 @@ int DiscardScan::discard(int d, uint32_t* jinzhang) {
     word[sd] = rest_suit.word;
     drops[sd] = rest_suit.drops;
   } else {
-    word[sd] = tables.costs(rest_key);
+    word[sd] = tables.costs(rest_key);  // a held tile's suit is in play: no absent mask
   }
   Counts held = held_;
   --held[d];
@@ -419,14 +437,14 @@ int DiscardScan::discard(int d, uint32_t* jinzhang) {
     if (r == rd) return word_[sd];  // the discard drawn back
     return tables.costs(rest_key + static_cast<uint32_t>(kPow5[r]));
   };
-  return scan_jinzhang(word, drops, melded_, sets_, void_suit_, seven_pairs_, held, up,
-                       jinzhang) - 1;
+  return scan_jinzhang(word, drops, melded_, sets_, void_suit_,
+                       hand_.n_melds ? 0 : shape_.pairs, shape_, held, up, jinzhang) - 1;
 }
 
-uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
-  const int sets = kMaxMelds - hand.n_melds;
+  const int sets = shape.sets - hand.n_melds;
   uint32_t keys[3];
   suit_keys(hand, keys);
   const SuitTables& tables = SuitTables::get();
@@ -439,21 +457,23 @@ uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
       word[s] = capped[s].word;
       drops[s] = capped[s].drops;
     } else {
-      word[s] = tables.costs(keys[s]);
+      word[s] = tables.costs(keys[s]) | absent_costs(shape, s);
     }
   }
   auto up = [&](int y, int r) { return tables.costs(keys[y] + static_cast<uint32_t>(kPow5[r])); };
   uint32_t out = 0;
-  scan_jinzhang(word, drops, melded, sets, void_suit, seven_pairs, hand.held(), up, &out);
+  scan_jinzhang(word, drops, melded, sets, void_suit, hand.n_melds ? 0 : shape.pairs, shape,
+                hand.held(), up, &out);
   return out;
 }
 
-uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs) {
+uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("jinzhang", hand, 13);
+  check_shape(hand, void_suit, shape);
+  check_tile_count("jinzhang", hand, shape.tiles);
   check_win_reachable("jinzhang", hand, void_suit);
-  return jinzhang_unchecked(hand, void_suit, seven_pairs);
+  return jinzhang_unchecked(hand, void_suit, shape);
 }
 
 void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
@@ -462,26 +482,29 @@ void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
     throw_unreachable(call, melded, void_suit);
 }
 
-bool is_win(const Hand& hand, int void_suit, bool seven_pairs) {
+bool is_win(const Hand& hand, int void_suit, const HandShape& shape) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("is_win", hand, 14);
-  return is_win_unchecked(hand, void_suit, seven_pairs);
+  check_shape(hand, void_suit, shape);
+  check_tile_count("is_win", hand, shape.tiles + 1);
+  return is_win_unchecked(hand, void_suit, shape);
 }
 
-uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs) {
+uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("waits", hand, 13);
-  return waits_unchecked(hand, void_suit, seven_pairs);
+  check_shape(hand, void_suit, shape);
+  check_tile_count("waits", hand, shape.tiles);
+  return waits_unchecked(hand, void_suit, shape);
 }
 
-int shanten(const Hand& hand, int void_suit, bool seven_pairs) {
+int shanten(const Hand& hand, int void_suit, const HandShape& shape) {
   validate_hand(hand);
   validate_void(void_suit);
-  check_tile_count("shanten", hand, 13, /*or_one_more=*/true);
+  check_shape(hand, void_suit, shape);
+  check_tile_count("shanten", hand, shape.tiles, /*or_one_more=*/true);
   check_win_reachable("shanten", hand, void_suit);
-  return shanten_unchecked(hand, void_suit, seven_pairs);
+  return shanten_unchecked(hand, void_suit, shape);
 }
 
 }  // namespace xueliu

@@ -11,20 +11,24 @@
 
 namespace xueliu {
 
+// Every call takes the table shape (tiles.hpp: hand size, sets, pairs family, suits in play);
+// "13 - 3k" below reads "shape.tiles - 3k", and the complete hands are made of the suits in play.
+// The overloads taking `bool seven_pairs` are the default table (13 tiles, three suits).
+
 // Whether `hand` (14 - 3k concealed tiles, the winning tile included) is a complete hand that
-// respects 缺一门 and `void_suit` (kNoVoid for none). Throws std::invalid_argument on a bad hand or
-// a wrong tile count.
-bool is_win(const Hand& hand, int void_suit, bool seven_pairs);
+// respects 缺一门 and `void_suit` (kNoVoid for none). Throws std::invalid_argument on a bad hand,
+// a wrong tile count or a tile not in play.
+bool is_win(const Hand& hand, int void_suit, const HandShape& shape);
 
 // The waits of a 13 - 3k hand as a bitmask (bit k = kind k), excluding kinds already held four
 // times counting melds. Throws std::invalid_argument on a bad hand or a wrong tile count.
-uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs);
+uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape);
 
 // Exact shanten of a 13 - 3k or 14 - 3k hand: min over complete hands H that keep the melds,
-// respect 缺一门 and the void and use no kind more than 4 times, of |H - hand| - 1.
-// Throws std::invalid_argument on a bad hand, a wrong count, or when no complete hand exists
-// (the melds already break 缺一门 or the void).
-int shanten(const Hand& hand, int void_suit, bool seven_pairs);
+// respect 缺一门 and the void, use only the suits in play and no kind more than 4 times, of
+// |H - hand| - 1. Throws std::invalid_argument on a bad hand, a wrong count, or when no complete
+// hand exists (the melds already break 缺一门 or the void).
+int shanten(const Hand& hand, int void_suit, const HandShape& shape);
 
 // Throws std::invalid_argument, prefixed with `call`, when the melds alone already rule out every
 // complete hand: they span three suits (缺一门) or hold the void suit. shanten and best_discards
@@ -33,15 +37,38 @@ void check_win_reachable(const char* call, const Hand& hand, int void_suit);
 
 // The same without validation, for batch loops that validated every row first. Return -2 from
 // shanten_unchecked when no complete hand exists.
-bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
-uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
-int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
+uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
 
 // 进张 (jinzhang) of a 13 - 3k hand: the kinds whose draw lowers its shanten (bit k = kind k), kinds
 // held four times counting melds left out; for a ready hand, its waits. Throws
 // std::invalid_argument like shanten (a bad hand, a wrong count, no complete hand possible).
-uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs);
-uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, bool seven_pairs);
+uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape);
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
+
+// The default table (13 tiles, three suits), with or without the pairs family.
+inline bool is_win(const Hand& hand, int void_suit, bool seven_pairs) {
+  return is_win(hand, void_suit, hand_shape(seven_pairs));
+}
+inline uint32_t waits(const Hand& hand, int void_suit, bool seven_pairs) {
+  return waits(hand, void_suit, hand_shape(seven_pairs));
+}
+inline int shanten(const Hand& hand, int void_suit, bool seven_pairs) {
+  return shanten(hand, void_suit, hand_shape(seven_pairs));
+}
+inline uint32_t jinzhang(const Hand& hand, int void_suit, bool seven_pairs) {
+  return jinzhang(hand, void_suit, hand_shape(seven_pairs));
+}
+inline bool is_win_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+  return is_win_unchecked(hand, void_suit, hand_shape(seven_pairs));
+}
+inline uint32_t waits_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+  return waits_unchecked(hand, void_suit, hand_shape(seven_pairs));
+}
+inline int shanten_unchecked(const Hand& hand, int void_suit, bool seven_pairs) {
+  return shanten_unchecked(hand, void_suit, hand_shape(seven_pairs));
+}
 
 // A suit that holds meld kinds, from the exact capped DP (tables.hpp's suit_costs_dp): its cost
 // word and, per (sets, pair) slot, the ranks one more tile of which lowers that cost (bit r).
@@ -58,13 +85,13 @@ struct CappedSuit {
 // 进张 are its waits. Holds a reference to the hand; one scan per thread.
 class DiscardScan {
  public:
-  DiscardScan(const Hand& hand, int void_suit, bool seven_pairs);
+  DiscardScan(const Hand& hand, int void_suit, const HandShape& shape);
   int discard(int d, uint32_t* jinzhang);
 
  private:
   const Hand& hand_;
   int void_suit_;
-  bool seven_pairs_;
+  const HandShape& shape_;
   bool reachable_ = true;
   unsigned melded_ = 0;
   int sets_ = 0;

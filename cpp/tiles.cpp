@@ -3,6 +3,43 @@
 
 namespace xueliu {
 
+namespace {
+
+std::string suits_in_play(const HandShape& shape) {
+  std::string out;
+  for (int s = 0; s < kSuits; ++s)
+    if (!(shape.absent >> s & 1)) out += std::string(out.empty() ? "" : ", ") + "mps"[s];
+  return out;
+}
+
+}  // namespace
+
+void throw_bad_shape_code(int code) {
+  throw std::invalid_argument("shape code " + std::to_string(code) +
+                              " is not a table shape (bit 0 seven pairs, bits 1..3 suits not "
+                              "in play, bits 4..5 hand size 13 / 10 / 7)");
+}
+
+void check_shape_slow(const Hand& hand, int void_suit, const HandShape& shape) {
+  if (hand.n_melds > shape.sets)
+    throw std::invalid_argument("hand_size " + std::to_string(shape.tiles) + " allows at most " +
+                                std::to_string(shape.sets) + " melds, got " +
+                                std::to_string(hand.n_melds));
+  if (!shape.absent) return;
+  if (void_suit != kNoVoid)
+    throw std::invalid_argument(std::string("void ") + "mps"[void_suit % kSuits] +
+                                " with only " + suits_in_play(shape) +
+                                " in play: there is no 定缺 with fewer than three suits");
+  for (int k = 0; k < kKinds; ++k)
+    if (hand.counts[k] && !(shape.kinds >> k & 1))
+      throw std::invalid_argument("tile " + tile_name(k) + " is not in play (suits in play: " +
+                                  suits_in_play(shape) + ")");
+  for (int i = 0; i < hand.n_melds; ++i)
+    if (!(shape.kinds >> hand.melds[i].kind & 1))
+      throw std::invalid_argument("meld of " + tile_name(hand.melds[i].kind) +
+                                  " is not in play (suits in play: " + suits_in_play(shape) + ")");
+}
+
 std::string tile_name(int kind) {
   if (kind < 0 || kind >= kKinds)
     throw std::invalid_argument("tile kind " + std::to_string(kind) + " is outside 0..26");

@@ -12,6 +12,7 @@
 //   听 / 下叫    ready; the tiles that complete the hand are its waits
 //   向听 shanten tiles away from ready (-1 complete, 0 ready)
 //   番 fan      the score of a win; payments use 2 ** (fan - 1)
+//   两房 / 一房  a wall of two suits / one suit (RULES §11.1): the suits in play
 #pragma once
 
 #include <array>
@@ -61,6 +62,68 @@ struct Hand {
     return h;
   }
 };
+
+// The table shape the hand calls read (RULES §11.1): the hand size, the sets a complete hand
+// needs, the pairs of the pairs family and the suits in play. It is data, passed to every call,
+// so that the default shape's hot paths gain no branch per hand: the sets are a loop bound, the
+// absent suits a mask over cost words and waits.
+struct HandShape {
+  int tiles = 13;             // hand_size: a ready hand holds tiles - 3k concealed tiles
+  int sets = kMaxMelds;       // (tiles - 1) / 3 sets and a pair make a complete hand
+  int pairs = 7;              // pairs of the pairs family (七对 7, 四对 4); 0: no pairs family
+  uint8_t absent = 0;         // bit s: suit s is not in play
+  uint32_t kinds = (1u << kKinds) - 1;  // bit k: kind k is in play
+  int code = 1;               // its shape code (hand_shape below)
+};
+
+// Every shape code's HandShape, computed at compile time (no guard, no call on the hot paths).
+constexpr int kShapeCodes = 1 << 6;
+struct ShapeTable {
+  HandShape shapes[kShapeCodes] = {};
+  bool valid[kShapeCodes] = {};
+  constexpr ShapeTable() {
+    constexpr int kHandSizes[3] = {13, 10, 7};
+    for (int code = 0; code < kShapeCodes; ++code) {
+      const int size_index = code >> 4, absent = (code >> 1) & 7;
+      if (size_index > 2 || absent == 7) continue;  // no fourth size; at least one suit
+      HandShape s;
+      s.tiles = kHandSizes[size_index];
+      s.sets = (s.tiles - 1) / 3;
+      // The pairs family needs an even complete hand: 14 or 8 tiles, never 11 (RULES §11.1).
+      s.pairs = (code & 1) && (s.tiles + 1) % 2 == 0 ? (s.tiles + 1) / 2 : 0;
+      s.absent = static_cast<uint8_t>(absent);
+      s.kinds = 0;
+      for (int suit = 0; suit < kSuits; ++suit)
+        if (!(absent >> suit & 1)) s.kinds |= 0x1FFu << (kRanks * suit);
+      s.code = code;
+      shapes[code] = s;
+      valid[code] = true;
+    }
+  }
+};
+inline constexpr ShapeTable kShapeTable{};
+
+[[noreturn]] void throw_bad_shape_code(int code);
+
+// The shape of a shape code (the int the bindings carry; python/xueliu/rules/shape.py builds it):
+// bit 0 the seven_pairs knob, bits 1..3 the suits not in play (bit 1 + s: suit s), bits 4..5 the
+// hand size (0: 13, 1: 10, 2: 7). So 1 and 0 (True / False) are the default table with and
+// without the pairs family. Throws std::invalid_argument for any other code.
+inline const HandShape& hand_shape(int code) {
+  if (static_cast<unsigned>(code) >= static_cast<unsigned>(kShapeCodes) || !kShapeTable.valid[code])
+    throw_bad_shape_code(code);
+  return kShapeTable.shapes[code];
+}
+inline const HandShape& hand_shape(bool seven_pairs) { return kShapeTable.shapes[seven_pairs ? 1 : 0]; }
+
+// Throws std::invalid_argument naming the first tile (concealed or in a meld) of a suit not in
+// play, when the hand has more melds than the shape's sets, and for a void with fewer than three
+// suits in play (there is no 定缺 then, RULES §11.1). Nothing to do for the default table: the
+// inline test below is all the default table pays.
+void check_shape_slow(const Hand& hand, int void_suit, const HandShape& shape);
+inline void check_shape(const Hand& hand, int void_suit, const HandShape& shape) {
+  if (hand.n_melds > shape.sets || shape.absent) check_shape_slow(hand, void_suit, shape);
+}
 
 // "5m", "9s": the name of a kind. Throws std::invalid_argument outside 0..26.
 std::string tile_name(int kind);

@@ -12,6 +12,11 @@ on plain data only:
 - ``rules``: a plain dict of scoring knobs (``PRESETS``; missing knobs take the ``xueliu`` values).
 
 Example: ``evaluate(*parse("11112222333399m"), rules=PRESETS["xueliu"]).base == "qingsanlongqidui"``.
+
+Table shapes (RULES §11.1): ``is_win``, ``waits``, ``shanten`` and ``jinzhang`` take
+``hand_size=13 | 10 | 7`` and ``suits="mps"`` (the suits in play, e.g. ``"ps"``): a complete hand
+is ``(hand_size - 1) / 3`` sets and a pair, or ``(hand_size + 1) / 2`` pairs where that is whole,
+made of the suits in play only.
 """
 
 from __future__ import annotations
@@ -31,15 +36,17 @@ KONG_KINDS = ("kong", "concealed_kong")
 # Base patterns in RULES §6 table order (the tie-break order) with their standard fan.
 PATTERNS = (
     ("pinghu", 1), ("duiduihu", 2), ("qingyise", 3), ("daiyaojiu", 3), ("qidui", 3),
-    ("jingoudiao", 3), ("qingdui", 4), ("jiangdui", 4), ("longqidui", 5), ("qingqidui", 5),
+    ("jingoudiao", 3), ("qingdui", 4), ("jiangdui", 4), ("jiangqidui", 5), ("jiangjingoudiao", 5),
+    ("longqidui", 5), ("qingqidui", 5),
     ("qingyaojiu", 5), ("qingjingoudiao", 5), ("qinglongqidui", 6), ("tianhu", 6), ("dihu", 6),
     ("shibaluohan", 7), ("qingsanlongqidui", 8), ("qingshibaluohan", 9), ("jiulianbaodeng", 9),
 )
 PATTERN_IDS = tuple(pid for pid, _ in PATTERNS)
 DEFAULT_FAN_TABLE = dict(PATTERNS)
-# Additive fans other than gen, in RULES §6 table order (the order of FanResult.extras).
+# Additive fans other than gen, in RULES §6 then §11.3 table order (the order of FanResult.extras).
 EXTRA_IDS = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
-             "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao")
+             "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao",
+             "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")
 
 # RULES §9: the scoring knobs of both presets.
 PRESETS = {
@@ -48,10 +55,23 @@ PRESETS = {
         "self_draw_bonus": "base", "menqing": False, "gen_counts": "all_fours",
         "duanyaojiu": False, "yitiaolong": False, "jiaxinwu": False, "haidipao": False,
         "fan_table": {}, "multipliers": None, "max_fan": None,
+        # RULES §11: the table shape and the regional scoring knobs
+        "hand_size": 13, "suits": "mps", "jiang_patterns": False, "earthly_win": "first_draw",
+        "kaertiao": False, "single_wait": False,
     },
 }
 PRESETS["xuezhan"] = dict(PRESETS["xueliu"], jingoudiao=True, heavenly_earthly=True, haidi=True,
                           self_draw_bonus="none")
+# RULES §11.4, the scoring knobs of each room.
+PRESETS["sanren_liangfang"] = dict(PRESETS["xueliu"], suits="ps", max_fan=4, self_draw_bonus="fan")
+PRESETS["sanren_sanfang"] = dict(PRESETS["xueliu"], max_fan=4, self_draw_bonus="fan")
+PRESETS["siren_liangfang"] = dict(PRESETS["xueliu"], suits="ps", hand_size=10, max_fan=4,
+                                  jingoudiao="additive", heavenly_earthly="additive",
+                                  kaertiao=True, haidi=True, haidipao=True)
+PRESETS["erren_yifang"] = dict(PRESETS["xueliu"], suits="m", hand_size=7, max_fan=4,
+                               self_draw_bonus="fan", seven_pairs=False,
+                               fan_table={"qingyise": 1, "qingdui": 2, "qingyaojiu": 3})
+PRESETS["daodaohu"] = dict(PRESETS["xueliu"])
 
 
 class FanResult(NamedTuple):
@@ -130,11 +150,21 @@ def meld_counts(melds) -> list:
     return c
 
 
-def _check(counts, melds, sizes, what):
+def _play(suits) -> set:
+    """The suit indices in play."""
+    return {SUITS.index(x) for x in suits}
+
+
+def _check(counts, melds, sizes, what, suits="mps", hand_size=13):
     counts = list(counts)
     if len(counts) != 27 or any(not 0 <= c <= 4 for c in counts):
         raise ValueError("counts must be 27 values in 0..4")
     melds = _norm_melds(melds)
+    if len(melds) > (hand_size - 1) // 3:
+        raise ValueError(f"hand_size {hand_size} allows at most {(hand_size - 1) // 3} melds")
+    for k in list(range(27)):
+        if (counts[k] or k in [t for _, t in melds]) and suit_of(k) not in _play(suits):
+            raise ValueError(f"tile {TILE_NAMES[k]} is not in play")
     total = [a + b for a, b in zip(counts, meld_counts(melds))]
     for k in range(27):
         if total[k] > 4:
@@ -263,34 +293,36 @@ def _suits_ok(total, void) -> bool:
     return len(suits) <= 2 and void not in suits
 
 
-def _is_seven_pairs(counts, melds) -> bool:
-    return not melds and sum(counts) == 14 and all(c in (0, 2, 4) for c in counts)
+def _is_seven_pairs(counts, melds, hand_size=13) -> bool:
+    """The pairs family: no melds, every kind 0, 2 or 4 times, hand_size + 1 tiles (even)."""
+    return (not melds and (hand_size + 1) % 2 == 0 and sum(counts) == hand_size + 1
+            and all(c in (0, 2, 4) for c in counts))
 
 
-def _complete(counts, melds, void, seven_pairs) -> bool:
+def _complete(counts, melds, void, seven_pairs, hand_size=13) -> bool:
     total = [a + b for a, b in zip(counts, meld_counts(melds))]
     if not _suits_ok(total, void):
         return False
-    if decompositions(counts, 4 - len(melds)):
+    if decompositions(counts, (hand_size - 1) // 3 - len(melds)):
         return True
-    return seven_pairs and _is_seven_pairs(counts, melds)
+    return seven_pairs and _is_seven_pairs(counts, melds, hand_size)
 
 
-def is_win(counts, melds=(), void=None, seven_pairs=True) -> bool:
-    counts, melds, _ = _check(counts, melds, (14,), "is_win")
-    return _complete(counts, melds, _void_suit(void), seven_pairs)
+def is_win(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> bool:
+    counts, melds, _ = _check(counts, melds, (hand_size + 1,), "is_win", suits, hand_size)
+    return _complete(counts, melds, _void_suit(void), seven_pairs, hand_size)
 
 
-def waits(counts, melds=(), void=None, seven_pairs=True) -> list:
-    """Kinds that complete the hand, skipping kinds already held 4 times (hand + melds)."""
-    counts, melds, total = _check(counts, melds, (13,), "waits")
+def waits(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> list:
+    """Kinds in play that complete the hand, skipping kinds already held 4 times (hand + melds)."""
+    counts, melds, total = _check(counts, melds, (hand_size,), "waits", suits, hand_size)
     void = _void_suit(void)
     out = []
     for t in range(27):
-        if total[t] >= 4:
+        if total[t] >= 4 or suit_of(t) not in _play(suits):
             continue
         counts[t] += 1
-        if _complete(counts, melds, void, seven_pairs):
+        if _complete(counts, melds, void, seven_pairs, hand_size):
             out.append(t)
         counts[t] -= 1
     return out
@@ -355,59 +387,63 @@ def _closest_standard(counts, n_sets, kinds, cap, best):
     return best
 
 
-def _closest_seven_pairs(counts, kinds):
-    """Smallest |H - counts| over seven-pairs hands H on ``kinds`` (each kind 0, 2 or 4 times).
-    Taking a kind's first pair costs max(0, 2 - c), its second max(0, 4 - c) - max(0, 2 - c), never
-    less than the first; so the seven cheapest pair slots (first ones before second ones) are optimal."""
+def _closest_seven_pairs(counts, kinds, n_pairs=7):
+    """Smallest |H - counts| over pairs-family hands H of ``n_pairs`` pairs on ``kinds`` (each kind
+    0, 2 or 4 times). Taking a kind's first pair costs max(0, 2 - c), its second max(0, 4 - c) -
+    max(0, 2 - c), never less than the first; so the n cheapest pair slots (first ones before
+    second ones) are optimal."""
     slots = []
     for k in kinds:
         first = max(0, 2 - counts[k])
         slots += [first, max(0, 4 - counts[k]) - first]
-    return sum(sorted(slots)[:7])
+    return sum(sorted(slots)[:n_pairs])
 
 
-def _distance(counts, melds, void, seven_pairs, bound=99) -> int:
+def _distance(counts, melds, void, seven_pairs, bound=99, hand_size=13, suits="mps") -> int:
     """min(bound, smallest |H - counts|) over the complete hands H of RULES §5 (keeping the melds,
-    缺一门, the void, at most 4 copies counting melds); ``bound`` only prunes the search."""
+    缺一门, the void, at most 4 copies counting melds) of hand_size + 1 tiles made of the suits in
+    play (RULES §11.1); ``bound`` only prunes the search."""
     held = meld_counts(melds)
     meld_suits = {suit_of(t) for _, t in melds}
     best = bound
     for two in itertools.combinations(range(3), 2):  # a one-suit H also lies inside some pair
-        if void in two or not meld_suits <= set(two):
+        two = set(two) & _play(suits)
+        if not two or void in two or not meld_suits <= two:
             continue
         kinds = [k for k in range(27) if suit_of(k) in two]
         cap = [4 - held[k] if suit_of(k) in two else 0 for k in range(27)]
-        if seven_pairs and not melds:
-            best = min(best, _closest_seven_pairs(counts, kinds))
-        best = _closest_standard(counts, 4 - len(melds), kinds, cap, best)
+        if seven_pairs and not melds and (hand_size + 1) % 2 == 0:
+            best = min(best, _closest_seven_pairs(counts, kinds, (hand_size + 1) // 2))
+        best = _closest_standard(counts, (hand_size - 1) // 3 - len(melds), kinds, cap, best)
     return best
 
 
-def shanten(counts, melds=(), void=None, seven_pairs=True) -> int:
+def shanten(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> int:
     """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
     the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
-    counts, melds, _ = _check(counts, melds, (13, 14), "shanten")
+    counts, melds, _ = _check(counts, melds, (hand_size, hand_size + 1), "shanten", suits,
+                              hand_size)
     inf = 99
-    best = _distance(counts, melds, _void_suit(void), seven_pairs, inf)
+    best = _distance(counts, melds, _void_suit(void), seven_pairs, inf, hand_size, suits)
     if best == inf:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     return best - 1
 
 
-def jinzhang(counts, melds=(), void=None, seven_pairs=True) -> list:
-    """进张 of a 13 - 3k hand: every kind t (held fewer than 4 times counting melds) such that the
-    hand plus t has a lower shanten, by trying each t."""
-    counts, melds, held = _check(counts, melds, (13,), "jinzhang")
+def jinzhang(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> list:
+    """进张 of a 13 - 3k hand: every kind t in play (held fewer than 4 times counting melds) such
+    that the hand plus t has a lower shanten, by trying each t."""
+    counts, melds, held = _check(counts, melds, (hand_size,), "jinzhang", suits, hand_size)
     void = _void_suit(void)
-    now = _distance(counts, melds, void, seven_pairs)
+    now = _distance(counts, melds, void, seven_pairs, 99, hand_size, suits)
     if now == 99:
         raise ValueError("no complete hand exists (the melds break 缺一门 or hold the void suit)")
     out = []
     for t in range(27):
-        if held[t] >= 4:
+        if held[t] >= 4 or suit_of(t) not in _play(suits):
             continue
         counts[t] += 1
-        if _distance(counts, melds, void, seven_pairs, bound=now) < now:  # the bound only prunes
+        if _distance(counts, melds, void, seven_pairs, now, hand_size, suits) < now:
             out.append(t)
         counts[t] -= 1
     return out
@@ -443,23 +479,39 @@ class _Reading(NamedTuple):
     sets: tuple  # concealed sets; melds are kept apart
 
 
-def _readings(counts, melds, seven_pairs):
-    for pair, sets in decompositions(counts, 4 - len(melds)):
+def _readings(counts, melds, seven_pairs, hand_size=13):
+    for pair, sets in decompositions(counts, (hand_size - 1) // 3 - len(melds)):
         yield _Reading(True, pair, sets)
-    if seven_pairs and _is_seven_pairs(counts, melds):
+    if seven_pairs and _is_seven_pairs(counts, melds, hand_size):
         yield _Reading(False, -1, ())
+
+
+def _mode(value) -> str:
+    """jingoudiao / heavenly_earthly: "off", "base" (True) or "additive" (RULES §11.3)."""
+    if value is True or value == "base":
+        return "base"
+    if value is False:
+        return "off"
+    if value == "additive":
+        return "additive"
+    raise ValueError(f"bad knob value {value!r}")
 
 
 def _hand_patterns(reading, counts, melds, total, rules):
     """Base patterns (other than 天胡/地胡) this reading satisfies under the knobs."""
     one_suit = len({suit_of(k) for k in range(27) if total[k]}) == 1
-    family = rules["jingoudiao"]
+    family = _mode(rules["jingoudiao"]) != "off"  # 十八罗汉, 清十八罗汉, 九莲宝灯
+    gou = _mode(rules["jingoudiao"]) == "base"    # 金钩钓, 清金钩钓, 将金钩钓
+    n_sets = (rules["hand_size"] - 1) // 3
+    all_258 = all(rank_of(k) in (2, 5, 8) for k in range(27) if total[k])
     out = []
     if one_suit:
         out.append("qingyise")
     if not reading.standard:
         fours = sum(1 for c in counts if c == 4)
         out.append("qidui" if fours == 0 else "longqidui")
+        if rules["jiang_patterns"] and all_258:
+            out.append("jiangqidui")
         if one_suit:
             out.append("qingqidui" if fours == 0 else "qinglongqidui")
             if fours == 3:
@@ -482,10 +534,13 @@ def _hand_patterns(reading, counts, melds, total, rules):
         out.append("daiyaojiu")
         if one_suit:
             out.append("qingyaojiu")
-    if family and len(melds) == 4:
+    if gou and len(melds) == n_sets:
         out.append("jingoudiao")
         if one_suit:
             out.append("qingjingoudiao")
+        if rules["jiang_patterns"] and all_258:
+            out.append("jiangjingoudiao")
+    if family and len(melds) == 4:  # four kongs: hand size 13 only
         if all(kind in KONG_KINDS for kind, _ in melds):
             out.append("shibaluohan")
             if one_suit:
@@ -522,14 +577,15 @@ def _gens_after_exception(pattern, raw) -> int:
 
 
 def _reading_fans(reading, rules, win_tile) -> tuple:
-    """The decomposition-dependent additive fans: (一条龙, 夹心五) as 0/1."""
+    """The decomposition-dependent additive fans: (一条龙, 夹心五, 卡二条) as 0/1."""
     if not reading.standard:
-        return (0, 0)
+        return (0, 0, 0)
     chows = {k for kind, k in reading.sets if kind == "chow"}
     dragon = rules["yitiaolong"] and any({9 * s, 9 * s + 3, 9 * s + 6} <= chows for s in range(3))
     five = (rules["jiaxinwu"] and win_tile is not None and rank_of(win_tile) == 5
             and (win_tile - 1) in chows)
-    return (int(bool(dragon)), int(bool(five)))
+    two = rules["kaertiao"] and win_tile == tile_index("2s") and tile_index("1s") in chows
+    return (int(bool(dragon)), int(bool(five)), int(bool(two)))
 
 
 def _multiplier(fan, rules) -> int:
@@ -546,10 +602,11 @@ def _multiplier(fan, rules) -> int:
 def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_draw=False,
              kong_replacement=False, after_kong_discard=False, robbed_kong=False,
              last_tile=False, heavenly=False, earthly=False) -> FanResult:
-    """Score a winning hand of 14 - 3k concealed tiles (the winning tile included)."""
-    counts, melds, total = _check(counts, melds, (14,), "evaluate")
-    void = _void_suit(void)
+    """Score a winning hand of hand_size + 1 - 3k concealed tiles (the winning tile included)."""
     rules = _full_rules(rules)
+    size, suits = rules["hand_size"], "".join(rules["suits"])
+    counts, melds, total = _check(counts, melds, (size + 1,), "evaluate", suits, size)
+    void = _void_suit(void)
     if isinstance(win_tile, str):
         win_tile = tile_index(win_tile)
     if win_tile is not None and not (0 <= win_tile < 27 and counts[win_tile] > 0):
@@ -561,16 +618,25 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
         raise ValueError("after_kong_discard / robbed_kong need a discard win")
     if after_kong_discard and robbed_kong:
         raise ValueError("after_kong_discard and robbed_kong exclude each other")
-    if (heavenly or earthly) and not (self_draw and not melds):
-        raise ValueError("heavenly / earthly need a self-draw and no melds")
+    if (heavenly or earthly) and melds:
+        raise ValueError("heavenly / earthly need no melds")
+    if heavenly and not self_draw:
+        raise ValueError("heavenly needs a self-draw")
+    if earthly:  # RULES §11.3 earthly_win
+        if rules["earthly_win"] == "first_draw" and not self_draw:
+            raise ValueError("earthly needs a self-draw under first_draw")
+        if rules["earthly_win"] == "first_discard" and self_draw:
+            raise ValueError("earthly needs a discard win under first_discard")
+        if not self_draw and (robbed_kong or after_kong_discard):
+            raise ValueError("a discard earthly comes before any kong")
     if heavenly and earthly:
         raise ValueError("heavenly and earthly exclude each other")
-    if not _complete(counts, melds, void, rules["seven_pairs"]):
+    if not _complete(counts, melds, void, rules["seven_pairs"], size):
         raise ValueError("not a winning hand")
 
     fan_of = dict(DEFAULT_FAN_TABLE, **rules["fan_table"])
     order = {pid: i for i, pid in enumerate(PATTERN_IDS)}
-    readings = list(_readings(counts, melds, rules["seven_pairs"]))
+    readings = list(_readings(counts, melds, rules["seven_pairs"], size))
     patterns = [_hand_patterns(r, counts, melds, total, rules) for r in readings]
 
     # Candidates: every (reading, pattern) pair, worth base fan + gens after the pattern's exception
@@ -583,7 +649,8 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
             gen = _gens_after_exception(pid, raw)
             candidates.append((pid, gen, rfans))
     sky = "tianhu" if heavenly else "dihu" if earthly else None
-    if sky and rules["heavenly_earthly"]:
+    sky_mode = _mode(rules["heavenly_earthly"])
+    if sky and sky_mode == "base":
         # D14: a hand pattern worth more than 天胡/地胡 stands; otherwise 天胡/地胡 competes as a base
         # that counts every gen, on every reading.
         if not any(fan_of[pid] > fan_of[sky] for pids in patterns for pid in pids):
@@ -595,7 +662,7 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
         pid, gen, rfans = c
         return (fan_of[pid] + gen + sum(rfans), fan_of[pid], -order[pid], gen, rfans)
 
-    base, gen, (dragon, five) = max(candidates, key=key)
+    base, gen, (dragon, five, two) = max(candidates, key=key)
 
     extras = []
     if kong_replacement:
@@ -618,8 +685,22 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
         extras.append("jiaxinwu")
     if last_tile and not self_draw and rules["haidipao"]:
         extras.append("haidipao")
+    # RULES §11.3
+    if _mode(rules["jingoudiao"]) == "additive" and len(melds) == (size - 1) // 3:
+        extras.append("jingou")
+    amount = {"tianhu": 3, "dihu": 2}
+    if sky and sky_mode == "additive":
+        extras.append(sky)
+        amount[sky] = rules["fan_table"].get(sky, amount[sky])  # the table's entry, where given
+    if two:
+        extras.append("kaertiao")
+    if rules["single_wait"] and win_tile is not None and not heavenly:
+        before = list(counts)
+        before[win_tile] -= 1
+        if len(waits(before, melds, void, rules["seven_pairs"], hand_size=size, suits=suits)) == 1:
+            extras.append("kabiandiao")
 
-    uncapped = fan_of[base] + gen + len(extras)
+    uncapped = fan_of[base] + gen + sum(amount.get(e, 1) for e in extras)
     fan = uncapped if rules["max_fan"] is None else min(uncapped, rules["max_fan"])
     return FanResult(fan, _multiplier(fan, rules), base, fan_of[base], gen, tuple(extras))
 

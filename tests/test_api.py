@@ -55,16 +55,23 @@ def test_package_exports_the_contract_names():
 # -- public vectors through the public API ---------------------------------------------------
 
 
+def _shape_rules(case):
+    """A waits / shanten case's rules: its preset and overrides where it has them (RULES §11:
+    hand_size and suits come from the rules, D40), with the case's seven_pairs."""
+    base = _rules(case) if "preset" in case else Rules()
+    return base.replace(seven_pairs=case["seven_pairs"])
+
+
 @pytest.mark.parametrize("case", VECTORS["wait_cases"], ids=_id)
 def test_wait_vector(case):
-    rules = Rules(seven_pairs=case["seven_pairs"])
+    rules = _shape_rules(case)
     assert waits(case["hand"], void=case["void"], rules=rules) == case["expect_waits"]
     assert waits(parse_hand(case["hand"]), void=case["void"], rules=rules) == case["expect_waits"]
 
 
 @pytest.mark.parametrize("case", VECTORS["shanten_cases"], ids=_id)
 def test_shanten_vector(case):
-    rules = Rules(seven_pairs=case["seven_pairs"])
+    rules = _shape_rules(case)
     assert shanten(case["hand"], void=case["void"], rules=rules) == case["expect_shanten"]
 
 
@@ -535,7 +542,7 @@ def test_bad_visible_counts(visible, error, message):
 
 # -- batch ---------------------------------------------------------------------------------------
 
-BATCH_HANDS = [case["hand"] for case in VECTORS["wait_cases"]]
+BATCH_HANDS = [case["hand"] for case in VECTORS["wait_cases"] if "hand_size" not in case]
 WIN_HANDS = [case["hand"] for case in VECTORS["eval_cases"] if case["preset"] == "xueliu"
              and "overrides" not in case]
 
@@ -647,7 +654,8 @@ def test_signatures_are_the_contract():
     assert shape(best_discards) == [hand, ("melds", kw, None), ("visible", kw, None),
                                     ("void", kw, None), ("rules", kw, None)]
     assert FanResult._fields == ("fan", "multiplier", "base", "base_fan", "gen", "extras",
-                                 "base_name", "extra_names")
+                                 "base_name", "extra_names",
+                                 "stacked_fan")
     assert DiscardOption._fields == ("discard", "shanten", "total_remaining", "waits", "jinzhang",
                                      "jinzhang_total")
     assert WaitOption._fields == ("tile", "remaining", "discard_win", "self_draw")

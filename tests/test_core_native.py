@@ -55,15 +55,23 @@ def kinds_of(mask: int) -> list[str]:
 # --- the public vectors -----------------------------------------------------------------------
 
 
+def shape_code(case):
+    """The core's shape code of a waits / shanten case: its hand size and suits (RULES §11,
+    D40; 13 tiles and three suits where the case names none) and its seven_pairs."""
+    from xueliu.rules.shape import shape_code as code
+
+    return code(tuple(case.get("suits", "mps")), case.get("hand_size", 13), case["seven_pairs"])
+
+
 def test_every_shanten_vector(vectors):
     for case in vectors["shanten_cases"]:
-        got = core.shanten(hand(case["hand"]), VOID_CODE[case["void"]], case["seven_pairs"])
+        got = core.shanten(hand(case["hand"]), VOID_CODE[case["void"]], shape_code(case))
         assert got == case["expect_shanten"], case
 
 
 def test_every_wait_vector(vectors):
     for case in vectors["wait_cases"]:
-        mask = core.waits(hand(case["hand"]), VOID_CODE[case["void"]], case["seven_pairs"])
+        mask = core.waits(hand(case["hand"]), VOID_CODE[case["void"]], shape_code(case))
         assert kinds_of(mask) == case["expect_waits"], case
 
 

@@ -1,8 +1,9 @@
-"""Fan evaluation of the native core against the public vectors (RULES §6, §6.1, D8-D25).
+"""Fan evaluation of the native core against the public vectors (RULES §6, §6.1, §11, D8-D40).
 
-Every ``eval_cases`` entry of ``tests/data/hands.json`` goes through ``xueliu._core.evaluate`` with a
-``ScoringRules`` built here from the case's preset (RULES §9) and overrides; the rest of the file
-checks the errors: contradicting flags, bad win tiles, wrong tile counts, bad rule values.
+Every ``eval_cases`` entry of ``tests/data/hands.json`` goes through ``xueliu._core.evaluate`` with
+the ``ScoringRules`` of the case's rules: its preset (RULES §9, §11.4) with its overrides, as a
+``Rules`` builds them (``Rules._scoring``: the hand size and suits travel in it too); the rest of
+the file checks the errors: contradicting flags, bad win tiles, wrong tile counts, bad rule values.
 """
 
 import json
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from xueliu import _core
+from xueliu.rules import Rules
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "hands.json").read_text(encoding="utf-8"))
 EVAL_CASES = VECTORS["eval_cases"]
@@ -81,13 +83,21 @@ def scoring_rules(preset: str, overrides: dict) -> _core.ScoringRules:
     )
 
 
+def case_rules(case: dict) -> _core.ScoringRules:
+    """The case's rules: a §9 case through the independent mapping above, any other (a §11.4
+    preset or a §11 knob) through Rules, which carries the table shape to the core."""
+    overrides = case.get("overrides", {})
+    if not case["id"].startswith("T"):  # a case of RULES §1-§10
+        return scoring_rules(case["preset"], overrides)
+    return Rules.preset(case["preset"]).replace(**overrides)._scoring
+
+
 def evaluate_case(case: dict):
     context = case["context"]
     void = -1 if context["void"] is None else SUIT_OF[context["void"]]
     win_tile = kind(*context["win_tile"]) if context.get("win_tile") else -1
     flags = sum(bit for name, bit in FLAG_BITS.items() if context[name])
-    return _core.evaluate(parse_hand(case["hand"]), void,
-                          scoring_rules(case["preset"], case.get("overrides", {})), win_tile, flags)
+    return _core.evaluate(parse_hand(case["hand"]), void, case_rules(case), win_tile, flags)
 
 
 @pytest.mark.parametrize("case", EVAL_CASES, ids=[c["id"] for c in EVAL_CASES])
@@ -97,7 +107,8 @@ def test_eval_vector(case):
         with pytest.raises(ValueError, match="not a winning hand"):
             evaluate_case(case)
         return
-    fan, multiplier, base, base_fan, gen, extras = evaluate_case(case)
+    fan, multiplier, base, base_fan, gen, packed = evaluate_case(case)
+    extras = packed & 0xFFFF  # above: what an additive 天胡 / 地胡 adds beyond one fan
     assert (fan, multiplier) == (expect["fan"], expect["multiplier"])
     # D13/D22: a base reaching the same total with the same decomposition fans is also right.
     accepted = {(expect["base"], expect["base_fan"], expect["gen"])}
@@ -107,7 +118,8 @@ def test_eval_vector(case):
 
 
 def test_vectors_cover_every_case():
-    assert len(EVAL_CASES) == 291
+    assert len(EVAL_CASES) == 337
+    assert sum(c["id"].startswith("T") for c in EVAL_CASES) == 46  # RULES §11
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,12 +128,15 @@ def test_vectors_cover_every_case():
 def test_pattern_and_extra_ids_follow_the_rules_tables():
     assert _core.PATTERN_IDS == (
         "pinghu", "duiduihu", "qingyise", "daiyaojiu", "qidui", "jingoudiao", "qingdui", "jiangdui",
+        "jiangqidui", "jiangjingoudiao",  # RULES §11.3, right after jiangdui (D31)
         "longqidui", "qingqidui", "qingyaojiu", "qingjingoudiao", "qinglongqidui", "tianhu", "dihu",
         "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng")
     assert _core.EXTRA_IDS == (
         "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
-        "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao")
-    assert _core.DEFAULT_FAN_TABLE == (1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9, 9)
+        "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao",
+        "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")  # RULES §11.3 (D32)
+    assert _core.DEFAULT_FAN_TABLE == (1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9,
+                                       9)
     assert sorted(FLAG_BITS.values()) == [1, 2, 4, 8, 16, 32, 64]
 
 
@@ -147,7 +162,8 @@ def test_fan_table_override_changes_the_base_fan():
 def test_tianhu_flags_are_ignored_without_the_knob():
     hand = "123456m456p789p11p"
     assert fan_of(hand, XUELIU, flags=_core.SELF_DRAW | _core.HEAVENLY)[2] == 0  # pinghu
-    assert fan_of(hand, XUEZHAN, flags=_core.SELF_DRAW | _core.HEAVENLY)[2] == 13  # tianhu
+    tianhu = _core.PATTERN_IDS.index("tianhu")
+    assert fan_of(hand, XUEZHAN, flags=_core.SELF_DRAW | _core.HEAVENLY)[2] == tianhu
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,10 +252,10 @@ def test_multiplier_beyond_the_table_raises():
 # ScoringRules values
 
 @pytest.mark.parametrize("kwargs, named", [
-    ({"fan_table": [1] * 18}, "fan_table"),
     ({"fan_table": [1] * 20}, "fan_table"),
-    ({"fan_table": [0] + [1] * 18}, "fan_table.pinghu"),
-    ({"fan_table": [1] * 18 + [-3]}, "fan_table.jiulianbaodeng"),
+    ({"fan_table": [1] * 22}, "fan_table"),
+    ({"fan_table": [0] + [1] * 20}, "fan_table.pinghu"),
+    ({"fan_table": [1] * 20 + [-3]}, "fan_table.jiulianbaodeng"),
     ({"gen_counts": 3}, "gen_counts"),
     ({"gen_counts": -1}, "gen_counts"),
     ({"max_fan": -1}, "max_fan"),

@@ -29,17 +29,23 @@ def test_parse_case(case):
         assert ref.parse(ref.to_text(counts, melds)) == (counts, melds)
 
 
+def _shape(case):
+    """A case's table shape (RULES §11, D40): 13 tiles and all three suits unless it says."""
+    return {"hand_size": case.get("hand_size", 13), "suits": "".join(case.get("suits", "mps"))}
+
+
 @pytest.mark.parametrize("case", VECTORS["wait_cases"], ids=_id)
 def test_wait_case(case):
     counts, melds = ref.parse(case["hand"])
-    got = ref.waits(counts, melds, case["void"], case["seven_pairs"])
+    got = ref.waits(counts, melds, case["void"], case["seven_pairs"], **_shape(case))
     assert [ref.TILE_NAMES[t] for t in got] == case["expect_waits"]
 
 
 @pytest.mark.parametrize("case", VECTORS["shanten_cases"], ids=_id)
 def test_shanten_case(case):
     counts, melds = ref.parse(case["hand"])
-    assert ref.shanten(counts, melds, case["void"], case["seven_pairs"]) == case["expect_shanten"]
+    got = ref.shanten(counts, melds, case["void"], case["seven_pairs"], **_shape(case))
+    assert got == case["expect_shanten"]
 
 
 @pytest.mark.parametrize("case", VECTORS["eval_cases"], ids=_id)
@@ -49,7 +55,8 @@ def test_eval_case(case):
     ctx = dict(case["context"])
     void = ctx.pop("void")
     expect = case["expect"]
-    assert ref.is_win(counts, melds, void, rules["seven_pairs"]) == expect["win"]
+    shape = {"hand_size": rules["hand_size"], "suits": "".join(rules["suits"])}
+    assert ref.is_win(counts, melds, void, rules["seven_pairs"], **shape) == expect["win"]
     if not expect["win"]:
         with pytest.raises(ValueError, match="not a winning hand"):
             ref.evaluate(counts, melds, void, rules, **ctx)

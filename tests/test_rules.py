@@ -1,4 +1,5 @@
-"""Rule configuration (RULES §6, §9, §10; docs/TEAM.md knob list)."""
+"""Rule configuration (RULES §6, §9, §10; docs/TEAM.md knob list); §11's knobs, their checks and
+presets are in tests/test_rules_section11.py."""
 
 import dataclasses
 import json
@@ -8,7 +9,7 @@ import pytest
 
 import xueliu
 from xueliu.patterns import BASE_PATTERNS, DEFAULT_FAN_TABLE, EXTRA_IDS, PATTERN_IDS
-from xueliu.rules import KNOBS, Rules
+from xueliu.rules import KNOBS, SECTION11_KNOBS, Rules
 
 # RULES §9, the preset table, knob by knob (the "same in both presets" paragraph included).
 XUELIU = {
@@ -80,6 +81,15 @@ SAME_IN_BOTH = {
     "room": 1,
     "service_fee": 0,
 }
+
+# RULES §11 (D38): both presets carry every §11 knob at its default.
+SECTION11_DEFAULTS = {
+    "players": 4, "suits": ("m", "p", "s"), "hand_size": 13, "exchange_count": 3,
+    "self_draw_only": False, "min_fan_discard_win": 1, "rob_kong": True,
+    "added_kong_payment": "always", "jiang_patterns": False, "earthly_win": "first_draw",
+    "kaertiao": False, "single_wait": False,
+}
+SAME_IN_BOTH.update(SECTION11_DEFAULTS)
 
 # docs/TEAM.md lists these knobs; Rules holds exactly them.
 TEAM_KNOBS = set(XUELIU) | set(SAME_IN_BOTH)
@@ -159,8 +169,11 @@ def test_fan_table_overrides_merge_onto_the_standard_table():
 
 
 def test_fan_table_is_the_standard_rules_table():
-    assert [p.fan for p in BASE_PATTERNS] == [1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9, 9]
-    assert len(PATTERN_IDS) == 19 and len(EXTRA_IDS) == 10
+    # RULES §6's table, with §11.3's 将七对 and 将金钩钓 (5 each) right after 将对.
+    assert [p.fan for p in BASE_PATTERNS] == [1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 7,
+                                              8, 9, 9]
+    assert PATTERN_IDS[7:10] == ("jiangdui", "jiangqidui", "jiangjingoudiao")
+    assert len(PATTERN_IDS) == 21 and len(EXTRA_IDS) == 15
 
 
 def test_lists_are_accepted_where_rules_show_tuples_or_sets():
@@ -181,11 +194,12 @@ def test_json_round_trip(name):
         post_win_kongs={"added", "direct"},
     )
     data = rules.to_dict()
-    assert set(data) == set(KNOBS)
+    # §11's knobs are written only away from their defaults (so §1-§10 records read as before).
+    assert set(data) == set(KNOBS) - set(SECTION11_KNOBS)
     text = json.dumps(data, sort_keys=True)
     assert Rules.from_dict(json.loads(text)) == rules
     assert data["post_win_kongs"] == ["added", "direct"]
-    assert data["fan_table"]["qingyise"] == 4 and len(data["fan_table"]) == 19
+    assert data["fan_table"]["qingyise"] == 4 and len(data["fan_table"]) == 19  # §6's patterns
 
 
 # One valid non-default value per knob.
@@ -202,12 +216,18 @@ OTHER_VALUES = {
     "pig_payees": "all_non_pig", "ready_check_payees": "all", "dead_waits_ready": False,
     "refund_kongs": False, "dian_gang_hua": "discarder", "escape_penalty": 32, "base": "auto",
     "room": 10, "service_fee": 2,
+    "players": 3, "suits": ["p", "s"], "hand_size": 10, "exchange_count": 4,
+    "self_draw_only": True, "min_fan_discard_win": 2, "rob_kong": False,
+    "added_kong_payment": "fresh_only", "jiang_patterns": True, "earthly_win": "either",
+    "kaertiao": True, "single_wait": True,
 }
+# What a value needs beside it to be a valid table (RULES §11.1: 两房 has no 定缺).
+COMPANIONS = {"suits": {"declare_void": False}}
 
 
 @pytest.mark.parametrize("knob", KNOBS)
 def test_every_knob_round_trips_through_json(knob):
-    rules = Rules().replace(**{knob: OTHER_VALUES[knob]})
+    rules = Rules().replace(**{knob: OTHER_VALUES[knob]}, **COMPANIONS.get(knob, {}))
     assert rules != Rules()
     assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     assert eval(repr(rules), {"Rules": Rules}) == rules

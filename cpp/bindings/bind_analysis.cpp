@@ -70,7 +70,10 @@ struct Results {
   struct Key {
     int64_t multiplier;
     uint64_t rest;
-    bool operator==(const Key& o) const { return multiplier == o.multiplier && rest == o.rest; }
+    int extra_fan;  // an additive 天胡 / 地胡 makes it differ from the extras' count
+    bool operator==(const Key& o) const {
+      return multiplier == o.multiplier && rest == o.rest && extra_fan == o.extra_fan;
+    }
   };
   struct KeyHash {
     size_t operator()(const Key& k) const {
@@ -127,7 +130,8 @@ PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) 
 PyObject* fan_result(const FanResult& r) {
   const Results::Key key{r.multiplier, uint64_t(uint16_t(r.fan)) | uint64_t(uint16_t(r.base_fan)) << 16 |
                                            uint64_t(uint8_t(r.gen)) << 32 |
-                                           uint64_t(r.extras) << 40 | uint64_t(r.base) << 56};
+                                           uint64_t(r.extras) << 40 | uint64_t(r.base) << 56,
+                          r.extra_fan};
   auto it = results->fans.find(key);
   if (it == results->fans.end()) {
     if (results->fans.size() >= Results::kMaxFans) results->fans.clear();
@@ -189,7 +193,7 @@ void register_analysis(py::module_& m) {
       [](const py::handle& fan_cls, const py::handle& wait_cls, const py::handle& discard_cls,
          const py::object& make_fan_result) {
         auto* r = new Results();
-        r->fan_result = tuple_type(fan_cls, 8, "FanResult");
+        r->fan_result = tuple_type(fan_cls, 9, "FanResult");
         r->wait_option = tuple_type(wait_cls, 4, "WaitOption");
         r->discard_option = tuple_type(discard_cls, 6, "DiscardOption");
         r->make_fan_result = make_fan_result;
@@ -235,13 +239,14 @@ void register_analysis(py::module_& m) {
       "查听 as a list of the registered DiscardOption, best first (see analysis.hpp).");
   m.def(
       "jinzhang",
-      [](const py::handle& hand, const py::handle& visible, int void_suit, bool seven_pairs,
+      [](const py::handle& hand, const py::handle& visible, int void_suit, int shape,
          const py::handle& melds) {
         Hand storage;
         const Hand& h = hand_arg(hand, melds, storage);
         Counts seen{};
         const bool has_visible = visible_arg(visible, seen);
-        const HandJinzhang j = jinzhang(h, has_visible ? &seen : nullptr, void_suit, seven_pairs);
+        const HandJinzhang j =
+            jinzhang(h, has_visible ? &seen : nullptr, void_suit, hand_shape(shape));
         py::tuple out(j.n);
         for (int i = 0; i < j.n; ++i)
           out[static_cast<size_t>(i)] = py::make_tuple(tile_name(j.tiles[i].kind), j.tiles[i].remaining);
@@ -249,7 +254,8 @@ void register_analysis(py::module_& m) {
       },
       py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("seven_pairs"),
       py::arg("melds") = py::none(),
-      "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order.");
+      "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order. seven_pairs is the "
+      "shape code (True / False: the default table).");
   m.def(
       "best_discards",
       [](const py::handle& hand, const py::object& visible, int void_suit,

@@ -28,14 +28,33 @@ namespace {
 
 enum class Call { IsWin, Waits, Shanten, Evaluate };
 
-// The tile count each call accepts, as check_tile_count takes it; indexed by Call.
+// The tile count each call accepts, as check_tile_count takes it (base = the shape's hand size +
+// extra); indexed by Call.
 struct CallCount {
   const char* name;
-  int base;
+  int extra;
   bool or_one_more;
 };
 constexpr CallCount kCallCounts[] = {
-    {"is_win", 14, false}, {"waits", 13, false}, {"shanten", 13, true}, {"evaluate", 14, false}};
+    {"is_win", 1, false}, {"waits", 0, false}, {"shanten", 0, true}, {"evaluate", 1, false}};
+
+// The table shape of a batch call, with what load_row reads of it per row: the tile counts
+// wanted and, as count words (bits.hpp's layout), 0xFF in each byte of a kind not in play.
+struct RowShape {
+  const HandShape* shape;
+  int base = 13;
+  uint64_t absent[4] = {0, 0, 0, 0};
+};
+
+RowShape row_shape(const HandShape& shape, Call call) {
+  RowShape r;
+  r.shape = &shape;
+  r.base = shape.tiles + kCallCounts[static_cast<int>(call)].extra;
+  uint8_t bytes[kKinds + 5] = {};
+  for (int k = 0; k < kKinds; ++k) bytes[k] = (shape.kinds >> k & 1) ? 0 : 0xFF;
+  load_count_words(bytes, r.absent);
+  return r;
+}
 
 std::string shape_of(const py::array& a) {
   std::string s = "(";
@@ -130,7 +149,8 @@ inline int byte_sum(uint64_t x) {  // bytes <= 4 each: no carries
 
 // Loads row i into `hand` and checks it as the single call would. False: the row is bad (the
 // message comes from row_error, off the fast path).
-inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_suit) {
+inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Hand& hand,
+                     int& void_suit) {
   // Four 8-byte moves at the offsets load_count_words (bits.hpp) reads, 0, 8, 16 and 19, rather
   // than a 27-byte memcpy: hand.cpp's word loads of hand.counts then forward from these stores
   // instead of stalling on a store they only partly overlap. The words are checked straight from
@@ -149,6 +169,10 @@ inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_
   w[3] >>= 40;  // counts 24..26 only, as load_count_words leaves them
   if (bytes_above_4(w[0]) | bytes_above_4(w[1]) | bytes_above_4(w[2]) | bytes_above_4(w[3]))
     return false;
+  // A tile of a suit not in play (all zero masks at the default table).
+  if ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) | (w[2] & rs.absent[2]) |
+      (w[3] & rs.absent[3]))
+    return false;
   const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
   int k = 0;
   if (b.melds) {
@@ -159,8 +183,10 @@ inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_
       if (code < 0 || code > 80) return false;
       hand.melds[k].type = static_cast<MeldType>(code / kKinds);
       hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
+      if (!(rs.shape->kinds >> hand.melds[k].kind & 1)) return false;
       ++k;
     }
+    if (k > rs.shape->sets) return false;
     for (int j = 0; j < k; ++j) {
       int held = hand.counts[hand.melds[j].kind];
       for (int l = 0; l < k; ++l)
@@ -171,13 +197,14 @@ inline bool load_row(const Batch& b, size_t i, Call call, Hand& hand, int& void_
   hand.n_melds = static_cast<uint8_t>(k);
   void_suit = b.voids ? b.voids[i] : kNoVoid;
   if (void_suit < -1 || void_suit > 2) return false;
+  if (void_suit != kNoVoid && rs.shape->absent) return false;  // no 定缺 with < 3 suits
   const CallCount& count = kCallCounts[static_cast<int>(call)];
-  const int want = count.base - 3 * k;
+  const int want = rs.base - 3 * k;
   return n == want || (count.or_one_more && n == want + 1);
 }
 
 // The message the single call would raise for a bad row.
-std::string row_error(const Batch& b, size_t i, Call call) {
+std::string row_error(const Batch& b, size_t i, Call call, const RowShape& rs) {
   Hand hand;
   std::memcpy(hand.counts.data(), b.counts + kKinds * i, kKinds);
   int k = 0;
@@ -198,7 +225,8 @@ std::string row_error(const Batch& b, size_t i, Call call) {
   try {
     validate_hand(hand);
     validate_void(void_suit);
-    check_tile_count(count.name, hand, count.base, count.or_one_more);
+    check_shape(hand, void_suit, *rs.shape);
+    check_tile_count(count.name, hand, rs.base, count.or_one_more);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
@@ -253,14 +281,16 @@ void run_rows(size_t n, int threads, const Body& body) {
 // The rows of one call: load and check each row, then `compute(i, hand, void)`; a false return
 // from compute or an exception marks the row bad. Workers stop at their first bad row.
 template <typename Compute>
-void for_rows(const Batch& b, Call call, int threads, const Compute& compute) {
+void for_rows(const Batch& b, Call call, const HandShape& shape, int threads,
+              const Compute& compute) {
+  const RowShape rs = row_shape(shape, call);
   run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
     Hand hand;
     int void_suit = kNoVoid;
     for (size_t i = lo; i < hi; ++i) {
-      if (!load_row(b, i, call, hand, void_suit)) {
+      if (!load_row(b, i, call, rs, hand, void_suit)) {
         failure.row = i;
-        failure.message = row_error(b, i, call);
+        failure.message = row_error(b, i, call, rs);
         return;
       }
       try {
@@ -275,18 +305,20 @@ void for_rows(const Batch& b, Call call, int threads, const Compute& compute) {
 }
 
 // batch_is_win, batch_waits and batch_shanten: the same arguments, one `Out` per row from
-// row(hand, void, seven_pairs).
+// row(hand, void, shape). Their `seven_pairs` argument is the shape code (tiles.hpp's
+// hand_shape; True / False: the default table with and without the pairs family).
 template <Call call, typename Out, typename Row>
 void def_hand_call(py::module_& m, const char* name, Row row, const char* doc) {
   m.def(
       name,
       [row](const py::object& counts, const py::object& melds, const py::object& voids,
-            bool seven_pairs, int threads) {
+            int shape_code, int threads) {
+        const HandShape& shape = hand_shape(shape_code);
         const Batch b = read_batch(counts, melds, voids);
         py::array_t<Out> out(static_cast<py::ssize_t>(b.n));
         Out* o = out.mutable_data();
-        for_rows(b, call, threads, [&](size_t i, const Hand& hand, int v) {
-          o[i] = row(hand, v, seven_pairs);
+        for_rows(b, call, shape, threads, [&](size_t i, const Hand& hand, int v) {
+          o[i] = row(hand, v, shape);
         });
         return out;
       },
@@ -340,18 +372,18 @@ void register_batch(py::module_& m) {
         "{'build': 'dispatch' | 'portable' | 'native', 'clones': the compiled variants of the hot "
         "batch functions, 'selected': the one this CPU runs ('' without dispatch), 'compiler'}.");
   def_hand_call<Call::IsWin, bool>(
-      m, "batch_is_win", [](const Hand& hand, int v, bool seven_pairs) {
-        return is_win_unchecked(hand, v, seven_pairs);
+      m, "batch_is_win", [](const Hand& hand, int v, const HandShape& shape) {
+        return is_win_unchecked(hand, v, shape);
       },
       "Whether each row is a complete hand, as is_win would answer.");
   def_hand_call<Call::Waits, uint32_t>(
-      m, "batch_waits", [](const Hand& hand, int v, bool seven_pairs) {
-        return waits_unchecked(hand, v, seven_pairs);
+      m, "batch_waits", [](const Hand& hand, int v, const HandShape& shape) {
+        return waits_unchecked(hand, v, shape);
       },
       "Bitmask of the waiting kinds per row (bit k = kind k).");
   def_hand_call<Call::Shanten, int8_t>(
-      m, "batch_shanten", [](const Hand& hand, int v, bool seven_pairs) {
-        const int s = shanten_unchecked(hand, v, seven_pairs);
+      m, "batch_shanten", [](const Hand& hand, int v, const HandShape& shape) {
+        const int s = shanten_unchecked(hand, v, shape);
         if (s == -2) check_win_reachable("shanten", hand, v);  // throws the single call's error
         return static_cast<int8_t>(s);
       },
@@ -368,8 +400,8 @@ void register_batch(py::module_& m) {
         py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));
         int16_t* f = fan.mutable_data();
         int8_t* c = code.mutable_data();
-        for_rows(b, Call::Evaluate, threads, [&](size_t i, const Hand& hand, int v) {
-          if (!is_win_unchecked(hand, v, rules.seven_pairs)) {
+        for_rows(b, Call::Evaluate, rules.shape, threads, [&](size_t i, const Hand& hand, int v) {
+          if (!is_win_unchecked(hand, v, rules.shape)) {
             f[i] = 0, c[i] = -1;
             return;
           }

@@ -20,12 +20,21 @@ namespace {
 // RULES §6 ids, in the order of the Pattern / Extra enums.
 constexpr const char* kPatternIds[kPatternCount] = {
     "pinghu",      "duiduihu",       "qingyise",         "daiyaojiu",       "qidui",
-    "jingoudiao",  "qingdui",        "jiangdui",         "longqidui",       "qingqidui",
-    "qingyaojiu",  "qingjingoudiao", "qinglongqidui",    "tianhu",          "dihu",
-    "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng"};
+    "jingoudiao",  "qingdui",        "jiangdui",         "jiangqidui",      "jiangjingoudiao",
+    "longqidui",   "qingqidui",      "qingyaojiu",       "qingjingoudiao",  "qinglongqidui",
+    "tianhu",      "dihu",           "shibaluohan",      "qingsanlongqidui", "qingshibaluohan",
+    "jiulianbaodeng"};
 constexpr const char* kExtraIds[kExtraCount] = {
     "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo",
-    "menqing",      "duanyaojiu",   "yitiaolong",  "jiaxinwu",    "haidipao"};
+    "menqing",      "duanyaojiu",   "yitiaolong",  "jiaxinwu",    "haidipao",
+    "jingou",       "tianhu",       "dihu",        "kaertiao",    "kabiandiao"};
+
+Stacking stacking_of(int v, const char* knob) {
+  if (v < 0 || v > 2)
+    throw py::value_error(std::string(knob) + " must be 0 (off), 1 (base) or 2 (additive), got " +
+                          std::to_string(v));
+  return static_cast<Stacking>(v);
+}
 
 // A fan value above this is certainly a mistake, and keeping values small keeps sums from
 // overflowing in the core.
@@ -33,15 +42,33 @@ constexpr int kMaxTableFan = 1000;
 
 const char* py_bool(bool b) { return b ? "True" : "False"; }
 
-ScoringRules make_rules(bool seven_pairs, bool jingoudiao, bool heavenly_earthly, bool haidi,
+ScoringRules make_rules(bool seven_pairs, int jingoudiao, int heavenly_earthly, bool haidi,
                         bool zimo_fan, bool menqing, bool duanyaojiu, bool yitiaolong,
                         bool jiaxinwu, bool haidipao, int gen_counts, int max_fan,
                         const std::optional<std::vector<int>>& fan_table,
-                        const std::vector<int64_t>& multipliers) {
+                        const std::vector<int64_t>& multipliers, int shape, bool jiang_patterns,
+                        bool kaertiao, bool single_wait, int earthly_win, int tianhu_extra,
+                        int dihu_extra) {
   ScoringRules r;
   r.seven_pairs = seven_pairs;
-  r.jingoudiao = jingoudiao;
-  r.heavenly_earthly = heavenly_earthly;
+  // The shape code carries the size and the suits; its seven-pairs bit is this knob's.
+  r.shape = hand_shape((shape & ~1) | (seven_pairs ? 1 : 0));
+  r.jingoudiao = stacking_of(jingoudiao, "jingoudiao");
+  r.heavenly_earthly = stacking_of(heavenly_earthly, "heavenly_earthly");
+  r.jiang_patterns = jiang_patterns;
+  r.kaertiao = kaertiao;
+  r.single_wait = single_wait;
+  if (earthly_win < 0 || earthly_win > 2)
+    throw py::value_error("earthly_win must be 0 (first_draw), 1 (first_discard) or 2 (either), "
+                          "got " + std::to_string(earthly_win));
+  r.earthly_win = static_cast<EarthlyWin>(earthly_win);
+  if (tianhu_extra < 1 || tianhu_extra > kMaxTableFan || dihu_extra < 1 ||
+      dihu_extra > kMaxTableFan)
+    throw py::value_error("tianhu_extra and dihu_extra must be 1.." +
+                          std::to_string(kMaxTableFan) + ", got " + std::to_string(tianhu_extra) +
+                          " and " + std::to_string(dihu_extra));
+  r.tianhu_extra = tianhu_extra;
+  r.dihu_extra = dihu_extra;
   r.haidi = haidi;
   r.zimo_fan = zimo_fan;
   r.menqing = menqing;
@@ -87,8 +114,8 @@ py::tuple to_tuple(const T& values) {
 py::dict rules_state(const ScoringRules& r) {
   py::dict d;
   d["seven_pairs"] = r.seven_pairs;
-  d["jingoudiao"] = r.jingoudiao;
-  d["heavenly_earthly"] = r.heavenly_earthly;
+  d["jingoudiao"] = static_cast<int>(r.jingoudiao);
+  d["heavenly_earthly"] = static_cast<int>(r.heavenly_earthly);
   d["haidi"] = r.haidi;
   d["zimo_fan"] = r.zimo_fan;
   d["menqing"] = r.menqing;
@@ -100,25 +127,39 @@ py::dict rules_state(const ScoringRules& r) {
   d["max_fan"] = r.max_fan;
   d["fan_table"] = to_tuple(r.fan_table);
   d["multipliers"] = to_tuple(r.multipliers);
+  d["shape"] = r.shape.code;
+  d["jiang_patterns"] = r.jiang_patterns;
+  d["kaertiao"] = r.kaertiao;
+  d["single_wait"] = r.single_wait;
+  d["earthly_win"] = static_cast<int>(r.earthly_win);
+  d["tianhu_extra"] = r.tianhu_extra;
+  d["dihu_extra"] = r.dihu_extra;
   return d;
 }
 
 ScoringRules rules_from_state(const py::dict& d) {
-  return make_rules(d["seven_pairs"].cast<bool>(), d["jingoudiao"].cast<bool>(),
-                    d["heavenly_earthly"].cast<bool>(), d["haidi"].cast<bool>(),
+  return make_rules(d["seven_pairs"].cast<bool>(), d["jingoudiao"].cast<int>(),
+                    d["heavenly_earthly"].cast<int>(), d["haidi"].cast<bool>(),
                     d["zimo_fan"].cast<bool>(), d["menqing"].cast<bool>(),
                     d["duanyaojiu"].cast<bool>(), d["yitiaolong"].cast<bool>(),
                     d["jiaxinwu"].cast<bool>(), d["haidipao"].cast<bool>(),
                     d["gen_counts"].cast<int>(), d["max_fan"].cast<int>(),
                     d["fan_table"].cast<std::vector<int>>(),
-                    d["multipliers"].cast<std::vector<int64_t>>());
+                    d["multipliers"].cast<std::vector<int64_t>>(), d["shape"].cast<int>(),
+                    d["jiang_patterns"].cast<bool>(), d["kaertiao"].cast<bool>(),
+                    d["single_wait"].cast<bool>(), d["earthly_win"].cast<int>(),
+                    d["tianhu_extra"].cast<int>(), d["dihu_extra"].cast<int>());
 }
 
 }  // namespace
 
 py::tuple fan_tuple(const FanResult& r) {
+  // The extras' fan beyond one each (an additive 天胡 / 地胡) rides above the mask's 16 bits,
+  // so every other result's tuple is exactly as before the additive fans (_core.pyi FanTuple).
+  int over = r.extra_fan;
+  for (unsigned e = r.extras; e; e &= e - 1) --over;
   return py::make_tuple(r.fan, r.multiplier, static_cast<int>(r.base), r.base_fan, r.gen,
-                        static_cast<int>(r.extras));
+                        static_cast<int>(r.extras) | over << 16);
 }
 
 void register_fan(py::module_& m) {
@@ -152,11 +193,24 @@ void register_fan(py::module_& m) {
            py::arg("duanyaojiu") = false, py::arg("yitiaolong") = false,
            py::arg("jiaxinwu") = false, py::arg("haidipao") = false, py::arg("gen_counts") = 0,
            py::arg("max_fan") = 0, py::arg("fan_table") = py::none(),
-           py::arg("multipliers") = std::vector<int64_t>{})
+           py::arg("multipliers") = std::vector<int64_t>{}, py::arg("shape") = 1,
+           py::arg("jiang_patterns") = false, py::arg("kaertiao") = false,
+           py::arg("single_wait") = false, py::arg("earthly_win") = 0,
+           py::arg("tianhu_extra") = 3, py::arg("dihu_extra") = 2)
       .def_property_readonly("seven_pairs", [](const ScoringRules& r) { return r.seven_pairs; })
-      .def_property_readonly("jingoudiao", [](const ScoringRules& r) { return r.jingoudiao; })
-      .def_property_readonly("heavenly_earthly",
-                             [](const ScoringRules& r) { return r.heavenly_earthly; })
+      .def_property_readonly("jingoudiao",
+                             [](const ScoringRules& r) { return static_cast<int>(r.jingoudiao); })
+      .def_property_readonly("heavenly_earthly", [](const ScoringRules& r) {
+        return static_cast<int>(r.heavenly_earthly);
+      })
+      .def_property_readonly("shape", [](const ScoringRules& r) { return r.shape.code; })
+      .def_property_readonly("jiang_patterns", [](const ScoringRules& r) { return r.jiang_patterns; })
+      .def_property_readonly("kaertiao", [](const ScoringRules& r) { return r.kaertiao; })
+      .def_property_readonly("single_wait", [](const ScoringRules& r) { return r.single_wait; })
+      .def_property_readonly("earthly_win",
+                             [](const ScoringRules& r) { return static_cast<int>(r.earthly_win); })
+      .def_property_readonly("tianhu_extra", [](const ScoringRules& r) { return r.tianhu_extra; })
+      .def_property_readonly("dihu_extra", [](const ScoringRules& r) { return r.dihu_extra; })
       .def_property_readonly("haidi", [](const ScoringRules& r) { return r.haidi; })
       .def_property_readonly("zimo_fan", [](const ScoringRules& r) { return r.zimo_fan; })
       .def_property_readonly("menqing", [](const ScoringRules& r) { return r.menqing; })
@@ -174,14 +228,20 @@ void register_fan(py::module_& m) {
       .def("__repr__",
            [](const ScoringRules& r) {
              const std::pair<const char*, bool> knobs[] = {
-                 {"seven_pairs", r.seven_pairs}, {"jingoudiao", r.jingoudiao},
-                 {"heavenly_earthly", r.heavenly_earthly}, {"haidi", r.haidi},
+                 {"seven_pairs", r.seven_pairs}, {"haidi", r.haidi},
                  {"zimo_fan", r.zimo_fan}, {"menqing", r.menqing},
                  {"duanyaojiu", r.duanyaojiu}, {"yitiaolong", r.yitiaolong},
-                 {"jiaxinwu", r.jiaxinwu}, {"haidipao", r.haidipao}};
+                 {"jiaxinwu", r.jiaxinwu}, {"haidipao", r.haidipao},
+                 {"jiang_patterns", r.jiang_patterns}, {"kaertiao", r.kaertiao},
+                 {"single_wait", r.single_wait}};
              std::ostringstream o;
              o << "ScoringRules(";
              for (const auto& knob : knobs) o << knob.first << "=" << py_bool(knob.second) << ", ";
+             o << "jingoudiao=" << static_cast<int>(r.jingoudiao)
+               << ", heavenly_earthly=" << static_cast<int>(r.heavenly_earthly)
+               << ", earthly_win=" << static_cast<int>(r.earthly_win)
+               << ", tianhu_extra=" << r.tianhu_extra << ", dihu_extra=" << r.dihu_extra
+               << ", shape=" << r.shape.code << ", ";
              o << "gen_counts=" << static_cast<int>(r.gen_counts) << ", max_fan=" << r.max_fan
                << ", fan_table=(";
              for (int p = 0; p < kPatternCount; ++p) o << (p ? ", " : "") << r.fan_table[p];

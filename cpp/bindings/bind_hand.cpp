@@ -171,27 +171,29 @@ void register_hand(py::module_& m) {
       "The Hand of a public call's hand argument: a Hand, notation text, a list or tuple of tile "
       "names, or 27 counts (melds beside the last two).");
   // The single calls take any hand argument (hand_of) and convert it natively: a caller that
-  // holds tile names or counts pays no interpreted loop.
+  // holds tile names or counts pays no interpreted loop. Their third argument (named
+  // seven_pairs, as before the table shapes) is the shape code of tiles.hpp's hand_shape:
+  // True / False are the default table with and without the pairs family.
   m.def(
       "is_win",
-      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
         Hand storage;
-        return is_win(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+        return is_win(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def(
       "waits",
-      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
         Hand storage;
-        return waits(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+        return waits(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
       "Bitmask of the waiting kinds (bit k = kind k).");
   m.def(
       "shanten",
-      [](const py::handle& hand, int void_suit, bool seven_pairs, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
         Hand storage;
-        return shanten(hand_arg(hand, melds, storage), void_suit, seven_pairs);
+        return shanten(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def("tables_info", []() {

@@ -187,6 +187,24 @@ void test_wins_and_waits_by_example() {
   CHECK(shanten(hand_of("1m(111p)(222m)(333m)(444m)"), kNoVoid, true) == 0);
 }
 
+// RULES §11.1: other hand sizes and fewer suits, through the shape codes (tiles.hpp).
+void test_table_shapes_by_example() {
+  const HandShape& ten = hand_shape(1 | 1 << 4);            // 10 tiles, three suits
+  const HandShape& seven = hand_shape(1 | 2 << 4);          // 7 tiles, three suits
+  const HandShape& two_suits = hand_shape(1 | 1 << 1);      // 13 tiles, no 万
+  CHECK(is_win(hand_of("123456789m11p"), kNoVoid, ten));   // three sets and a pair
+  CHECK(waits(hand_of("12345m11p234p"), kNoVoid, ten) == (1u << 2 | 1u << 5));
+  CHECK(is_win(hand_of("11335577m"), kNoVoid, seven));     // four pairs
+  CHECK(!is_win(hand_of("11335577m"), kNoVoid, hand_shape(2 << 4)));  // ... not with pairs off
+  CHECK(shanten(hand_of("1133557m"), kNoVoid, seven) == 0);    // ready on 7m
+  CHECK(shanten(hand_of("123p456p789p11s23s"), kNoVoid, two_suits) == 0);
+  CHECK_ERROR(is_win(hand_of("123m456p789p11s234s"), kNoVoid, two_suits),
+              "tile 1m is not in play (suits in play: p, s)");
+  CHECK_ERROR(shanten(hand_of("1m(222m)(333m)(444m)"), kNoVoid, seven),
+              "hand_size 7 allows at most 2 melds, got 3");
+  CHECK_ERROR(hand_shape(14), "shape code 14");  // all three suits absent
+}
+
 void test_fan_by_example() {
   const ScoringRules rules;  // the xueliu preset's scoring
   auto fan_of = [&rules](const char* text) {
@@ -467,6 +485,7 @@ void test_obs_v1_by_example() {
 int main() {
   test_threads_share_the_tables(4, 2000);  // first: the tables are built under contention
   test_wins_and_waits_by_example();
+  test_table_shapes_by_example();
   test_fan_by_example();
   test_errors_name_the_bad_part();
   std::mt19937 rng(2024);

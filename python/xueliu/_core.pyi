@@ -3,6 +3,13 @@
 Kinds are ints 0..26 (``suit = k // 9``: 0 万 m, 1 筒 p, 2 条 s; ``rank = k % 9 + 1``).
 Meld pairs are ``(type, kind)`` with type 0 peng, 1 exposed kong, 2 concealed kong.
 ``void`` is -1 (none) or a suit 0..2. Every function raises ``ValueError`` naming the bad part.
+
+The ``seven_pairs`` argument of is_win, waits, shanten, jinzhang and the batch calls is a *shape
+code* (cpp/tiles.hpp ``hand_shape``; ``xueliu.rules.Shape.code``, ``Rules._shape_code``): bit 0 the
+seven_pairs knob, bits 1..3 the suits not in play (bit 1 + s for suit s), bits 4..5 the hand size
+(0: 13, 1: 10, 2: 7). True / False (1 / 0) are the default table with and without the pairs
+family, as before RULES §11. A tile of a suit not in play, more melds than the shape's sets, or a
+void with fewer than three suits is a ``ValueError``.
 """
 
 from typing import Any, Callable, Optional, Sequence, Union
@@ -11,9 +18,10 @@ import numpy as np
 import numpy.typing as npt
 
 PATTERN_IDS: tuple[str, ...]
-"""Base-pattern ids in RULES §6 table order; index = pattern code."""
+"""Base-pattern ids in RULES §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui);
+index = pattern code."""
 EXTRA_IDS: tuple[str, ...]
-"""Additive fan ids other than gen in RULES §6 table order; bit i of an extras mask."""
+"""Additive fan ids other than gen in RULES §6 then §11.3 order; bit i of an extras mask."""
 DEFAULT_FAN_TABLE: tuple[int, ...]
 """Fan of each base pattern, indexed by pattern code."""
 
@@ -37,14 +45,14 @@ class Hand:
     def __eq__(self, other: object) -> bool: ...
 
 class ScoringRules:
-    """The scoring knobs of RULES §6/§9, built once per ``Rules``."""
+    """The scoring knobs of RULES §6/§9/§11 and the table shape, built once per ``Rules``."""
 
     def __init__(
         self,
         *,
         seven_pairs: bool = True,
-        jingoudiao: bool = False,
-        heavenly_earthly: bool = False,
+        jingoudiao: int = 0,  # 0 off, 1 base (True), 2 additive
+        heavenly_earthly: int = 0,  # likewise
         haidi: bool = False,
         zimo_fan: bool = False,
         menqing: bool = False,
@@ -56,10 +64,24 @@ class ScoringRules:
         max_fan: int = 0,
         fan_table: Optional[Sequence[int]] = None,
         multipliers: Sequence[int] = (),
+        shape: int = 1,  # a shape code (its seven-pairs bit is replaced by seven_pairs)
+        jiang_patterns: bool = False,
+        kaertiao: bool = False,
+        single_wait: bool = False,
+        earthly_win: int = 0,  # 0 first_draw, 1 first_discard, 2 either
+        tianhu_extra: int = 3,  # the additive 天胡 / 地胡 amounts
+        dihu_extra: int = 2,
     ) -> None: ...
     seven_pairs: bool  # read-only, as are all below
-    jingoudiao: bool
-    heavenly_earthly: bool
+    jingoudiao: int
+    heavenly_earthly: int
+    shape: int
+    jiang_patterns: bool
+    kaertiao: bool
+    single_wait: bool
+    earthly_win: int
+    tianhu_extra: int
+    dihu_extra: int
     haidi: bool
     zimo_fan: bool
     menqing: bool
@@ -73,7 +95,9 @@ class ScoringRules:
     multipliers: list[int]
 
 FanTuple = tuple[int, int, int, int, int, int]
-"""(fan, multiplier, base pattern code, base_fan, gen, extras mask)."""
+"""(fan, multiplier, base pattern code, base_fan, gen, extras): the extras mask in bits 0..15, and
+above them what an additive 天胡 / 地胡 adds beyond one fan (0 otherwise, so every §1-§10 result
+is the plain mask)."""
 
 HandArg = Union[Hand, str, Sequence[str], Sequence[int], npt.NDArray[Any]]
 """A hand argument: a Hand, RULES §1 notation, a sequence of tile names ("5m", "5万": a list,
@@ -90,10 +114,10 @@ def hand_from_counts(counts: Any, melds: MeldPairs = None) -> Hand:
     """A Hand from 27 counts and (type, kind) meld pairs, with xueliu.tiles' messages."""
 def hand_of(hand: HandArg, melds: MeldPairs = None) -> Hand:
     """The Hand of any hand argument."""
-def is_win(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> bool: ...
-def waits(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> int:
+def is_win(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> bool: ...
+def waits(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> int:
     """Bitmask of the waiting kinds (bit k = kind k)."""
-def shanten(hand: HandArg, void: int, seven_pairs: bool, melds: MeldPairs = None) -> int: ...
+def shanten(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> int: ...
 def evaluate(hand: HandArg, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0,
              melds: MeldPairs = None) -> FanTuple: ...
 def _register_results(fan_result: type, wait_option: type, discard_option: type,
@@ -106,7 +130,7 @@ def discard_options(hand: HandArg, visible: Union[None, str, Hand, Sequence[int]
     void and void tiles in the hand, only those are options. ``visible``: None, notation or a Hand
     (their tiles, melds included), or 27 counts."""
 def jinzhang(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
-             void: int, seven_pairs: bool, melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
+             void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
     """进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order (own = the hand + melds)."""
 def best_discards(
     hand: HandArg, visible: Optional[bytes], void: int, rules: ScoringRules
@@ -126,21 +150,21 @@ def batch_is_win(
     counts: npt.NDArray[np.uint8],
     melds: Optional[npt.NDArray[np.int16]] = None,
     void: Optional[npt.NDArray[np.int8]] = None,
-    seven_pairs: bool = True,
+    seven_pairs: Union[bool, int] = True,
     threads: int = 1,
 ) -> npt.NDArray[np.bool_]: ...
 def batch_waits(
     counts: npt.NDArray[np.uint8],
     melds: Optional[npt.NDArray[np.int16]] = None,
     void: Optional[npt.NDArray[np.int8]] = None,
-    seven_pairs: bool = True,
+    seven_pairs: Union[bool, int] = True,
     threads: int = 1,
 ) -> npt.NDArray[np.uint32]: ...
 def batch_shanten(
     counts: npt.NDArray[np.uint8],
     melds: Optional[npt.NDArray[np.int16]] = None,
     void: Optional[npt.NDArray[np.int8]] = None,
-    seven_pairs: bool = True,
+    seven_pairs: Union[bool, int] = True,
     threads: int = 1,
 ) -> npt.NDArray[np.int8]: ...
 def batch_evaluate(

@@ -50,7 +50,8 @@ def _visible_counts(visible: Union[str, Sequence[str], None]) -> list[int]:
 def analyze(hand: Union[str, Hand], *, void: Optional[str] = None,
             visible: Union[str, Sequence[str], None] = None,
             rules: Union[str, Rules, None] = None) -> Dict[str, Any]:
-    """The analysis of a hand of 13 - 3k or 14 - 3k concealed tiles (k melds), as Python results:
+    """The analysis of a hand of 13 - 3k or 14 - 3k concealed tiles (k melds; ``rules.hand_size``
+    - 3k or one more at 10- and 7-tile tables), as Python results:
 
     - 13 - 3k: ``shanten``, ``jinzhang`` (``(tile, remaining)``), ``jinzhang_total`` and, when
       ready, ``waits`` (:class:`~xueliu.WaitOption`: fan as a discard win and as a self-draw);
@@ -76,13 +77,14 @@ def analyze(hand: Union[str, Hand], *, void: Optional[str] = None,
                              "the hand (at most 4)")
     k_melds = len(h.melds)
     n = int(sum(h.counts))
-    if n not in (13 - 3 * k_melds, 14 - 3 * k_melds):
+    size = r.hand_size  # 13, or 10 / 7 (RULES §11.1)
+    if n not in (size - 3 * k_melds, size + 1 - 3 * k_melds):
         raise ValueError(
-            f"a hand to analyze has 13 - 3k tiles (shanten and waits) or 14 - 3k (查听 or a "
-            f"complete hand) with k melds; {str(h)!r} has {_plural(n, 'concealed tile')} and "
+            f"a hand to analyze has {size} - 3k tiles (shanten and waits) or {size + 1} - 3k (查听 "
+            f"or a complete hand) with k melds; {str(h)!r} has {_plural(n, 'concealed tile')} and "
             f"{_plural(k_melds, 'meld')}")
     sh = shanten(h, void=v, rules=r)
-    if n == 13 - 3 * k_melds:
+    if n == size - 3 * k_melds:
         jz = jinzhang(h, visible=seen, void=v, rules=r)
         options = []
         if sh == 0:  # a ready hand's 进张 are its waits

@@ -15,7 +15,9 @@ array([4608,    1], dtype=uint32)
 Arrays are validated (dtype kind, shape, values) and never cast silently: a float array or a
 value out of range is a ``ValueError`` naming the argument; a non-array is a ``TypeError``. The
 core validates each row once, as it loads it (no separate pass over the array); ``rules`` is a
-``Rules``, a preset name or None (the ``xueliu`` preset).
+``Rules``, a preset name or None (the ``xueliu`` preset), and its table shape applies to every
+row: the hand size (rows of ``hand_size + 1 - 3k`` / ``hand_size - 3k`` tiles) and the suits in
+play (a tile of another suit is a bad row).
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def _rows_error(counts: Any, melds: Any, void: Any) -> None:
 def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
            threads: int = 1) -> npt.NDArray[np.bool_]:
     """``bool[N]``: whether each 14 - 3k row is a complete win (RULES §5)."""
-    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    sp, t = _rules(rules)._shape_code, _threads(threads)
     try:  # the core checks every row once, as it loads it
         return _core.batch_is_win(counts, melds, void, sp, t)
     except (ValueError, TypeError):
@@ -106,7 +108,7 @@ def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike
 def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
           threads: int = 1) -> npt.NDArray[np.uint32]:
     """``uint32[N]``: the waits of each 13 - 3k row as a bitmask (bit k = kind k)."""
-    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    sp, t = _rules(rules)._shape_code, _threads(threads)
     try:
         return _core.batch_waits(counts, melds, void, sp, t)
     except (ValueError, TypeError):
@@ -117,7 +119,7 @@ def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike 
 def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
             threads: int = 1) -> npt.NDArray[np.int8]:
     """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (RULES §5)."""
-    sp, t = _rules(rules).seven_pairs, _threads(threads)
+    sp, t = _rules(rules)._shape_code, _threads(threads)
     try:
         return _core.batch_shanten(counts, melds, void, sp, t)
     except (ValueError, TypeError):

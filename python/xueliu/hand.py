@@ -65,7 +65,9 @@ _HEAVENLY = _core.HEAVENLY
 _EARTHLY = _core.EARTHLY
 
 _DEFAULT_RULES = Rules.preset("xueliu")
-_DEFAULT_SEVEN_PAIRS = _DEFAULT_RULES.seven_pairs
+# The core's shape code of the default table (1: 13 tiles, three suits, seven pairs on); a Rules
+# passes its own (rules._shape_code: hand size, suits in play, seven_pairs; RULES §11.1).
+_DEFAULT_SHAPE = _DEFAULT_RULES._shape_code
 
 # void spelling -> native suit (-1 none).
 _VOID: dict[Any, int] = {None: -1, **_SUIT_OF}
@@ -125,7 +127,12 @@ def _rules(rules: Any) -> Rules:
 class FanResult(NamedTuple):
     """The score of a win (RULES §6): ``fan`` (capped) and its ``multiplier``, the ``base`` pattern
     id with its ``base_fan`` (uncapped), ``gen`` (after the pattern's exceptions), ``extras`` (the
-    other additive fan ids, table order) and the Chinese names for display."""
+    other additive fan ids, table order) and the Chinese names for display; ``stacked_fan`` is
+    what an additive 天胡 / 地胡 (RULES §11.3) adds beyond the one fan every extra counts (0
+    otherwise), so the uncapped total is ``base_fan + gen + len(extras) + stacked_fan``.
+
+    ``base_name`` is the 13-tile name; :func:`xueliu.patterns.pattern_name` gives the 四对 names
+    of 7-tile hands."""
 
     fan: int
     multiplier: int
@@ -135,14 +142,22 @@ class FanResult(NamedTuple):
     extras: tuple[str, ...]
     base_name: str
     extra_names: tuple[str, ...]
+    stacked_fan: int = 0
+
+    def __repr__(self) -> str:
+        # stacked_fan only where it says something (an additive 天胡 / 地胡), so a §1-§10 result
+        # reads as it always did.
+        fields = self._fields if self.stacked_fan else self._fields[:-1]
+        return "FanResult(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
 
     def describe(self) -> str:
         """One line for display: ``"清一色 3 + 根 ×1 + 自摸 1 = 5 番 ×16"``."""
         parts = [f"{self.base_name} {self.base_fan}"]
         if self.gen:
             parts.append(f"{ADDITIVE_NAMES['gen']} ×{self.gen}")
-        parts.extend(f"{name} 1" for name in self.extra_names)
-        raw = self.base_fan + self.gen + len(self.extras)
+        parts.extend(f"{name} {1 + self.stacked_fan if e in _STACKED else 1}"
+                     for e, name in zip(self.extras, self.extra_names))
+        raw = self.base_fan + self.gen + len(self.extras) + self.stacked_fan
         total = f"{raw} 番" if raw == self.fan else f"{raw} 番, 封顶 {self.fan} 番"
         return f"{' + '.join(parts)} = {total} ×{self.multiplier}"
 
@@ -172,27 +187,36 @@ class DiscardOption(NamedTuple):
     jinzhang_total: int
 
 
+_STACKED = frozenset({"tianhu", "dihu"})  # the extras an additive 天胡 / 地胡 may be
 _EXTRA_NAME_LIST = tuple(ADDITIVE_NAMES[e] for e in EXTRA_IDS)
-_EXTRAS_OF = tuple(
-    tuple(e for i, e in enumerate(EXTRA_IDS) if mask >> i & 1) for mask in range(1 << len(EXTRA_IDS))
-)
-_EXTRA_NAMES_OF = tuple(
-    tuple(n for i, n in enumerate(_EXTRA_NAME_LIST) if mask >> i & 1)
-    for mask in range(1 << len(EXTRA_IDS))
-)
+# The extras of a mask, built on first use (15 extras: 32768 masks, few of them ever met).
+_EXTRAS_OF: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _extras_of(mask: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    t = _EXTRAS_OF.get(mask)
+    if t is None:
+        bits = [i for i in range(len(EXTRA_IDS)) if mask >> i & 1]
+        t = _EXTRAS_OF[mask] = (tuple(EXTRA_IDS[i] for i in bits),
+                                tuple(_EXTRA_NAME_LIST[i] for i in bits))
+    return t
+
+
 _PATTERN_NAME_LIST = tuple(PATTERN_NAMES[p] for p in PATTERN_IDS)
 
 _FAN_CACHE: dict[_core.FanTuple, FanResult] = {}
 
 
 def _fan_result(t: _core.FanTuple) -> FanResult:
-    """FanResult of a native fan tuple (fan, multiplier, code, base_fan, gen, extras mask)."""
+    """FanResult of a native fan tuple (fan, multiplier, code, base_fan, gen, extras: the mask in
+    bits 0..15, the stacked fan of an additive 天胡 / 地胡 above them)."""
     r = _FAN_CACHE.get(t)
     if r is None:
-        fan, mult, code, base_fan, gen, mask = t
+        fan, mult, code, base_fan, gen, packed = t
+        extras, names = _extras_of(packed & 0xFFFF)
         r = FanResult(
             fan, mult, PATTERN_IDS[code], base_fan, gen,
-            _EXTRAS_OF[mask], _PATTERN_NAME_LIST[code], _EXTRA_NAMES_OF[mask],
+            extras, _PATTERN_NAME_LIST[code], names, packed >> 16,
         )
         if len(_FAN_CACHE) >= 65536:
             _FAN_CACHE.clear()
@@ -227,7 +251,11 @@ _core._register_results(FanResult, WaitOption, DiscardOption, _fan_result)
 def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
            rules: RulesLike = None) -> bool:
     """Whether a hand of 14 - 3k concealed tiles (the winning tile included) is a complete win
-    that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``."""
+    that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``.
+
+    Here and below "14 - 3k" and "13 - 3k" read ``rules.hand_size + 1 - 3k`` and
+    ``rules.hand_size - 3k`` (RULES §11.1: 10- and 7-tile hands need 3 and 2 sets), and a tile
+    of a suit not in ``rules.suits`` is a ``ValueError`` naming it."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
         n = h._nat
@@ -238,7 +266,7 @@ def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = Non
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
     if melds is None:
         return _is_win(h, v, sp)
     return _is_win(h, v, sp, _meld_pairs(melds))
@@ -258,7 +286,7 @@ def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
     if melds is None:
         mask = _waits(h, v, sp)
     else:
@@ -283,7 +311,7 @@ def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = No
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
     if melds is None:
         return _shanten(h, v, sp)
     return _shanten(h, v, sp, _meld_pairs(melds))
@@ -373,7 +401,7 @@ def jinzhang(
     :class:`DiscardOption` that leaves this hand."""
     h = _native(hand)
     v = _void(void)
-    sp = _DEFAULT_SEVEN_PAIRS if rules is None else _rules(rules).seven_pairs
+    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
     vis: Any = visible._native if isinstance(visible, Hand) else visible
     if melds is None:
         return _jinzhang(h, vis, v, sp)

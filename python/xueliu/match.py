@@ -117,12 +117,12 @@ class Match:
             self._settled += 1
 
     def _next_dealer(self, state: GameState, s: Settlement, index: int) -> int:
-        rule = self.rules.next_dealer
+        rule, n = self.rules.next_dealer, self.rules.players
         if rule == "rotate":
-            return (state.dealer + 1) % 4
-        if rule == "first_winner":
-            if not s.wins:
-                return state.dealer
+            return (state.dealer + 1) % n
+        if rule in ("first_winner", "first_winner_next"):
+            if not s.wins:  # first_winner_next (RULES §11.1): the dealer's next seat deals
+                return state.dealer if rule == "first_winner" else (state.dealer + 1) % n
             first = s.wins[0]
             if len(first.winners) > 1:  # 一炮多响: the discarder deals
                 assert first.from_seat is not None  # several winners: a discard or a robbed kong
@@ -130,7 +130,7 @@ class Match:
             return first.seat
         rng = SplitMix64(hash_seed(self.seed, index, _DEALER_DICE))
         total = rng.die() + rng.die()
-        return (state.dealer + total - 1) % 4
+        return (state.dealer + total - 1) % n
 
     def record(self) -> Dict[str, Any]:
         return {"format": "xueliu-match", "version": 1, "seed": self.seed,

@@ -1,4 +1,4 @@
-"""The fan table (番型) of RULES.md §6 as data: base patterns and additive fans, by id.
+"""The fan table (番型) of RULES.md §6 and §11.3 as data: base patterns and additive fans, by id.
 
 Ids are exactly the RULES ids; they name patterns everywhere (code, logs, reports). The order of
 :data:`BASE_PATTERNS` is the RULES table order, which is also the native pattern code
@@ -28,6 +28,7 @@ __all__ = [
     "EXTRA_IDS",
     "ADDITIVE",
     "ADDITIVE_NAMES",
+    "pattern_name",
 ]
 
 
@@ -63,6 +64,10 @@ QINGDUI = Pattern("qingdui", "清对", 4)
 """清对: 清一色 + 对对胡."""
 JIANGDUI = Pattern("jiangdui", "将对", 4)
 """将对: 对对胡 with every tile a 2, 5 or 8."""
+JIANGQIDUI = Pattern("jiangqidui", "将七对", 5)
+"""将七对: a pairs hand of 2s, 5s and 8s only (knob ``jiang_patterns``, RULES §11.3)."""
+JIANGJINGOUDIAO = Pattern("jiangjingoudiao", "将金钩钓", 5)
+"""将金钩钓: 金钩钓 of 2s, 5s and 8s only (``jiang_patterns`` with ``jingoudiao`` "base")."""
 LONGQIDUI = Pattern("longqidui", "龙七对", 5)
 """龙七对: seven pairs with at least one kind held four times; one gen is not counted."""
 QINGQIDUI = Pattern("qingqidui", "清七对", 5)
@@ -87,11 +92,13 @@ JIULIANBAODENG = Pattern("jiulianbaodeng", "九莲宝灯", 9)
 """九莲宝灯: concealed 1112345678999 of one suit + one more of that suit."""
 
 BASE_PATTERNS: tuple[Pattern, ...] = (
-    PINGHU, DUIDUIHU, QINGYISE, DAIYAOJIU, QIDUI, JINGOUDIAO, QINGDUI, JIANGDUI, LONGQIDUI,
+    PINGHU, DUIDUIHU, QINGYISE, DAIYAOJIU, QIDUI, JINGOUDIAO, QINGDUI, JIANGDUI, JIANGQIDUI,
+    JIANGJINGOUDIAO, LONGQIDUI,
     QINGQIDUI, QINGYAOJIU, QINGJINGOUDIAO, QINGLONGQIDUI, TIANHU, DIHU, SHIBALUOHAN,
     QINGSANLONGQIDUI, QINGSHIBALUOHAN, JIULIANBAODENG,
 )
-"""The base patterns in RULES §6 table order (index = native pattern code)."""
+"""The base patterns in RULES §6 table order, §11.3's two 将 patterns right after 将对 (index =
+native pattern code)."""
 
 PATTERN_IDS: tuple[str, ...] = tuple(p.id for p in BASE_PATTERNS)
 """Base-pattern ids in table order; ``PATTERN_IDS[code]`` decodes a native/batch pattern code."""
@@ -129,11 +136,25 @@ JIAXINWU = Extra("jiaxinwu", "夹心五")
 HAIDIPAO = Extra("haidipao", "海底炮")
 """海底炮: a discard win on the discard that follows the last wall tile (knob ``haidipao``)."""
 
+# RULES §11.3's additive fans.
+JINGOU = Extra("jingou", "金钩")
+"""金钩: +1 with every set melded, under ``jingoudiao = "additive"``."""
+TIANHU_EXTRA = Extra("tianhu", "天胡")
+"""天胡 on top of the hand under ``heavenly_earthly = "additive"`` (+3: the one extra worth more)."""
+DIHU_EXTRA = Extra("dihu", "地胡")
+"""地胡 on top of the hand under ``heavenly_earthly = "additive"`` (+2)."""
+KAERTIAO = Extra("kaertiao", "卡二条")
+"""卡二条: the winning 2s is the middle of a 123s chow (knob ``kaertiao``)."""
+KABIANDIAO = Extra("kabiandiao", "卡边吊")
+"""卡边吊: the hand before the win had exactly one wait (knob ``single_wait``)."""
+
 EXTRAS: tuple[Extra, ...] = (
     GANGSHANGHUA, GANGSHANGPAO, QIANGGANGHU, HAIDILAOYUE, ZIMO, MENQING,
     DUANYAOJIU, YITIAOLONG, JIAXINWU, HAIDIPAO,
+    JINGOU, TIANHU_EXTRA, DIHU_EXTRA, KAERTIAO, KABIANDIAO,
 )
-"""The additive fans other than gen, in table order (bit ``i`` of the native extras mask)."""
+"""The additive fans other than gen, RULES §6 then §11.3 order (bit ``i`` of the native extras
+mask)."""
 
 EXTRA_IDS: tuple[str, ...] = tuple(e.id for e in EXTRAS)
 """Ids of :data:`EXTRAS`, in table order."""
@@ -143,3 +164,16 @@ ADDITIVE: tuple[Extra, ...] = (GEN,) + EXTRAS
 
 ADDITIVE_NAMES: Mapping[str, str] = MappingProxyType({e.id: e.name for e in ADDITIVE})
 """Chinese name of each additive fan id (gen included)."""
+
+_FOUR_PAIRS_NAMES: Mapping[str, str] = MappingProxyType({
+    "qidui": "四对", "longqidui": "龙四对", "qingqidui": "清四对", "qinglongqidui": "清龙四对",
+    "jiangqidui": "将四对",
+})
+
+
+def pattern_name(pattern_id: str, hand_size: int = 13) -> str:
+    """The report name of a base pattern at a hand size: the pairs family of 7-tile hands is
+    四对 (RULES §11.1): ``pattern_name("longqidui", 7) == "龙四对"``; ids never change."""
+    if hand_size == 7 and pattern_id in _FOUR_PAIRS_NAMES:
+        return _FOUR_PAIRS_NAMES[pattern_id]
+    return PATTERN_NAMES[pattern_id]

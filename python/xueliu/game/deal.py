@@ -10,29 +10,36 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from .. import _core
+from ..rules import Shape
 from ..tiles import TILE_NAMES
 from .wall import SplitMix64, seed_from_tiles
 
 
-def parse_wall(wall: Sequence[str]) -> List[int]:
-    """The kinds of a wall given as 108 tile names (four of each), checked."""
+def parse_wall(wall: Sequence[str], shape: Optional[Shape] = None) -> List[int]:
+    """The kinds of a wall given as tile names, checked: four of each kind in play, so 108 tiles
+    at the default table (``shape`` None), ``shape.wall_tiles`` otherwise (RULES §11.1: a tile
+    of a suit not in play is refused, naming it)."""
+    size = 108 if shape is None else shape.wall_tiles
+    in_play = set(range(27)) if shape is None else set(shape.kinds)
     if isinstance(wall, (str, bytes)):
-        raise ValueError("wall must be a sequence of 108 tile names, not one string")
+        raise ValueError(f"wall must be a sequence of {size} tile names, not one string")
     index = {n: k for k, n in enumerate(TILE_NAMES)}
     kinds = []
     for i, t in enumerate(wall):
         k = index.get(t) if isinstance(t, str) else None
         if k is None:
             raise ValueError(f"wall[{i}] is not a tile name: {t!r}")
+        if k not in in_play:
+            raise ValueError(f"wall[{i}] is {t}, a tile of a suit not in play")
         kinds.append(k)
-    if len(kinds) != 108:
-        raise ValueError(f"a wall holds 108 tiles, got {len(kinds)}")
+    if len(kinds) != size:
+        raise ValueError(f"a wall holds {size} tiles, got {len(kinds)}")
     counts = [0] * 27
     for k in kinds:
         counts[k] += 1
-    for k, c in enumerate(counts):
-        if c != 4:
-            raise ValueError(f"a wall holds four of each tile, got {c} of {TILE_NAMES[k]}")
+    for k in sorted(in_play):
+        if counts[k] != 4:
+            raise ValueError(f"a wall holds four of each tile, got {counts[k]} of {TILE_NAMES[k]}")
     return kinds
 
 
@@ -51,8 +58,31 @@ def roll(seed: Optional[int], wall: Optional[List[int]]
     return wall, (die1, die2), exchange_die, exchange_pick
 
 
-def deal(wall: Sequence[int], dealer: int) -> List[bytearray]:
-    """The four hands as count vectors (a ``bytearray`` each: cheap to copy for the core):
-    ``wall[0:48]`` in twelve takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌),
-    ``wall[50:53]`` one each to the others (native: cpp/wall.cpp)."""
-    return _core.deal(wall, dealer)
+def deal(wall: Sequence[int], dealer: int, shape: Optional[Shape] = None) -> List[bytearray]:
+    """The hands as count vectors (a ``bytearray`` each: cheap to copy for the core), by seat.
+    At the default table (``shape`` None or the four-seat 13-tile one): ``wall[0:48]`` in twelve
+    takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌), ``wall[50:53]`` one each
+    to the others (native: cpp/wall.cpp). Any other shape follows its ``deal_plan`` (RULES §11.1,
+    :func:`deal_by_plan`); live draws then start at ``shape.dealt_tiles``."""
+    if shape is None or (shape.players == 4 and shape.hand_size == 13):
+        return _core.deal(wall, dealer)
+    return deal_by_plan(wall, dealer, shape)
+
+
+def deal_by_plan(wall: Sequence[int], dealer: int, shape: Shape) -> List[bytearray]:
+    """The deal of RULES §11.1 read straight off ``shape.deal_plan``: each take of ``n`` tiles goes
+    to the seat ``dealer + offset`` (mod the seats), in wall order. The definition the native
+    four-seat deal is tested against."""
+    n = shape.players
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
+    if len(wall) < shape.dealt_tiles:
+        raise ValueError(f"the deal needs {shape.dealt_tiles} tiles, the wall has {len(wall)}")
+    hands = [bytearray(27) for _ in range(n)]
+    at = 0
+    for offset, take in shape.deal_plan:
+        seat = (dealer + offset) % n
+        for k in wall[at:at + take]:
+            hands[seat][k] += 1
+        at += take
+    return hands

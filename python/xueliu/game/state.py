@@ -46,6 +46,28 @@ from .wall import physical_layout
 _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path)
 
 
+# RULES §11 values the engine does not play yet (issue 17 layer 3): a table of another shape or
+# flow would be played as the four-seat §1-§10 table, silently wrong, so it is refused instead.
+# The scoring knobs of §11.3 need no engine support beyond the core and are not listed, except
+# earthly_win (the engine marks 地胡 on the first draw only).
+_UNPLAYED_YET = {
+    "players": 4, "suits": ("m", "p", "s"), "hand_size": 13, "exchange_count": 3,
+    "self_draw_only": False, "min_fan_discard_win": 1, "rob_kong": True,
+    "added_kong_payment": "always", "earthly_win": "first_draw",
+}
+
+
+def _refuse_unplayed(rules: Rules) -> None:
+    bad = [f"{k}={getattr(rules, k)!r}" for k, v in _UNPLAYED_YET.items() if getattr(rules, k) != v]
+    if rules.mode == "daodaohu":
+        bad.append("mode='daodaohu'")
+    if rules.call_transfer in ("split", "single_only"):
+        bad.append(f"call_transfer={rules.call_transfer!r}")
+    if bad:
+        raise ValueError("the game engine does not play " + ", ".join(bad) + " yet (RULES §11; "
+                         "the hand calls and scoring do: xueliu.is_win, evaluate, ...)")
+
+
 def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
              wall: Optional[Sequence[str]] = None, dealer: int = 0,
              coins: Optional[Sequence[int]] = None,
@@ -81,6 +103,7 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
+    _refuse_unplayed(rules)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     if rules.multipliers is not None and len(rules.multipliers) < rules.highest_fan():

@@ -1,0 +1,46 @@
+"""Checks that involve several knobs at once (RULES §11.1): each raises ``ValueError`` naming the
+knobs. Single values are checked by :mod:`xueliu.rules.values` first."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class _Knobs(Protocol):
+    """The knobs read here (a Rules; not imported, so that knobs.py may import this module)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def suits(self) -> tuple[str, ...]: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def seven_pairs(self) -> bool: ...
+    @property
+    def declare_void(self) -> bool: ...
+    @property
+    def exchange_direction(self) -> str: ...
+
+__all__ = ["check_together"]
+
+
+def check_together(r: _Knobs) -> None:
+    """Raise ValueError when the knobs of ``r`` contradict each other."""
+    n_suits = len(r.suits)
+    if r.declare_void and n_suits < 3:
+        raise ValueError(
+            f"bad value for knob 'declare_void': True with suits {r.suits!r} (定缺 needs all three "
+            "suits; RULES §11.1: 两房/一房 rooms have no 定缺 — set declare_void=False)"
+        )
+    if r.exchange_direction == "opposite" and r.players == 3:
+        raise ValueError(
+            "bad value for knob 'exchange_direction': 'opposite' with players=3 (a three-seat "
+            "table has no opposite seat; use 'next', 'previous', 'random' or 'dice')"
+        )
+    wall, dealt = 36 * n_suits, r.players * r.hand_size + 1
+    if dealt > wall:
+        raise ValueError(
+            f"bad value for knob 'players': {r.players} seats of hand_size {r.hand_size} need "
+            f"{dealt} tiles for the deal, and a wall of suits {r.suits!r} holds {wall}"
+        )
