@@ -278,7 +278,7 @@ def test_analyze_reads_the_hand_size_from_the_rules():
 
 @pytest.mark.parametrize("rule, next_seat", [("first_winner", 0), ("first_winner_next", 1)])
 def test_a_hand_without_a_winner_passes_the_deal_under_first_winner_next(rule, next_seat):
-    from xueliu.bots.base import play_hand
+    from xueliu.bots import play_hand
     from xueliu.bots.random_bot import RandomBot
 
     match = xueliu.Match(Rules.preset("xuezhan").replace(next_dealer=rule), seed=0)
