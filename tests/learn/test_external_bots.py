@@ -160,3 +160,43 @@ def test_the_protocol_lines_a_program_reads(tmp_path):
     assert requests and all(set(a) == {"id", "kind", "tile", "tiles", "suit", "value"}
                             for r in requests for a in r["actions"])
     assert bot.counts["decisions"] == len(requests)
+
+
+def _a_turn_where_ids_0_and_1_are_legal():
+    """A state where the pending seat may discard 1m (action id 0) and 2m (id 1)."""
+    for seed in range(200):
+        state = xueliu.new_game("xueliu", seed=seed)
+        while not state.is_over:
+            for q in state.pending():
+                if state.phase == "turn" and {0, 1} <= {a.id for a in state.legal_actions(q)}:
+                    return state, q
+            state.step({q: state.legal_actions(q)[-1] for q in state.pending()})
+    raise AssertionError("no such turn in 200 hands")
+
+
+def test_a_boolean_id_is_garbage_never_action_1_or_0():
+    """``{"id": true}`` and ``{"id": false}`` are not integer ids (JSON booleans, though Python's
+    bool is an int): each takes the default and is counted as garbage, even where actions 1 and
+    0 are legal — and the conversation stays in step after them."""
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    legal = state.legal_actions(seat)
+    assert {a.id for a in legal} >= {0, 1}
+    command = MISBEHAVING[len("cmd:"):] + " booleans"
+    with ExternalBot(command, timeout=5) as bot:
+        bot.start_hand(seat, state.rules.to_dict(), seed=1)
+        assert bot.decide(state, seat) is None  # {"id": true}
+        assert bot.decide(state, seat) is None  # {"id": false}
+        assert (bot.counts["garbage"], bot.counts["illegal"], bot.counts["late"]) == (2, 0, 0)
+        answer = bot.decide(state, seat)  # a well-formed answer is read again
+        assert answer is not None and answer in legal
+        assert bot.counts["garbage"] == 2
+
+
+def test_boolean_answers_are_counted_as_garbage_in_a_run(tmp_path):
+    bot = f"{MISBEHAVING} booleans"
+    p = simulate("--games", "2", "--bots", f"greedy,{bot},random,random",
+                 out=tmp_path / "booleans.jsonl")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert (counts["late"], counts["garbage"], counts["illegal"], counts["dead"]) == (0, 2, 0, 0)
+    assert timeouts_of(records(tmp_path / "booleans.jsonl"), bot) == 2
