@@ -254,6 +254,56 @@ def test_a_flood_is_cut_off_by_the_rate_limit_and_changes_nothing(quiet):
     assert _decisions(url) == 0
 
 
+def test_after_idling_a_connection_gets_one_burst_not_a_bucket_filled_while_idle(quiet):
+    """The limit is 20 messages a second sustained and 40 at once (docs/server.md, "Limits"): a
+    connection that sat idle for 4 s may then send 40 at once — not 40 + 4 × 20. Each refused
+    act gets its error; past the burst, only what the rate refilled while the flood was read is
+    let through, and the connection is closed (1008)."""
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        request = _recv(ws, "request")
+        time.sleep(4.0)  # idle: the scenario itself, not a wait for something to happen
+        start = time.monotonic()
+        for _ in range(120):
+            try:
+                ws.send(_act(table, request["seq"] + 1000, 0))
+            except ConnectionClosed:
+                break
+        answered, elapsed, code = 0, None, None
+        try:
+            while answered < 120:  # every act answered: nothing was cut off
+                m = json.loads(ws.recv(timeout=30))
+                if m["type"] == "error" and "rate limit" in m["message"]:
+                    elapsed = time.monotonic() - start
+                elif m["type"] == "error":
+                    answered += 1
+        except ConnectionClosed as e:
+            code = None if e.rcvd is None else e.rcvd.code
+    assert code == 1008 and elapsed is not None, f"{answered} of 120 acts answered, no cut-off"
+    assert answered >= 40  # the burst
+    # What the server read the flood in is at most what the client saw: at 20 a second, that
+    # refilled at most 20 × elapsed more (a bucket filled while idle would have let 120 in).
+    assert answered <= 40 + 20 * elapsed + 1, (answered, elapsed)
+    assert _decisions(url) == 0
+
+
+def test_the_rate_limit_bucket_never_holds_more_than_one_burst():
+    """The token bucket itself: after any idle time it holds ``burst`` tokens, never more. A high
+    rate makes a short idle time equivalent to minutes at 20 a second."""
+    from xueliu.server.hub import RateLimit
+
+    limit = RateLimit(rate=1000.0, burst=40)
+    time.sleep(0.5)  # 500 tokens' worth of refill at this rate
+    start = time.monotonic()
+    allowed = 0
+    while limit.allow():
+        allowed += 1
+        assert allowed < 1000, "the bucket kept what it refilled while idle"
+    elapsed = time.monotonic() - start
+    assert 40 <= allowed <= 40 + 1000 * elapsed + 1, (allowed, elapsed)
+
+
 # -- names ---------------------------------------------------------------------------------------
 def test_bad_names_are_refused(quiet):
     server, url = quiet
