@@ -241,3 +241,65 @@ def test_a_connected_seat_that_misses_deadlines_times_out_then_is_auto_played(se
     assert http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"] == [table]
     server.stop()
     audit(url)
+
+
+def test_a_clean_shutdown_hands_its_tables_to_another_process_at_once(serve, pg_url):
+    """SIGTERM: the process releases its tables before it exits, so another takes them over at
+    the first request — no lease to wait for (here a lease of 10 minutes)."""
+    a = serve(pg_url, "--lease", "600")
+    b = serve(pg_url, "--lease", "600")
+    ann, bob = new_player(a.address, "ann"), new_player(a.address, "bob")
+    table = http("POST", f"{a.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 2}).json()["table"]
+    assert http("POST", f"{b.address}/api/tables/{table}/join", bob["token"]).status_code == 409
+    a.stop()  # SIGTERM
+    r = http("POST", f"{b.address}/api/tables/{table}/join", bob["token"])
+    assert r.status_code == 200 and r.json()["seat"] == 3, r.text
+    b_pid = query(pg_url, "SELECT id FROM processes WHERE address = ?", (b.address,))[0][0]
+    assert query(pg_url, "SELECT owner FROM tables WHERE id = ?", (table,)) == [(b_pid,)]
+    assert query(pg_url, "SELECT COUNT(*) FROM processes") == [(1,)]  # A is gone from the list
+    b.stop()
+    audit(pg_url)
+
+
+def test_after_a_restart_requests_have_new_seqs_and_old_ones_are_refused(serve, tmp_path):
+    """seq is never reused, also not across restarts (docs/server.md): an answer to a request
+    of the process that died is refused, and the request asked again has a higher seq."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url = f"sqlite:///{tmp_path}/seq.db"
+    quiet = ("--time-scale", "1", "--bot-delay", "1000", "--auto-delay", "1000", "--lease", "0.5")
+    server = serve(url, *quiet)
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+
+    def first(ws, kind):
+        while True:
+            m = json.loads(ws.recv(timeout=60))
+            if m["type"] == kind:
+                return m
+
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        old = first(ws, "request")
+    server.kill()
+    server.start()  # same port, same database
+    deadline = time.monotonic() + 120
+    while True:  # until the dead process's lease has run out and the new one runs the table
+        assert time.monotonic() < deadline, "the restarted process never took the table"
+        try:
+            with connect(f"{server.ws}?token={ann['token']}") as ws:
+                new = first(ws, "request")
+                assert new["seq"] > old["seq"] and new["actions"] == old["actions"]
+                # A deadline restarts in full after a restart (the clock is not persisted).
+                assert new["deadline_ms"] > 14_000
+                ws.send(json.dumps({"type": "act", "table": table, "seq": old["seq"],
+                                    "action": old["actions"][0]["id"]}))
+                assert "not your pending request" in first(ws, "error")["message"]
+                break
+        except ConnectionClosed:  # 4409: the dead process still held the table
+            time.sleep(0.1)
+    assert query(url, "SELECT COUNT(*) FROM decisions") == [(0,)]
+    server.stop()
+    audit(url)

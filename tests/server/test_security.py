@@ -95,6 +95,23 @@ def test_a_websocket_without_a_good_token_is_closed_4401(quiet):
         assert closed.value.rcvd.code == 4401
 
 
+def test_tokens_never_reach_the_server_log(quiet):
+    """The websocket URL carries the token, so uvicorn's access log is off: nothing the process
+    writes names a token, whatever the client did with it."""
+    server, _ = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        _recv(ws, "request")
+        ws.send("{not json")
+        _recv(ws, "error")
+    http("GET", f"{server.address}/api/me", ann["token"])
+    http("GET", f"{server.address}/api/tables/{table}/hands", ann["token"])
+    http("GET", f"{server.address}/api/me", ann["token"] + "x")  # an unknown token: 401
+    server.stop()  # everything the process wrote is in its log now
+    log = pathlib.Path(server.log.name).read_text("utf-8", "replace")
+    assert ann["token"] not in log and ann["token"][:20] not in log
+
+
 # -- seats ---------------------------------------------------------------------------------------
 def test_a_client_acts_only_for_its_own_seat(quiet):
     server, url = quiet
