@@ -10,6 +10,8 @@ import json
 import random
 import time
 
+import xueliu
+
 from .client import (Person, audit, hands_of, http, new_player, play, query,
                      seat_view_matches)
 
@@ -301,5 +303,46 @@ def test_after_a_restart_requests_have_new_seqs_and_old_ones_are_refused(serve, 
         except ConnectionClosed:  # 4409: the dead process still held the table
             time.sleep(0.1)
     assert query(url, "SELECT COUNT(*) FROM decisions") == [(0,)]
+    server.stop()
+    audit(url)
+
+
+def test_a_hand_whose_last_decision_was_stored_but_not_settled_is_settled_on_load(serve, tmp_path):
+    """The owner died between storing a hand's last decision and its settlement: the process
+    that takes the table over replays the record, finds the hand over, and settles it — once,
+    with the coins the replay gives."""
+    from xueliu.bots import GreedyBot, play_hand
+    from xueliu.server import store
+
+    from .client import Db
+
+    url = f"sqlite:///{tmp_path}/unsettled.db"
+    rules = xueliu.Rules.preset("xueliu")
+    game = xueliu.new_game(rules, seed=21, dealer=0, coins=[1000] * 4)
+    start = game.record()
+    start.pop("result", None)
+    start["decisions"] = []
+    play_hand(game, [GreedyBot(rules=rules) for _ in range(4)])
+    db = Db(url)
+    try:  # what a process "ghost" (never registered: dead) wrote before it died
+        ann = db.run(store.create_player("ann", "hash-of-a-token-nobody-has", 1000))
+        table = db.run(store.create_table("ghost", rules.to_dict(), ann, 3, 1000))
+        players = [r[0] for r in db.sql("SELECT player_id FROM seats WHERE table_id = ?"
+                                        " ORDER BY seat", (table,))]
+        hand = db.run(store.deal(table, "ghost", 0, players, start, seq=1))
+        for idx, (seat, action) in enumerate(game.record()["decisions"]):
+            db.run(store.add_decision(table, "ghost", hand, idx, seat, str(action), seq=2 + idx))
+    finally:
+        db.close()
+    server = serve(url, "--lease", "0.5", "--bot-delay", "1000", "--auto-delay", "1000")
+    deadline = time.monotonic() + 120
+    while query(url, "SELECT status FROM hands WHERE id = ?", (hand,)) != [("settled",)]:
+        assert time.monotonic() < deadline, "the stored hand was never settled"
+        time.sleep(0.1)
+    st = game.settlement()
+    stored = json.loads(query(url, "SELECT settlement FROM hands WHERE id = ?", (hand,))[0][0])
+    assert stored["net"] == list(st.net)
+    assert [query(url, "SELECT coins FROM players WHERE id = ?", (p,))[0][0]
+            for p in players] == list(st.coins)
     server.stop()
     audit(url)

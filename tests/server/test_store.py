@@ -7,44 +7,16 @@ that lost its table), so here each is reached on purpose."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any, Callable, List
+from typing import List
 
 import pytest
 
 from xueliu.server import store
 from xueliu.server.db import Conflict, Database
 
+from .client import Db
+
 A, B = "process-a", "process-b"  # process ids
-
-
-class Db:
-    """A real Database (its own thread, group commit) run from synchronous test code."""
-
-    def __init__(self, url: str) -> None:
-        self.db = Database(url)
-        self.db.start(store.setup)
-        self.loop = asyncio.new_event_loop()
-
-    def run(self, op: Callable[[Any], Any]) -> Any:
-        return self.loop.run_until_complete(self.db.run(op))
-
-    def together(self, *ops: Callable[[Any], Any]) -> List[Any]:
-        """Runs the operations queued at once (one group commit); results or exceptions."""
-        async def all_of() -> List[Any]:
-            return list(await asyncio.gather(*(self.db.run(op) for op in ops),
-                                             return_exceptions=True))
-        return self.loop.run_until_complete(all_of())
-
-    def sql(self, text: str, params: tuple = ()) -> List[tuple]:
-        return self.run(lambda conn: conn.all(text, params))
-
-    def execute(self, text: str, params: tuple = ()) -> None:
-        self.run(lambda conn: conn.execute(text, params))
-
-    def close(self) -> None:
-        self.db.close()
-        self.loop.close()
 
 
 @pytest.fixture
@@ -210,3 +182,14 @@ def test_a_database_of_another_schema_version_is_refused(db_url):
     d.close()
     with pytest.raises(ValueError, match="schema version 0"):
         Database(db_url).start(store.setup)
+
+
+def test_sqlite_runs_in_wal_mode_with_full_synchronous_commits(tmp_path):
+    """docs/server.md: SQLite in WAL mode with ``synchronous=FULL`` (a commit survives a power
+    cut, not only a killed process)."""
+    d = Db(f"sqlite:///{tmp_path}/wal.db")
+    try:
+        assert d.sql("PRAGMA journal_mode") == [("wal",)]
+        assert d.sql("PRAGMA synchronous") == [(2,)]  # FULL
+    finally:
+        d.close()
