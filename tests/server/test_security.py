@@ -144,6 +144,25 @@ def test_a_client_acts_only_for_its_own_seat(quiet):
                                    (3, str(req_b["actions"][0]["id"]))])
 
 
+def test_a_player_with_two_connections_gets_every_message_on_both(quiet):
+    """A player may have several connections (two browser tabs): each gets the state and the
+    request, and an answer from either one is the seat's."""
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as one, \
+            connect(f"{server.ws}?token={ann['token']}") as two:
+        r1, r2 = _recv(one, "request"), _recv(two, "request")
+        assert r1["seq"] == r2["seq"] and r1["actions"] == r2["actions"]
+        two.send(_act(table, r2["seq"], r2["actions"][0]["id"]))
+        deadline = time.monotonic() + 60
+        while _decisions(url) == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        one.send(_act(table, r1["seq"], r1["actions"][0]["id"]))  # answered already, by two
+        assert "not your pending request" in _recv(one, "error")["message"]
+    assert query(url, "SELECT seat, action FROM decisions") == [(0, str(r1["actions"][0]["id"]))]
+
+
 def test_tables_refuse_with_403_404_409(quiet):
     server, _ = quiet
     ann, table = _seated(server)
