@@ -21,7 +21,9 @@ def test_health_and_a_new_player(serve, db_url):
 
 
 def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
-    server = serve(db_url)
+    # People get 2 s a decision (× 0.2) and are never auto-played (away 20 s): a busy machine
+    # slows their answers, and a late one would be an error this test counts. Bots think 20 ms.
+    server = serve(db_url, "--time-scale", "0.2", "--bot-delay", "0.1", "--auto-delay", "100")
     base = server.address
     ann, bob = new_player(base, "ann"), new_player(base, "bob")
     r = http("POST", f"{base}/api/tables", ann["token"],
@@ -33,7 +35,8 @@ def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
 
     async def scenario():
         task = asyncio.ensure_future(play(people, lambda: all(len(p.hands) >= 2 for p in people)))
-        await asyncio.sleep(0.3)  # ann is connected and waiting: bob's join starts the table
+        while not any(m["type"] == "state" for m in people[0].messages):
+            await asyncio.sleep(0.02)  # ann is connected and waiting: bob's join starts the table
         joined = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join",
                                          bob["token"])
         assert joined.json() == {"table": table, "seat": 3}
