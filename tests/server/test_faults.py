@@ -152,11 +152,11 @@ def test_a_dropped_client_gets_its_state_and_pending_request_again(serve, tmp_pa
 
 def test_a_dropped_seat_is_auto_played_then_escapes_past_the_window(serve, tmp_path):
     url = f"sqlite:///{tmp_path}/escape.db"
-    # Auto-play at once; the reconnect window is 20 × 0.2 = 4 s; 3 s for the exchange (her
-    # connection closes as soon as she has the request: a busy machine must not make that a
-    # timeout); bots think 10 ms.
-    server = serve(url, "--time-scale", "0.2", "--bot-delay", "0.05", "--auto-delay", "0",
-                   "--reconnect-window", "20")
+    # Auto-play at once; the reconnect window is 5 × 0.2 = 1 s, well inside a hand whose bots
+    # think 50 ms a decision; 3 s for the exchange (her connection closes as soon as she has the
+    # request: a busy machine must not make that a timeout).
+    server = serve(url, "--time-scale", "0.2", "--bot-delay", "0.25", "--auto-delay", "0",
+                   "--reconnect-window", "5")
     ann = new_player(server.address, "ann")
     table = http("POST", f"{server.address}/api/tables", ann["token"],
                  json={"rules": "xueliu", "bots": 3}).json()["table"]
