@@ -15,7 +15,7 @@ import random
 import sys
 import time
 
-SLEEP = 1.6
+SLEEP = 4.5  # tests use --bot-timeout 3: late by 1.5 s, and the next answer in time by 1.5 s
 GARBAGE = [
     "this is not json",
     '{"id": "5"}',
