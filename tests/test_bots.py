@@ -78,6 +78,70 @@ def test_make_bot_builds_builtin_and_module_class_bots():
         make_bot("xueliu.bots:Nope")
 
 
+class IllegalBot:
+    """Answers every question with a discard of 9s: never legal in the exchange."""
+
+    def act(self, observation, legal_actions):
+        return Action("discard", "9s")
+
+
+def test_an_illegal_answer_makes_play_hand_raise_the_engines_error_unchanged():
+    with pytest.raises(ValueError) as raised:
+        play_hand(xueliu.new_game("xueliu", seed=3),
+                  [IllegalBot(), RandomBot(1), RandomBot(2), RandomBot(3)])
+    state = xueliu.new_game("xueliu", seed=3)
+    answers = {0: Action("discard", "9s")}
+    for s in (1, 2, 3):
+        answers[s] = RandomBot(s).act_view(state.view(s), state.legal_actions(s))
+    with pytest.raises(ValueError) as direct:
+        state.step(answers)
+    assert str(raised.value) == str(direct.value) and "9s" in str(raised.value)
+
+
+class NoSeedBot:
+    """A user bot whose constructor takes neither seed nor rules: make_bot must not pass them."""
+
+    def __init__(self):
+        self.made = True
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+class NotABot:
+    def __init__(self, seed=0):
+        self.seed = seed
+
+
+def test_make_bot_passes_only_the_arguments_a_class_takes_and_refuses_a_class_without_act():
+    import sys
+    import types
+
+    module = types.ModuleType("xueliu_test_user_bots")
+    module.NoSeedBot, module.NotABot = NoSeedBot, NotABot
+    sys.modules[module.__name__] = module
+    try:
+        bot = make_bot("xueliu_test_user_bots:NoSeedBot", seed=5, rules=Rules.preset("xueliu"))
+        assert isinstance(bot, NoSeedBot) and bot.made
+        with pytest.raises(ValueError, match="no act"):
+            make_bot("xueliu_test_user_bots:NotABot")
+    finally:
+        del sys.modules[module.__name__]
+
+
+def test_a_bot_spec_is_a_string_and_is_checked_without_starting_anything():
+    from xueliu.bots import check_bot_spec
+
+    for spec in (None, 3, ["greedy"]):
+        with pytest.raises(TypeError, match="a bot spec is a str"):
+            check_bot_spec(spec)
+        with pytest.raises(TypeError, match="a bot spec is a str"):
+            make_bot(spec)
+    check_bot_spec("cmd:python3 -c pass")  # looked up, not run
+    with pytest.raises(ValueError, match="not a program"):
+        check_bot_spec("cmd:no-such-program-xueliu")
+
+
 # -- RandomBot ----------------------------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ import xueliu
 import xueliu.cli
 
 
-def run(*args: str, stdin: str = "", timeout: float = 60, env=None) -> subprocess.CompletedProcess:
+def run(*args: str, stdin: str = "", timeout: float = 300, env=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "xueliu", *args], input=stdin, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=timeout)
 

@@ -325,3 +325,171 @@ def test_jinzhang_lists_exactly_the_kinds_whose_draw_lowers_the_shanten():
                         want.append((t, remaining[t]))
                     after[t] -= 1
             assert got == want
+
+
+# -- 血战 after others have left: only the seats still in play count -------------------------------------
+
+def _xuezhan_with_seat_3_gone(*, kong: bool = True, gone_multiplier: int = 8) -> dict:
+    """Seat 0 to discard in 血战, 29 tiles in the wall; seat 3 won on a discard of seat 0 and has
+    left play (in_play False, its hand out of the game); seat 0 holds a concealed kong of 1m."""
+    melds = [[{"type": "concealed_kong", "tile": "1m", "from": None}] if kong else [],
+             [peng("6m", 2)], [], []]
+    obs = position("234m67m2346s88s" if kong else "1m234m67m2346s88s", void="p", mode="xuezhan",
+                   wall=29, melds=melds, voids=["p", "s", "m", "s"],
+                   discards=["9p5p1s", "1p3p9s4s", "9m7m2m5m", "5p6p"],
+                   multipliers=[8, 8, 8, gone_multiplier],
+                   wins=[[], [], [], [{"order": 1, "seat": 3, "tile": "8m", "source": "discard",
+                                       "from": 0, "flags": [], "fan": 1, "multiplier": 1,
+                                       "base": "pinghu", "base_fan": 1, "gen": 0, "extras": []}]])
+    obs["in_play"] = [True, True, True, False]
+    return obs
+
+
+def _context_of(obs: dict):
+    from xueliu.bots.expert_view import read_view
+
+    rules = Rules.preset("xuezhan")
+    view = read_view(obs)
+    return view, ExpertBot(rules=rules)._context(view, rules)
+
+
+def test_xuezhan_a_seat_that_has_left_does_not_shorten_the_experts_horizon():
+    """The 血战 hand ends when the other seats *still in play* have won (the third win): the bot's
+    draws left are E[min(D, M)], M the time by which those seats have won (docs/expert-bot.md,
+    "The end of the wall"). A winner that has left is not one more win to wait for."""
+    from xueliu.bots.expert_danger import ready_chance, table_pace
+    from xueliu.bots.expert_value import game_horizon
+
+    view, ctx = _context_of(_xuezhan_with_seat_3_gone())
+    pace = table_pace(view)
+    assert ctx.others == [1, 2]
+    in_play = game_horizon(view.draws_left, [ready_chance(view, o, pace) for o in (1, 2)], pace)
+    assert ctx.draws == in_play[0]
+    # The corner is real here: counting the departed seat would wait for a fourth win that
+    # never comes, and stretch the horizon.
+    counting_it = game_horizon(view.draws_left,
+                               [ready_chance(view, o, pace) for o in (1, 2, 3)], pace)
+    assert counting_it[0] > in_play[0] + 0.5
+
+
+def test_xuezhan_tuishui_estimate_takes_the_kong_income_of_the_seats_still_in_play_only():
+    """退税 takes a concealed kong's income back from a seat not ready at the end — 2 units from
+    each seat still in play (8 × 8 here, both), never from the seat that has left, which pays
+    nothing more: the kong adds exactly 2 × (64 + 64) to the end-of-wall estimate, times the
+    chance the hand lasts to the wall's end, whatever the departed seat's multiplier."""
+    from xueliu.bots.expert_danger import ready_chance, table_pace
+    from xueliu.bots.expert_value import game_horizon
+
+    for gone_multiplier in (2, 8):
+        view, with_kong = _context_of(_xuezhan_with_seat_3_gone(gone_multiplier=gone_multiplier))
+        _, without = _context_of(_xuezhan_with_seat_3_gone(kong=False,
+                                                           gone_multiplier=gone_multiplier))
+        assert without.draws == with_kong.draws  # the same horizon: only the own melds differ
+        pace = table_pace(view)
+        _, lasts = game_horizon(view.draws_left, [ready_chance(view, o, pace) for o in (1, 2)],
+                                pace)
+        assert with_kong.end_fixed - without.end_fixed == pytest.approx(lasts * 2 * (64 + 64))
+
+
+def test_xuezhan_the_multiplier_of_a_seat_that_has_left_changes_no_decision_value():
+    """A seat that has won and left 血战 pays nothing more: its player multiplier enters neither
+    the expert's valuation of each discard nor its choice."""
+    from xueliu.bots.expert_view import KIND
+
+    bot = ExpertBot(rules=Rules.preset("xuezhan"))
+    scores = []
+    decisions = []
+    for gone_multiplier in (2, 8):
+        obs = _xuezhan_with_seat_3_gone(gone_multiplier=gone_multiplier)
+        view, ctx = _context_of(obs)
+        planner, danger = bot._models(view, Rules.preset("xuezhan"))
+        kinds = sorted({KIND[t] for t in obs["hand"]})
+        scores.append(bot._discard_scores(planner, danger, view.counts, tuple(view.melds),
+                                          view.void, kinds))
+        decisions.append(choice(obs, discards_of(obs)))
+    assert scores[0] == scores[1]
+    assert decisions[0] == decisions[1]
+
+
+# -- the risk model's rules (expert_danger.py), each reached on purpose ---------------------------------
+
+def _danger(obs: dict, memory=None):
+    from xueliu.bots.expert_danger import DangerModel, table_pace
+    from xueliu.bots.expert_view import read_view
+
+    view = read_view(obs)
+    others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+    safe = [memory.safe_against(o, view) if memory is not None and view.frozen[o] else set()
+            for o in range(4)]
+    return DangerModel(view, others, safe, True, table_pace(view))
+
+
+K = {xueliu.tile_name(k): k for k in range(27)}
+
+
+def test_a_seat_cannot_deal_in_on_its_void_suit_nor_while_it_still_holds_void_tiles():
+    """RULES §3.2: a seat never wins on its void suit, and not at all while it still holds tiles
+    of it (it has thrown nothing else and made no meld)."""
+    # Seat 1 is void in 万 and has thrown a 筒 (clear of 万); seats 2 and 3 have thrown only
+    # tiles of their void suits so far: they may still hold some and cannot win yet.
+    obs = position("123456789p12345s", void="m", voids=["m", "m", "s", "p"], wall=30,
+                   discards=["", "1m2m9p", "1s2s", "1p2p"])
+    danger = _danger(obs)
+    assert danger.seats == [1]  # only seat 1 can win now
+    assert danger.cost(K["5m"]) == 0.0  # seat 1's void suit
+    assert danger.cost(K["5p"]) > 0.0 and danger.cost(K["5s"]) > 0.0
+    # Once seat 2 throws a tile of another suit, it is counted.
+    obs["discards"][2] = ["1s", "2s", "5m"]
+    assert _danger(obs).seats == [1, 2]
+
+
+def test_a_frozen_hand_is_known_safe_against_the_tiles_discarded_since_it_won():
+    """A won 血流 hand keeps its waits: a tile anyone discarded after it froze, and it did not win
+    on, is none of them; the tile it won on is one for sure."""
+    from xueliu.bots.expert_view import HandMemory, read_view
+
+    win = {"order": 1, "seat": 2, "tile": "5p", "source": "self_draw", "from": None,
+           "flags": ["self_draw"], "fan": 1, "multiplier": 1, "base": "pinghu", "base_fan": 1,
+           "gen": 0, "extras": []}
+    kw = dict(void="m", voids=["m", "m", "m", "m"], wall=30, wins=[[], [], [win], []],
+              frozen=[False, False, True, False], set_aside=["5p"])
+    at_win = position("123789p4p11s234s6s9s", discards=["", "1s", "2s", "3s"], **kw)
+    memory = HandMemory()
+    memory.update(at_win, read_view(at_win))  # first seen frozen: the rivers' lengths now
+    later = position("123789p4p11s234s6s9s", discards=["4p", "1s", "2s", "3s"], **kw)
+    memory.update(later, read_view(later))
+    danger = _danger(later, memory)
+    assert K["4p"] in memory.safe_against(2, read_view(later))
+    assert danger.seats == [1, 2, 3]
+    assert danger.chance(K["5p"]) == 1.0  # the tile seat 2 won on deals in for sure
+    # 4p was thrown after the win: against seat 2 it is safe, so it costs only the others' share.
+    no_memory = _danger(later)
+    assert danger.cost(K["4p"]) < no_memory.cost(K["4p"])
+
+
+def test_the_memory_of_a_frozen_hand_starts_again_with_a_new_hand():
+    """What is remembered within a hand (the rivers when a seat froze) is forgotten when the
+    dice, dealer or break point say a new hand has begun."""
+    from xueliu.bots.expert_view import HandMemory, read_view
+
+    kw = dict(void="m", voids=["m", "m", "m", "m"], wall=30, frozen=[False, False, True, False])
+    first = position("123789p4p11s234s6s9s", discards=["", "1s", "2s", "3s"], **kw)
+    memory = HandMemory()
+    memory.update(first, read_view(first))
+    again = position("123789p4p11s234s6s9s", discards=["4p", "1s", "2s", "3s"], **kw)
+    memory.update(again, read_view(again))
+    assert memory.safe_against(2, read_view(again)) == {K["4p"]}
+    new_hand = dict(again, dice=[1, 1])  # another deal, seat 2 frozen again at once
+    memory.update(new_hand, read_view(new_hand))
+    assert memory.safe_against(2, read_view(new_hand)) == set()
+
+
+def test_a_seat_that_has_left_xuezhan_is_no_danger():
+    """A 血战 winner that has left play never wins again: the expert's risk of a discard counts
+    only the seats still in play."""
+    obs = _xuezhan_with_seat_3_gone()
+    from xueliu.bots.expert_view import read_view
+
+    rules = Rules.preset("xuezhan")
+    _, danger = ExpertBot(rules=rules)._models(read_view(obs), rules)
+    assert 3 not in danger.seats

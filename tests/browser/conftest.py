@@ -14,9 +14,12 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from server.conftest import ServerProcess
 
-# A person needs time to click, also on a loaded machine: a discard has 10 s × 0.5 = 5 s, the
-# exchange 7.5 s; a bot thinks 0.1 × 0.5 s.
-TIME_SCALE = "0.5"
+# A person needs time to click, also on a busy machine: a discard has the full 10 s (a late click
+# would be a timeout the tests count); a bot thinks 30 ms. A seat whose page is not connected yet
+# (the table deals the moment "play against bots" creates it, before the page opens its
+# websocket) or is reloading is auto-played only after 10 s: the page connects first, and the
+# person's own clicks are what the tests check.
+TIME_SCALE = "1"
 
 
 def chromium_path() -> str:
@@ -81,7 +84,7 @@ def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
     """The address of a fresh server (SQLite in the test's directory) serving the browser table."""
     # A later --time-scale overrides the server tests' fast one.
     server = ServerProcess(f"sqlite:///{os.path.join(tmp_path, 'xueliu.db')}", "--time-scale",
-                           TIME_SCALE, "--bot-delay", "0.1", "--auto-delay", "0.1",
+                           TIME_SCALE, "--bot-delay", "0.03", "--auto-delay", "10",
                            log_dir=str(tmp_path))
     server.start()
     yield server.address

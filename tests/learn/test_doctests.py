@@ -1,4 +1,5 @@
-"""The examples in the docstrings of the learning modules run and show what they say."""
+"""The examples in the docstrings of the learning modules and the bots run and show what they
+say."""
 
 import doctest
 import importlib
@@ -7,7 +8,9 @@ import pytest
 
 MODULES = ["xueliu.learn", "xueliu.learn.actions", "xueliu.learn.encoders", "xueliu.envs",
            "xueliu.envs.aec", "xueliu.envs.parallel", "xueliu.envs.single_seat",
-           "xueliu.envs.vector", "xueliu.simulate", "xueliu.bots"]
+           "xueliu.envs.vector", "xueliu.simulate", "xueliu.bots", "xueliu.bots.base",
+           "xueliu.bots.autoplay", "xueliu.bots.random_bot", "xueliu.bots.greedy",
+           "xueliu.bots.expert", "xueliu.bots.expert_value"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -5,6 +5,7 @@ slow, answer garbage or crash — each gets RULES §8's default and is counted, 
 from __future__ import annotations
 
 import json
+import time
 import re
 import subprocess
 import sys
@@ -79,8 +80,10 @@ def test_a_program_gives_the_same_results_for_any_number_of_workers(tmp_path):
 
 
 def test_a_slow_bot_gets_the_default_for_each_late_answer(tmp_path):
-    bot = f"{MISBEHAVING} slow 3/10"  # requests 3 and 10 answered after 1.6 s
-    p = simulate("--games", "4", "--bot-timeout", "1", "--bots", f"{bot},greedy,random,random",
+    # Requests 3 and 10 answered after 4.5 s; every other answer comes in time even on a busy
+    # machine (3 s for a random choice).
+    bot = f"{MISBEHAVING} slow 3/10"
+    p = simulate("--games", "4", "--bot-timeout", "3", "--bots", f"{bot},greedy,random,random",
                  out=tmp_path / "slow.jsonl")
     assert p.returncode == 0, p.stderr
     counts = defaults_row(p.stdout, bot)
@@ -243,3 +246,119 @@ def test_a_bot_killed_by_a_signal_is_reported_with_it(tmp_path, capfd):
     err = capfd.readouterr().err
     assert err.count("warning") == 1
     assert "at seat 1 died in hand 0 (killed by SIGKILL)" in err
+
+
+def _a_turn_where_ids_0_and_1_are_legal():
+    """A state where the pending seat may discard 1m (action id 0) and 2m (id 1)."""
+    for seed in range(200):
+        state = xueliu.new_game("xueliu", seed=seed)
+        while not state.is_over:
+            for q in state.pending():
+                if state.phase == "turn" and {0, 1} <= {a.id for a in state.legal_actions(q)}:
+                    return state, q
+            state.step({q: state.legal_actions(q)[-1] for q in state.pending()})
+    raise AssertionError("no such turn in 200 hands")
+
+
+def test_a_boolean_id_is_garbage_never_action_1_or_0():
+    """``{"id": true}`` and ``{"id": false}`` are not integer ids (JSON booleans, though Python's
+    bool is an int): each takes the default and is counted as garbage, even where actions 1 and
+    0 are legal — and the conversation stays in step after them."""
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    legal = state.legal_actions(seat)
+    assert {a.id for a in legal} >= {0, 1}
+    command = MISBEHAVING[len("cmd:"):] + " booleans"
+    with ExternalBot(command, timeout=5) as bot:
+        bot.start_hand(seat, state.rules.to_dict(), seed=1)
+        assert bot.decide(state, seat) is None  # {"id": true}
+        assert bot.decide(state, seat) is None  # {"id": false}
+        assert (bot.counts["garbage"], bot.counts["illegal"], bot.counts["late"]) == (2, 0, 0)
+        answer = bot.decide(state, seat)  # a well-formed answer is read again
+        assert answer is not None and answer in legal
+        assert bot.counts["garbage"] == 2
+
+
+def test_boolean_answers_are_counted_as_garbage_in_a_run(tmp_path):
+    bot = f"{MISBEHAVING} booleans"
+    p = simulate("--games", "2", "--bots", f"greedy,{bot},random,random",
+                 out=tmp_path / "booleans.jsonl")
+    assert p.returncode == 0, p.stderr
+    counts = defaults_row(p.stdout, bot)
+    assert (counts["late"], counts["garbage"], counts["illegal"], counts["dead"]) == (0, 2, 0, 0)
+    assert timeouts_of(records(tmp_path / "booleans.jsonl"), bot) == 2
+
+
+def _program(tmp_path: Path, name: str, body: str) -> List[str]:
+    script = tmp_path / name
+    script.write_text("import json, sys, time\n" + body, "utf-8")
+    return [sys.executable, str(script)]
+
+
+ANSWER_FIRST = (
+    "for line in iter(sys.stdin.readline, ''):\n"
+    "    m = json.loads(line)\n"
+    "    if m['type'] == 'request':\n"
+    "        print(json.dumps({'id': m['actions'][0]['id']}), flush=True)\n"
+    "        break\n")
+
+
+def test_the_first_request_gets_the_start_up_time_and_later_ones_do_not(tmp_path):
+    """A program that takes 1.5 s to start (an interpreter, a model) is not late on its first
+    request with a 1 s timeout (it gets STARTUP_SECONDS more); the same pause later is late."""
+    argv = _program(tmp_path, "slow_start.py", "time.sleep(1.5)\n" + (
+        "for line in iter(sys.stdin.readline, ''):\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'request':\n"
+        "        print(json.dumps({'id': m['actions'][0]['id']}), flush=True)\n"
+        "        time.sleep(1.5)\n"))
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    with ExternalBot(argv, timeout=1.0) as bot:
+        bot.start_hand(seat, state.rules.to_dict())
+        assert bot.decide(state, seat) is not None
+        assert bot.counts["late"] == 0
+        assert bot.decide(state, seat) is None  # asked while it pauses 1.5 s: late
+        assert bot.counts["late"] == 1
+
+
+def test_writes_never_block_on_a_program_that_stopped_reading(tmp_path):
+    """What the program has not read stays queued: a program that answered once and stopped
+    reading its input (more than a pipe holds is waiting for it) costs a late answer, not a hung
+    engine."""
+    argv = _program(tmp_path, "deaf.py", ANSWER_FIRST + "time.sleep(60)\n")
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    with ExternalBot(argv, timeout=0.5) as bot:
+        bot.start_hand(seat, state.rules.to_dict())
+        assert bot.decide(state, seat) is not None
+        bot.start_hand(seat, {**state.rules.to_dict(), "padding": "x" * (4 << 20)})  # 4 MiB
+        start = time.monotonic()
+        assert bot.decide(state, seat) is None
+        assert time.monotonic() - start < 0.5 + 5.0  # the timeout, plus a busy machine's slack
+        assert bot.counts["late"] == 1 and not bot.dead
+
+
+def test_a_line_without_end_is_a_broken_program(tmp_path):
+    """More than a MiB without a newline is no answer: the program is treated as dead (the
+    default for this and every later decision), and the engine does not buffer without end."""
+    argv = _program(tmp_path, "endless.py", (
+        "for line in iter(sys.stdin.readline, ''):\n"
+        "    if json.loads(line)['type'] == 'request':\n"
+        "        while True:\n"
+        "            sys.stdout.write('x' * 65536); sys.stdout.flush()\n"))
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    with ExternalBot(argv, timeout=30) as bot:
+        bot.start_hand(seat, state.rules.to_dict())
+        assert bot.decide(state, seat) is None
+        assert bot.dead and bot.counts["dead"] == 1
+        assert bot.decide(state, seat) is None and bot.counts["dead"] == 2
+
+
+def test_close_ends_a_program_that_ignores_the_end_of_its_input(tmp_path):
+    argv = _program(tmp_path, "stubborn.py", ANSWER_FIRST + "while True:\n    time.sleep(1)\n")
+    state, seat = _a_turn_where_ids_0_and_1_are_legal()
+    bot = ExternalBot(argv, timeout=5)
+    bot.start_hand(seat, state.rules.to_dict())
+    assert bot.decide(state, seat) is not None
+    proc = bot._proc
+    assert proc is not None
+    bot.close()  # closes its stdin, waits a moment, then kills it
+    assert proc.poll() is not None and bot.dead

@@ -193,3 +193,23 @@ def test_native_encoder_refuses_bad_arguments(states, seats, picks, out, error):
 def test_native_encoder_channel_names_are_obs_v1s():
     from xueliu import _core
     assert _core.OBS_V1_CHANNELS == tuple(OBS.channels)
+
+
+def test_fast_path_fills_an_out_that_is_not_contiguous_and_nothing_else():
+    """``out`` need not be contiguous (a strided view of a replay buffer, say): it gets exactly
+    the values a contiguous array gets, and the memory between its rows is left alone."""
+    states = [xueliu.new_game(p, seed=s) for p in ("xueliu", "xuezhan") for s in (1, 2)]
+    for s in states:  # into the hand: the exchange answered, some turns played
+        rng = random.Random(3)
+        for _ in range(12):
+            if s.is_over:
+                break
+            s.step({q: rng.choice(s.legal_actions(q)) for q in s.pending()})
+    seats = [0, 1, 2, 3]
+    want = fast(OBS, states, seats)
+    buffer = np.full((2 * len(states), *OBS.shape), 7, np.float32)
+    strided = buffer[::2]
+    assert not strided.flags.c_contiguous
+    obs_v1_of_states(states, seats, None, strided)
+    assert np.array_equal(buffer[::2], want)
+    assert (buffer[1::2] == 7).all()  # the rows between were not written

@@ -138,6 +138,39 @@ def query(url: str, sql: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...
         return [tuple(r) for r in pg.execute(sql.replace("?", "%s"), tuple(params)).fetchall()]
 
 
+class Db:
+    """The server's own Database (its thread, group commit) and store operations, run from
+    synchronous test code: to write a state no client could bring about on purpose."""
+
+    def __init__(self, url: str) -> None:
+        from xueliu.server import store
+        from xueliu.server.db import Database
+
+        self.db = Database(url)
+        self.db.start(store.setup)
+        self.loop = asyncio.new_event_loop()
+
+    def run(self, op: Callable[[Any], Any]) -> Any:
+        return self.loop.run_until_complete(self.db.run(op))
+
+    def together(self, *ops: Callable[[Any], Any]) -> List[Any]:
+        """Runs the operations queued at once (one group commit); results or exceptions."""
+        async def all_of() -> List[Any]:
+            return list(await asyncio.gather(*(self.db.run(op) for op in ops),
+                                             return_exceptions=True))
+        return self.loop.run_until_complete(all_of())
+
+    def sql(self, text: str, params: tuple = ()) -> List[tuple]:
+        return list(self.run(lambda conn: conn.all(text, params)))
+
+    def execute(self, text: str, params: tuple = ()) -> None:
+        self.run(lambda conn: conn.execute(text, params))
+
+    def close(self) -> None:
+        self.db.close()
+        self.loop.close()
+
+
 def audit(url: str, starting: int = 1000) -> Dict[str, int]:
     """Checks what must hold after any play, crashes included, and returns counts:
 

@@ -54,7 +54,7 @@ class Cluster:
 
     def _run(self, *args: str) -> None:
         subprocess.run([*self.as_user, *args], check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, timeout=120)
+                       stderr=subprocess.PIPE, timeout=600)  # only against a hang
 
     def start(self) -> None:
         data = os.path.join(self.dir, "data")
@@ -62,10 +62,25 @@ class Cluster:
                   "-E", "UTF8", "--no-sync")
         # fsync off: the tests kill our server, never PostgreSQL, so its own durability is not
         # what they measure, and the shared machine's disk stays quiet.
-        opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
-                "-c synchronous_commit=off -c max_connections=300")
-        self._run(os.path.join(self.bin, "pg_ctl"), "-D", data, "-o", opts, "-l",
-                  os.path.join(self.dir, "log"), "-w", "-t", "60", "start")
+        log = os.path.join(self.dir, "log")
+        for attempt in range(5):
+            opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
+                    "-c synchronous_commit=off -c max_connections=300")
+            try:
+                # -t: how long pg_ctl waits for the server to accept connections (a busy
+                # machine's start-up is slow; this only bounds a hang).
+                self._run(os.path.join(self.bin, "pg_ctl"), "-D", data, "-o", opts, "-l", log,
+                          "-w", "-t", "300", "start")
+                return
+            except subprocess.CalledProcessError:
+                # The port free_port() saw may have been taken since by someone else's process
+                # (the machine is shared): try another one.
+                with open(log, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+                taken = "could not bind" in text or "already in use" in text
+                if not taken or attempt == 4:
+                    raise
+                self.port = free_port()
 
     def stop(self) -> None:
         try:
@@ -124,7 +139,8 @@ class ServerProcess:
         cmd = [sys.executable, "-m", "xueliu", "serve", "--port", str(self.port), "--db", self.db,
                "--time-scale", TIME_SCALE, "--stop-after", "600", *self.extra]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        watchdog = threading.Timer(60, self.proc.kill)  # a server that never comes up
+        # Only against a server that never comes up: on a busy machine start-up can take long.
+        watchdog = threading.Timer(300, self.proc.kill)
         watchdog.start()
         try:
             line = self.proc.stdout.readline() if self.proc.stdout else ""

@@ -10,6 +10,8 @@ import json
 import random
 import time
 
+import xueliu
+
 from .client import (Person, audit, hands_of, http, new_player, play, query,
                      seat_view_matches)
 
@@ -72,10 +74,17 @@ def _play_through_kills(serve, url, kills, seed):
 
     async def killer():
         for _ in range(kills):
+            # Each kill comes at a random point of play: after everyone is back (a busy machine
+            # slows reconnecting; the kill must not land before anyone could play again).
+            back = [p.connects for p in people]
             await asyncio.sleep(rng.uniform(0.05, 1.2))
             killed_during.append(_open_hands(url))
             await asyncio.to_thread(server.kill)
             await asyncio.to_thread(server.start)  # same port: the clients' address still works
+            limit = time.monotonic() + 300  # only against a hang
+            while any(p.connects <= n for p, n in zip(people, back)):
+                assert time.monotonic() < limit, "the people never reconnected"
+                await asyncio.sleep(0.02)
         await asyncio.sleep(0.5)
         await asyncio.to_thread(_leave_all, lambda: server.address,
                                 [(ann["token"], t1), (bob["token"], t1), (cat["token"], t2)],
@@ -116,9 +125,9 @@ def _first_request(person):
 
 def test_a_dropped_client_gets_its_state_and_pending_request_again(serve, tmp_path):
     url = f"sqlite:///{tmp_path}/drop.db"
-    # Real time here: 15 s for the exchange, auto-play of a dropped seat after 5 s (time to come
-    # back first); the bots answer at once.
-    server = serve(url, "--time-scale", "1", "--auto-delay", "5", "--bot-delay", "0.01")
+    # Slow clocks here: 60 s for the exchange, auto-play of a dropped seat after 20 s (time to
+    # come back first, even on a busy machine); the bots answer at once.
+    server = serve(url, "--time-scale", "4", "--auto-delay", "5", "--bot-delay", "0.0025")
     ann = new_player(server.address, "ann")
     table = http("POST", f"{server.address}/api/tables", ann["token"],
                  json={"rules": "xueliu", "bots": 3}).json()["table"]
@@ -143,15 +152,18 @@ def test_a_dropped_client_gets_its_state_and_pending_request_again(serve, tmp_pa
 
 def test_a_dropped_seat_is_auto_played_then_escapes_past_the_window(serve, tmp_path):
     url = f"sqlite:///{tmp_path}/escape.db"
-    # Auto-play at once; the reconnect window is 20 × 0.02 = 0.4 s.
-    server = serve(url, "--auto-delay", "0", "--reconnect-window", "20")
+    # Auto-play at once; the reconnect window is 5 × 0.2 = 1 s, well inside a hand whose bots
+    # think 50 ms a decision; 3 s for the exchange (her connection closes as soon as she has the
+    # request: a busy machine must not make that a timeout).
+    server = serve(url, "--time-scale", "0.2", "--bot-delay", "0.25", "--auto-delay", "0",
+                   "--reconnect-window", "5")
     ann = new_player(server.address, "ann")
     table = http("POST", f"{server.address}/api/tables", ann["token"],
                  json={"rules": "xueliu", "bots": 3}).json()["table"]
     person = Person([server.ws], ann["token"], act=False)
     asyncio.run(play([person], lambda: any(m["type"] == "request" for m in person.messages)))
     # ann is gone for good: auto-played, she escapes, and after the hand she leaves the table.
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # only against a hang
     while http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"]:
         assert time.monotonic() < deadline
         time.sleep(0.1)
@@ -239,5 +251,108 @@ def test_a_connected_seat_that_misses_deadlines_times_out_then_is_auto_played(se
     assert len({r["seq"] for r in person.requests}) == 2
     # Still seated (connected people are not removed), and the table deals on.
     assert http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"] == [table]
+    server.stop()
+    audit(url)
+
+
+def test_a_clean_shutdown_hands_its_tables_to_another_process_at_once(serve, pg_url):
+    """SIGTERM: the process releases its tables before it exits, so another takes them over at
+    the first request — no lease to wait for (here a lease of 10 minutes)."""
+    a = serve(pg_url, "--lease", "600")
+    b = serve(pg_url, "--lease", "600")
+    ann, bob = new_player(a.address, "ann"), new_player(a.address, "bob")
+    table = http("POST", f"{a.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 2}).json()["table"]
+    assert http("POST", f"{b.address}/api/tables/{table}/join", bob["token"]).status_code == 409
+    a.stop()  # SIGTERM
+    r = http("POST", f"{b.address}/api/tables/{table}/join", bob["token"])
+    assert r.status_code == 200 and r.json()["seat"] == 3, r.text
+    b_pid = query(pg_url, "SELECT id FROM processes WHERE address = ?", (b.address,))[0][0]
+    assert query(pg_url, "SELECT owner FROM tables WHERE id = ?", (table,)) == [(b_pid,)]
+    assert query(pg_url, "SELECT COUNT(*) FROM processes") == [(1,)]  # A is gone from the list
+    b.stop()
+    audit(pg_url)
+
+
+def test_after_a_restart_requests_have_new_seqs_and_old_ones_are_refused(serve, tmp_path):
+    """seq is never reused, also not across restarts (docs/server.md): an answer to a request
+    of the process that died is refused, and the request asked again has a higher seq."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url = f"sqlite:///{tmp_path}/seq.db"
+    quiet = ("--time-scale", "1", "--bot-delay", "1000", "--auto-delay", "1000", "--lease", "0.5")
+    server = serve(url, *quiet)
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+
+    def first(ws, kind):
+        while True:
+            m = json.loads(ws.recv(timeout=60))
+            if m["type"] == kind:
+                return m
+
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        old = first(ws, "request")
+    server.kill()
+    server.start()  # same port, same database
+    deadline = time.monotonic() + 120
+    while True:  # until the dead process's lease has run out and the new one runs the table
+        assert time.monotonic() < deadline, "the restarted process never took the table"
+        try:
+            with connect(f"{server.ws}?token={ann['token']}") as ws:
+                new = first(ws, "request")
+                assert new["seq"] > old["seq"] and new["actions"] == old["actions"]
+                # A deadline restarts in full after a restart (the clock is not persisted).
+                assert new["deadline_ms"] > 14_000
+                ws.send(json.dumps({"type": "act", "table": table, "seq": old["seq"],
+                                    "action": old["actions"][0]["id"]}))
+                assert "not your pending request" in first(ws, "error")["message"]
+                break
+        except ConnectionClosed:  # 4409: the dead process still held the table
+            time.sleep(0.1)
+    assert query(url, "SELECT COUNT(*) FROM decisions") == [(0,)]
+    server.stop()
+    audit(url)
+
+
+def test_a_hand_whose_last_decision_was_stored_but_not_settled_is_settled_on_load(serve, tmp_path):
+    """The owner died between storing a hand's last decision and its settlement: the process
+    that takes the table over replays the record, finds the hand over, and settles it — once,
+    with the coins the replay gives."""
+    from xueliu.bots import GreedyBot, play_hand
+    from xueliu.server import store
+
+    from .client import Db
+
+    url = f"sqlite:///{tmp_path}/unsettled.db"
+    rules = xueliu.Rules.preset("xueliu")
+    game = xueliu.new_game(rules, seed=21, dealer=0, coins=[1000] * 4)
+    start = game.record()
+    start.pop("result", None)
+    start["decisions"] = []
+    play_hand(game, [GreedyBot(rules=rules) for _ in range(4)])
+    db = Db(url)
+    try:  # what a process "ghost" (never registered: dead) wrote before it died
+        ann = db.run(store.create_player("ann", "hash-of-a-token-nobody-has", 1000))
+        table = db.run(store.create_table("ghost", rules.to_dict(), ann, 3, 1000))
+        players = [r[0] for r in db.sql("SELECT player_id FROM seats WHERE table_id = ?"
+                                        " ORDER BY seat", (table,))]
+        hand = db.run(store.deal(table, "ghost", 0, players, start, seq=1))
+        for idx, (seat, action) in enumerate(game.record()["decisions"]):
+            db.run(store.add_decision(table, "ghost", hand, idx, seat, str(action), seq=2 + idx))
+    finally:
+        db.close()
+    server = serve(url, "--lease", "0.5", "--bot-delay", "1000", "--auto-delay", "1000")
+    deadline = time.monotonic() + 120
+    while query(url, "SELECT status FROM hands WHERE id = ?", (hand,)) != [("settled",)]:
+        assert time.monotonic() < deadline, "the stored hand was never settled"
+        time.sleep(0.1)
+    st = game.settlement()
+    stored = json.loads(query(url, "SELECT settlement FROM hands WHERE id = ?", (hand,))[0][0])
+    assert stored["net"] == list(st.net)
+    assert [query(url, "SELECT coins FROM players WHERE id = ?", (p,))[0][0]
+            for p in players] == list(st.coins)
     server.stop()
     audit(url)

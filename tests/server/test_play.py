@@ -4,10 +4,11 @@ people and two server bots, coins checked against the stored settlements."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import xueliu
 
-from .client import Person, audit, hands_of, http, new_player, play, seat_view_matches
+from .client import Person, audit, hands_of, http, new_player, play, query, seat_view_matches
 
 
 def test_health_and_a_new_player(serve, db_url):
@@ -20,7 +21,9 @@ def test_health_and_a_new_player(serve, db_url):
 
 
 def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
-    server = serve(db_url)
+    # People get 2 s a decision (× 0.2) and are never auto-played (away 20 s): a busy machine
+    # slows their answers, and a late one would be an error this test counts. Bots think 20 ms.
+    server = serve(db_url, "--time-scale", "0.2", "--bot-delay", "0.1", "--auto-delay", "100")
     base = server.address
     ann, bob = new_player(base, "ann"), new_player(base, "bob")
     r = http("POST", f"{base}/api/tables", ann["token"],
@@ -32,7 +35,8 @@ def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
 
     async def scenario():
         task = asyncio.ensure_future(play(people, lambda: all(len(p.hands) >= 2 for p in people)))
-        await asyncio.sleep(0.3)  # ann is connected and waiting: bob's join starts the table
+        while not any(m["type"] == "state" for m in people[0].messages):
+            await asyncio.sleep(0.02)  # ann is connected and waiting: bob's join starts the table
         joined = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join",
                                          bob["token"])
         assert joined.json() == {"table": table, "seat": 3}
@@ -161,3 +165,49 @@ def test_analyze_answers_a_players_own_hand_as_the_cli_does(serve, tmp_path):
                 {"hand": "12345678m22p4566p", "rules": {"no_such_knob": 1}}):
         r = http("POST", url, token, json=bad)
         assert r.status_code == 400 and r.json()["error"], bad
+
+
+def test_joining_again_returns_your_seat_and_leaving_between_hands_is_at_once(serve, tmp_path):
+    """Joining your own table again returns your seat; leaving before the table has dealt is
+    immediate (``left`` true) and never an escape; a table with no person left closes."""
+    url = f"sqlite:///{tmp_path}/between.db"
+    server = serve(url)
+    base = server.address
+    ann, bob = new_player(base, "ann"), new_player(base, "bob")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 1}).json()["table"]
+    assert http("POST", f"{base}/api/tables/{table}/join", bob["token"]).json() == \
+        {"table": table, "seat": 2}
+    assert http("POST", f"{base}/api/tables/{table}/join", bob["token"]).json() == \
+        {"table": table, "seat": 2}  # again: the same seat, not a second one
+    assert http("POST", f"{base}/api/tables/{table}/leave", bob["token"]).json() == \
+        {"table": table, "seat": 2, "left": True}
+    assert http("GET", f"{base}/api/me", bob["token"]).json()["tables"] == []
+    assert http("POST", f"{base}/api/tables/{table}/leave", ann["token"]).json()["left"] is True
+    assert query(url, "SELECT status, owner FROM tables WHERE id = ?", (table,)) == \
+        [("closed", None)]
+    assert query(url, "SELECT COUNT(*) FROM hands") == [(0,)]
+    assert query(url, "SELECT fees FROM house") == [(0,)]  # no escape penalty
+    server.stop()
+    audit(url)
+
+
+def test_a_person_seated_but_never_connected_is_auto_played_and_leaves_after_the_hand(
+        serve, tmp_path):
+    """Seated while not connected counts as away from then on: auto-played (托管, recorded as
+    ordinary decisions, not timeouts), and away for the whole hand, removed after it."""
+    url = f"sqlite:///{tmp_path}/away.db"
+    server = serve(url, "--auto-delay", "0", "--reconnect-window", "none")
+    ann = new_player(server.address, "ann")
+    table = http("POST", f"{server.address}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    deadline = time.monotonic() + 120  # only against a hang: the condition is what we wait on
+    while http("GET", f"{server.address}/api/me", ann["token"]).json()["tables"]:
+        assert time.monotonic() < deadline, "ann was never removed from the table"
+        time.sleep(0.1)
+    hands = hands_of(server.address, ann["token"], table)
+    assert len(hands) == 1
+    own = [a for s, a in hands[0]["record"]["decisions"] if s == 0]
+    assert own and all(isinstance(a, int) for a in own)
+    server.stop()
+    audit(url)

@@ -17,9 +17,10 @@ from websockets.sync.client import connect
 
 from .client import http, new_player, query
 
-# Real time with bots that never answer during a test: the exchange waits 15 s for everyone, so
-# a refused message provably changed nothing (no decision is stored).
-QUIET = ("--time-scale", "1", "--bot-delay", "1000", "--auto-delay", "1000")
+# Slow clocks and bots that never answer during a test: the exchange waits 150 s for everyone
+# (15 s × 10: a busy machine never runs into it), so a refused message provably changed nothing
+# (no decision is stored).
+QUIET = ("--time-scale", "10", "--bot-delay", "1000", "--auto-delay", "1000")
 
 
 @pytest.fixture
@@ -35,7 +36,7 @@ def _decisions(url):
 
 def _recv(ws, kind, limit=50):
     for _ in range(limit):
-        m = json.loads(ws.recv(timeout=10))
+        m = json.loads(ws.recv(timeout=60))  # only against a hang: messages are waited for
         if m["type"] == kind:
             return m
     raise AssertionError(f"no {kind} message")
@@ -95,6 +96,23 @@ def test_a_websocket_without_a_good_token_is_closed_4401(quiet):
         assert closed.value.rcvd.code == 4401
 
 
+def test_tokens_never_reach_the_server_log(quiet):
+    """The websocket URL carries the token, so uvicorn's access log is off: nothing the process
+    writes names a token, whatever the client did with it."""
+    server, _ = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        _recv(ws, "request")
+        ws.send("{not json")
+        _recv(ws, "error")
+    http("GET", f"{server.address}/api/me", ann["token"])
+    http("GET", f"{server.address}/api/tables/{table}/hands", ann["token"])
+    http("GET", f"{server.address}/api/me", ann["token"] + "x")  # an unknown token: 401
+    server.stop()  # everything the process wrote is in its log now
+    log = pathlib.Path(server.log.name).read_text("utf-8", "replace")
+    assert ann["token"] not in log and ann["token"][:20] not in log
+
+
 # -- seats ---------------------------------------------------------------------------------------
 def test_a_client_acts_only_for_its_own_seat(quiet):
     server, url = quiet
@@ -118,13 +136,32 @@ def test_a_client_acts_only_for_its_own_seat(quiet):
         # ann's own answer is taken: exactly one decision, ann's.
         a.send(_act(table, req_a["seq"], req_a["actions"][0]["id"]))
         b.send(_act(table, req_b["seq"], req_b["actions"][0]["id"]))
-        for _ in range(200):
-            if _decisions(url) == 2:
-                break
+        deadline = time.monotonic() + 120  # only against a hang: the condition is what counts
+        while _decisions(url) != 2:
+            assert time.monotonic() < deadline, "the two answers were never stored"
             time.sleep(0.05)
     rows = query(url, "SELECT seat, action FROM decisions ORDER BY idx")
     assert sorted(rows) == sorted([(0, str(req_a["actions"][0]["id"])),
                                    (3, str(req_b["actions"][0]["id"]))])
+
+
+def test_a_player_with_two_connections_gets_every_message_on_both(quiet):
+    """A player may have several connections (two browser tabs): each gets the state and the
+    request, and an answer from either one is the seat's."""
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as one, \
+            connect(f"{server.ws}?token={ann['token']}") as two:
+        r1, r2 = _recv(one, "request"), _recv(two, "request")
+        assert r1["seq"] == r2["seq"] and r1["actions"] == r2["actions"]
+        two.send(_act(table, r2["seq"], r2["actions"][0]["id"]))
+        deadline = time.monotonic() + 60
+        while _decisions(url) == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        one.send(_act(table, r1["seq"], r1["actions"][0]["id"]))  # answered already, by two
+        assert "not your pending request" in _recv(one, "error")["message"]
+    assert query(url, "SELECT seat, action FROM decisions") == [(0, str(r1["actions"][0]["id"]))]
 
 
 def test_tables_refuse_with_403_404_409(quiet):
@@ -252,6 +289,56 @@ def test_a_flood_is_cut_off_by_the_rate_limit_and_changes_nothing(quiet):
                     ws.recv(timeout=10)
     assert closed.value.rcvd.code == 1008
     assert _decisions(url) == 0
+
+
+def test_after_idling_a_connection_gets_one_burst_not_a_bucket_filled_while_idle(quiet):
+    """The limit is 20 messages a second sustained and 40 at once (docs/server.md, "Limits"): a
+    connection that sat idle for 4 s may then send 40 at once — not 40 + 4 × 20. Each refused
+    act gets its error; past the burst, only what the rate refilled while the flood was read is
+    let through, and the connection is closed (1008)."""
+    server, url = quiet
+    ann, table = _seated(server)
+    with connect(f"{server.ws}?token={ann['token']}") as ws:
+        request = _recv(ws, "request")
+        time.sleep(4.0)  # idle: the scenario itself, not a wait for something to happen
+        start = time.monotonic()
+        for _ in range(120):
+            try:
+                ws.send(_act(table, request["seq"] + 1000, 0))
+            except ConnectionClosed:
+                break
+        answered, elapsed, code = 0, None, None
+        try:
+            while answered < 120:  # every act answered: nothing was cut off
+                m = json.loads(ws.recv(timeout=30))
+                if m["type"] == "error" and "rate limit" in m["message"]:
+                    elapsed = time.monotonic() - start
+                elif m["type"] == "error":
+                    answered += 1
+        except ConnectionClosed as e:
+            code = None if e.rcvd is None else e.rcvd.code
+    assert code == 1008 and elapsed is not None, f"{answered} of 120 acts answered, no cut-off"
+    assert answered >= 40  # the burst
+    # What the server read the flood in is at most what the client saw: at 20 a second, that
+    # refilled at most 20 × elapsed more (a bucket filled while idle would have let 120 in).
+    assert answered <= 40 + 20 * elapsed + 1, (answered, elapsed)
+    assert _decisions(url) == 0
+
+
+def test_the_rate_limit_bucket_never_holds_more_than_one_burst():
+    """The token bucket itself: after any idle time it holds ``burst`` tokens, never more. A high
+    rate makes a short idle time equivalent to minutes at 20 a second."""
+    from xueliu.server.hub import RateLimit
+
+    limit = RateLimit(rate=1000.0, burst=40)
+    time.sleep(0.5)  # 500 tokens' worth of refill at this rate
+    start = time.monotonic()
+    allowed = 0
+    while limit.allow():
+        allowed += 1
+        assert allowed < 1000, "the bucket kept what it refilled while idle"
+    elapsed = time.monotonic() - start
+    assert 40 <= allowed <= 40 + 1000 * elapsed + 1, (allowed, elapsed)
 
 
 # -- names ---------------------------------------------------------------------------------------

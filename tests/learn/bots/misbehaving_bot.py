@@ -4,6 +4,7 @@
     python misbehaving_bot.py garbage             answer the first requests with garbage / bad ids
     python misbehaving_bot.py crash N             exit (status 3) after answering N requests
     python misbehaving_bot.py silent              read everything, never answer
+    python misbehaving_bot.py booleans            answer {"id": true}, then {"id": false}, then well
 
 Requests are counted from 1 over the whole run (every hand). Otherwise it answers like
 examples/random_bot.py. Standalone: it imports nothing from xueliu.
@@ -14,7 +15,7 @@ import random
 import sys
 import time
 
-SLEEP = 1.6
+SLEEP = 4.5  # tests use --bot-timeout 3: late by 1.5 s, and the next answer in time by 1.5 s
 GARBAGE = [
     "this is not json",
     '{"id": "5"}',
@@ -22,6 +23,8 @@ GARBAGE = [
     '{"id": 99999}',  # an id that is never legal
     '{"choice": 1}',
 ]
+# JSON booleans are not integers, though Python's bool is an int: true must not be read as id 1.
+BOOLEANS = ['{"id": true}', '{"id": false}']
 
 
 def main() -> None:
@@ -47,6 +50,8 @@ def main() -> None:
             time.sleep(SLEEP)
         if how == "garbage" and requests <= len(GARBAGE):
             answer = GARBAGE[requests - 1]
+        if how == "booleans" and requests <= len(BOOLEANS):
+            answer = BOOLEANS[requests - 1]
         sys.stdout.write(answer + "\n")
         sys.stdout.flush()
 
