@@ -277,6 +277,19 @@ def test_play_accepts_a_tile_name_and_rejects_nonsense():
     assert "详细结算" in p.stdout
 
 
+def test_play_writes_a_record_that_replay_and_review_read(tmp_path):
+    out = tmp_path / "hand.json"
+    p = run("play", "--seed", "5", "--out", str(out), stdin="0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    record = json.loads(out.read_text("utf-8"))
+    assert xueliu.replay(record).record() == record  # the hand exactly as it was played
+    p = run("replay", str(out))
+    assert p.returncode == 0 and "— hand over" in p.stdout, p.stderr
+    p = run("review", str(out), "--seat", "0", "--json")
+    assert p.returncode == 0, p.stderr
+    assert 0.0 <= json.loads(p.stdout)["agreement"] <= 1.0
+
+
 def test_play_stops_cleanly_when_input_ends():
     assert_clean_error(run("play", "--seed", "5", stdin="0\n0\n"), "input ended")
 

@@ -398,6 +398,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         state.step(decisions)
     for s, bot in bots.items():
         end_hand_for(bot, state, s)
+    if args.out is not None:  # the record, as the server stores it: xueliu replay/review read it
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(state.record(), f, ensure_ascii=False)
     _print_events(state.events(me, since=shown), me, out)
     print("", file=out)
     print(state.settlement().report(), file=out)
@@ -570,6 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--preset", choices=PRESETS, default="xueliu")
     pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
     pl.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat (default 0)")
+    pl.add_argument("--out", metavar="FILE.json", default=None,
+                    help="write the hand's record there when it ends (for xueliu replay/review)")
     pl.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="replay a record and print its events and settlement")
