@@ -97,8 +97,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         import os
 
         shutil.copyfile(path, args.install_to)
-        ref = path.replace(".npz", "_reference.npz")
-        print(f"installed {path} as {args.install_to} (reference inputs: {ref})", file=sys.stderr)
+        ref = os.path.join(args.out, "weights_reference.npz")
+        print(f"installed {path} as {args.install_to} (its PyTorch reference logits: {ref})",
+              file=sys.stderr)
     if args.curve_to:
         import os
 

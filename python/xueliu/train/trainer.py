@@ -210,8 +210,8 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
                 "seed": cfg.seed, "stage": prog.stage, "epoch": prog.epoch, "step": prog.step,
                 "hidden": list(cfg.hidden), "teacher": cfg.teacher,
                 "demo_hands": cfg.demo_hands}
-    export(model, path, cfg.presets, training, x,
-           reference=os.path.join(cfg.out, name.replace(".npz", "_reference.npz")))
+    reference = os.path.join(cfg.out, "weights_reference.npz") if name == "weights.npz" else ""
+    export(model, path, cfg.presets, training, x, reference=reference)
     return path
 
 
@@ -234,7 +234,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         loss.backward()
         opt.step()
         prog.step += 1
-        total += float(loss) * len(pick)
+        total += loss.item() * len(pick)
         count += len(pick)
         bar.update(note=f"loss {total / count:.3f}")
     return total / max(1, count)
