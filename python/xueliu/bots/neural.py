@@ -106,10 +106,11 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
     answers: List[Optional[Action]] = [None] * n
     rows = np.arange(n)
     for _ in range(3 if picking else 1):
-        x = _OBS.encode_batch([states[i] for i in rows], [seats[i] for i in rows],
-                              picks=[picks[i] for i in rows])
+        now = [int(i) for i in rows]
+        x = _OBS.encode_batch([states[i] for i in now], [seats[i] for i in now],
+                              picks=[picks[i] for i in now])
         mask = np.zeros((len(rows), NUM_ACTIONS), np.bool_)
-        for j, i in enumerate(rows):
+        for j, i in enumerate(now):
             _mask(legal[i], picks[i], mask[j])
         index = np.asarray(choose(x, mask), np.int64)
         if index.shape != (len(rows),) or not mask[np.arange(len(rows)), index].all():
@@ -117,7 +118,7 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
         if record is not None:
             record.append((rows.copy(), x, mask, index))
         still = []
-        for j, i in enumerate(rows):
+        for j, i in enumerate(now):
             k = int(index[j])
             if EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks[i]) < 2:
                 picks[i] = (*picks[i], k - EXCHANGE_PICK)

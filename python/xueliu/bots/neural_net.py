@@ -100,7 +100,9 @@ def _differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> List[str]:
 
 
 def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
-    return np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8).copy()
+    data: np.ndarray = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
+    out: np.ndarray = data.copy()
+    return out
 
 
 def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],

@@ -42,6 +42,7 @@ def teacher_indices(action: Action, legal: Sequence[Action]) -> List[int]:
         return [EXCHANGE_PICK + k for k in sorted(_KINDS[t] for t in action.tiles)]
     if action.kind == "multiplier":
         values = sorted(a.value for a in legal if a.kind == "multiplier" and a.value is not None)
+        assert action.value is not None
         return [MULTIPLIER_SLOT + values.index(action.value)]
     return [action.id]
 

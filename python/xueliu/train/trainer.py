@@ -231,7 +231,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         logits, _ = model(x)
         loss = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target)
         opt.zero_grad()
-        loss.backward()
+        loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
         prog.step += 1
         total += loss.item() * len(pick)
@@ -268,7 +268,10 @@ def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
         p = np.exp(logits - logits.max(axis=1, keepdims=True))
         p /= p.sum(axis=1, keepdims=True)
         u = rng.random(len(p))[:, None]
-        return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), mask.shape[1] - 1)
+        index: np.ndarray = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), mask.shape[1] - 1)
+        off = ~mask[np.arange(len(index)), index]  # rounding at the top of the cumulative sum
+        index[off] = masked_argmax(logits[off], mask[off])
+        return index
 
     seed = cfg.seed * 1_000_003 + prog.epoch
     states: List[GameState] = []
