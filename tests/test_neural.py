@@ -177,3 +177,12 @@ def test_the_decision_does_not_depend_on_tiles_the_seat_cannot_see(preset, varia
             a.step(decision)
             b.step(decision)
     assert compared > 40
+
+
+def test_the_docstring_example_runs():
+    import doctest
+
+    import xueliu.bots.neural
+
+    result = doctest.testmod(xueliu.bots.neural)
+    assert result.failed == 0 and result.attempted > 0

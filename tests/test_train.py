@@ -73,3 +73,13 @@ def test_the_batched_arena_plays_simulates_own_hands(preset):
                          for w in range(2)])
     got = duplicate_nets(NeuralBot().choose, "greedy", preset, walls=2, seed=77, batch=3)
     assert np.array_equal(got, expected)
+
+
+def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, capsys):
+    from xueliu.train.__main__ import main
+
+    assert main(["--out", str(tmp_path / "run"), "--demo-hands", "0"]) == 2
+    assert "--demo-hands must be at least 1" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+    with pytest.raises(SystemExit):
+        main(["--out", str(tmp_path / "run"), "--hidden", "64,x"])
