@@ -78,6 +78,12 @@ class _Bar:
         self.what, self.total, self.done, self.t0 = what, max(1, total), 0, time.time()
         self.tty = sys.stderr.isatty()
         self.shown = -1
+        self.skipped = 0
+
+    def skip(self, n: int) -> None:
+        """``n`` items were done before this run (a resumed run): shown, not in the rate."""
+        self.done += n
+        self.skipped += n
 
     def update(self, n: int = 1, note: str = "") -> None:
         self.done += n
@@ -85,7 +91,7 @@ class _Bar:
         if not self.tty and tenth == self.shown and self.done < self.total:
             return
         self.shown = tenth
-        rate = self.done / max(1e-9, time.time() - self.t0)
+        rate = (self.done - self.skipped) / max(1e-9, time.time() - self.t0)
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         width = 30
         full = width * self.done // self.total
@@ -122,7 +128,7 @@ def make_demos(cfg: Config) -> demo_mod.Samples:
     chunks = (cfg.demo_hands + cfg.chunk - 1) // cfg.chunk
     todo = [c for c in range(chunks) if not os.path.exists(_chunk_path(cfg, c))]
     bar = _Bar(f"demonstrations ({cfg.teacher}, {cfg.chunk} hands a chunk)", chunks)
-    bar.update(chunks - len(todo))
+    bar.skip(chunks - len(todo))
     if todo and cfg.workers > 1:
         import multiprocessing
 
@@ -404,7 +410,7 @@ def run(cfg: Config) -> str:
         _save(cfg, model, opt, prog, rng)
     if prog.stage == "ppo":
         bar = _Bar("PPO", cfg.ppo_iterations)
-        bar.update(prog.epoch)
+        bar.skip(prog.epoch)
         while prog.epoch < cfg.ppo_iterations:
             stats = ppo_iteration(cfg, model, opt, rng, prog)
             prog.epoch += 1
