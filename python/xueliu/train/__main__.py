@@ -56,7 +56,12 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--eval-walls", type=int, default=8, help="duplicate walls per evaluation (x4 hands)")
     a("--eval-opponents", type=_names, default=("greedy", "expert"))
     a("--threads", type=int, default=1, help="PyTorch threads (default 1)")
-    a("--install-to", default="", help="copy the exported weights there at the end")
+    a("--install-to", default="", help="copy the final weights (--install-best: the best "
+      "evaluated ones) there at the end, and their reference logits to --reference-to")
+    a("--install-best", action="store_true",
+      help="install OUT/weights.npz (best evaluation) instead of OUT/final.npz")
+    a("--reference-to", default="", help="where the installed weights' reference logits go "
+      "(the test data file tests/data/neural_v1_reference.npz in the repository)")
     a("--curve-to", default="", help="copy the learning-curve PNG there at the end")
     return p
 
@@ -93,16 +98,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as e:
         print(f"xueliu train: {e}", file=sys.stderr)
         return 2
+    import os
+
+    if args.install_best:
+        path = os.path.join(args.out, "weights.npz")
     if args.install_to:
-        import os
-
         shutil.copyfile(path, args.install_to)
-        ref = os.path.join(args.out, "weights_reference.npz")
-        print(f"installed {path} as {args.install_to} (its PyTorch reference logits: {ref})",
-              file=sys.stderr)
+        print(f"installed {path} as {args.install_to}", file=sys.stderr)
+        if args.reference_to:
+            shutil.copyfile(path.replace(".npz", "_reference.npz"), args.reference_to)
     if args.curve_to:
-        import os
-
         shutil.copyfile(os.path.join(args.out, "curve.png"), args.curve_to)
     print(path)
     return 0

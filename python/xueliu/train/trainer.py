@@ -5,8 +5,9 @@ stopped and a seed gives the same weights (docs/training.md).
 The run directory holds ``config.json`` (the arguments; a resumed run must be given the same),
 ``demos/chunk_*.npz`` (demonstrations, :mod:`.demos`, made in chunks of ``--chunk`` hands),
 ``checkpoint.pt`` (model, optimiser, stage, step, random states), ``league/*.npz`` (snapshots
-of the policy for the league), ``curve.jsonl`` (every evaluation), ``curve.png`` and
-``weights.npz`` (the export).
+of the policy for the league), ``curve.jsonl`` (every evaluation), ``curve.png``,
+``weights.npz`` (the export with the best evaluation so far) and ``final.npz`` (the model as
+trained last), each with its ``*_reference.npz`` (PyTorch's logits of 64 inputs).
 """
 
 from __future__ import annotations
@@ -216,7 +217,8 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
                 "seed": cfg.seed, "stage": prog.stage, "epoch": prog.epoch, "step": prog.step,
                 "hidden": list(cfg.hidden), "teacher": cfg.teacher,
                 "demo_hands": cfg.demo_hands}
-    reference = os.path.join(cfg.out, "weights_reference.npz") if name == "weights.npz" else ""
+    reference = ("" if name.startswith("league/")
+                 else os.path.join(cfg.out, name.replace(".npz", "_reference.npz")))
     export(model, path, cfg.presets, training, x, reference=reference)
     return path
 
@@ -370,7 +372,7 @@ _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 
 
 def run(cfg: Config) -> str:
-    """The whole pipeline; returns the path of the exported weights."""
+    """The whole pipeline; returns the path of the final weights (``OUT/final.npz``)."""
     for p in cfg.presets:
         Rules.preset(p)
     _check_config(cfg)
@@ -424,5 +426,7 @@ def run(cfg: Config) -> str:
                     _export(cfg, model, prog, "weights.npz", samples)
                     _log(f"exported {best} (score {score:+.3f})")
             _save(cfg, model, opt, prog, rng)
-    load_network(best)  # the export reads back
-    return best
+    final = _export(cfg, model, prog, "final.npz", samples)
+    _log(f"exported {final} (the model as trained last; {best}: the best evaluation)")
+    load_network(best)  # the exports read back
+    return final
