@@ -17,14 +17,16 @@ from .expert import ExpertBot
 from .external import ExternalBot, parse_command
 from .greedy import GreedyBot
 from .lifecycle import bot_seed, end_hand_for, play_hand, start_hand_for
+from .neural import NeuralBot
 from .random_bot import RandomBot
 
 __all__ = ["Bot", "play_hand", "RandomBot", "AutoPlayBot", "GreedyBot", "ExpertBot",
-           "ExternalBot", "BOTS", "make_bot", "check_bot_spec", "is_external", "bot_seed",
+           "ExternalBot", "NeuralBot", "BOTS", "make_bot", "check_bot_spec", "is_external", "bot_seed",
            "start_hand_for", "end_hand_for"]
 
 BOTS: Dict[str, Callable[..., Bot]] = {
     "random": RandomBot, "autoplay": AutoPlayBot, "greedy": GreedyBot, "expert": ExpertBot,
+    "neural": NeuralBot,
 }
 """Built-in bots by the name the ``xueliu`` command uses."""
 

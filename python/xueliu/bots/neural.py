@@ -1,0 +1,221 @@
+"""``NeuralBot`` (``--bots neural``): a learned policy over the fixed action space, numpy only.
+
+The bot reads nothing but its seat's ``obs_v1`` tensor (:mod:`xueliu.learn.encoders`: a function
+of ``state.observation(seat)`` alone, RULES §7) and the mask of its legal indices
+(:mod:`xueliu.learn.actions`); the network (:mod:`.neural_net`) gives one logit per index and the
+bot takes the best allowed one (deterministic: no sampling at play time). The exchange (换三张)
+is three picks, as in the environments: pick one kind, encode again with the pick in the
+``exchange_picks_*`` channels, pick the second, then the third.
+
+Three ways in, the same decision for the same view:
+
+- ``act(observation, legal_actions)``: the JSON observation (any driver, programs' too);
+- ``act_view(view, legal_actions)``: in-process play (``play_hand``, ``xueliu simulate``), the
+  native encoder on the seat's public pieces;
+- ``act_batch(states, seats)``: many seats of many hands in one forward pass of the network
+  (training rollouts, batched arenas: :func:`decide_batch` is the loop's one call per step).
+
+The weights carry the rules they were trained for (``xueliu`` and ``xuezhan`` for the shipped
+file); any other rules are refused with :class:`~xueliu.bots.neural_net.UntrainedRulesError`
+when the bot is made for them or a hand under them starts — never played badly in silence.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import (TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Sequence, Tuple,
+                    Union)
+
+import numpy as np
+
+from ..game import Action, GameState
+from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS, _fill_mask
+from ..learn.encoders import encoder
+from .base import Bot
+from .neural_net import Network, load_network
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game.view import SeatView
+    from ..rules import Rules
+
+__all__ = ["NeuralBot", "decide_batch", "Chooser", "masked_argmax"]
+
+_OBS = encoder("obs_v1")
+_ENGINE_MULTIPLIER_BASE = 3794  # engine id of player multiplier v: 3794 + v - 1 (game/actions)
+
+Chooser = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""A policy over a batch: ``choose(x, mask) -> int[n]`` for ``x`` ``float32[n, 92, 27]`` and
+``mask`` ``bool[n, 175]``, each answer an allowed index of its row."""
+
+
+def masked_argmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The best allowed index of each row (the lowest index among equal logits)."""
+    return np.where(mask, logits, -np.inf).argmax(axis=1)  # type: ignore[no-any-return]
+
+
+def _mask(legal: Sequence[Action], picks: Tuple[int, ...], out: np.ndarray) -> None:
+    buf = bytearray(NUM_ACTIONS)
+    _fill_mask([a.id for a in legal], None, picks, buf)
+    out[:] = np.frombuffer(buf, np.bool_)
+
+
+def _action(legal: Sequence[Action], index: int, picks: Tuple[int, ...]) -> Action:
+    """The legal action of a chosen index (the exchange: the triple of ``picks`` + the last)."""
+    if index < EXCHANGE_PICK:
+        for a in legal:
+            if a.id == index:
+                return a
+    elif index < MULTIPLIER_SLOT:
+        kinds = sorted((*picks, index - EXCHANGE_PICK))
+        for a in legal:
+            if a.kind == "exchange" and a.tiles is not None \
+                    and sorted(_KINDS[t] for t in a.tiles) == kinds:
+                return a
+    else:
+        values = sorted(a.id for a in legal if a.id >= _ENGINE_MULTIPLIER_BASE)
+        slot = index - MULTIPLIER_SLOT
+        if slot < len(values):
+            return Action.from_id(values[slot])
+    raise AssertionError(f"index {index} was allowed by the mask but matches no legal action")
+
+
+_KINDS = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+
+
+def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Chooser,
+                 legal: Optional[Sequence[Sequence[Action]]] = None,
+                 record: Optional[List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]]
+                 = None) -> List[Action]:
+    """One decision for each seat ``seats[i]`` of ``states[i]`` (pending there), through
+    ``choose`` on the batch's ``obs_v1`` tensors and masks: the exchange takes three rounds of
+    picks (only the rows still picking). ``record``, when given, receives one ``(row, x, mask,
+    index)`` tuple of arrays per round (``row``: positions in the batch), what a trainer keeps of
+    the decisions."""
+    n = len(states)
+    if len(seats) != n:
+        raise ValueError(f"{n} states but {len(seats)} seats")
+    if n == 0:
+        return []
+    if legal is None:
+        legal = [s.legal_actions(q) for s, q in zip(states, seats)]
+    for i, lst in enumerate(legal):
+        if not lst:
+            raise ValueError(f"seat {seats[i]} of states[{i}] has nothing to decide")
+    picking = [i for i in range(n) if legal[i][0].kind == "exchange"]
+    picks: List[Tuple[int, ...]] = [()] * n
+    answers: List[Optional[Action]] = [None] * n
+    rows = np.arange(n)
+    for _ in range(3 if picking else 1):
+        now = [int(i) for i in rows]
+        x = _OBS.encode_batch([states[i] for i in now], [seats[i] for i in now],
+                              picks=[picks[i] for i in now])
+        mask = np.zeros((len(rows), NUM_ACTIONS), np.bool_)
+        for j, i in enumerate(now):
+            _mask(legal[i], picks[i], mask[j])
+        index = np.asarray(choose(x, mask), np.int64)
+        if index.shape != (len(rows),) or not mask[np.arange(len(rows)), index].all():
+            raise ValueError("the policy chose an index its mask does not allow")
+        if record is not None:
+            record.append((rows.copy(), x, mask, index))
+        still = []
+        for j, i in enumerate(now):
+            k = int(index[j])
+            if EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks[i]) < 2:
+                picks[i] = (*picks[i], k - EXCHANGE_PICK)
+                still.append(i)
+            else:
+                answers[i] = _action(legal[i], k, picks[i])
+        rows = np.array(still, np.int64)
+        if not len(rows):
+            break
+    assert all(a is not None for a in answers)
+    return answers  # type: ignore[return-value]
+
+
+class NeuralBot(Bot):
+    """The learned policy of the module docstring. ``weights``: a weights file (default: the
+    shipped ``xueliu/bots/weights/neural_v1.npz``). ``rules``, when given, are checked at once
+    (``UntrainedRulesError`` if the weights were not trained for them); ``seed`` is accepted for
+    the uniform bot constructor and unused (the bot is deterministic).
+
+    >>> import xueliu
+    >>> from xueliu.bots import NeuralBot, GreedyBot, play_hand
+    >>> state = play_hand(xueliu.new_game("xuezhan", seed=2), [NeuralBot()] + [GreedyBot()] * 3)
+    >>> state.is_over
+    True
+    """
+
+    name = "neural"
+
+    def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None,
+                 weights: Optional[Union[str, os.PathLike[str]]] = None) -> None:
+        self.network: Network = load_network(weights)
+        self._checked: Optional[Rules] = None
+        if rules is not None:
+            self.check_rules(rules)
+
+    def check_rules(self, rules: Rules) -> str:
+        """The trained preset ``rules`` are; ``UntrainedRulesError`` if none."""
+        preset = self.network.preset_of(rules)
+        self._checked = rules
+        return preset
+
+    def start_hand(self, seat: int, rules: Rules, seed: int) -> None:
+        if rules is not self._checked:
+            self.check_rules(rules)
+
+    def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The bot's :data:`Chooser`: the best allowed index of each row by the network."""
+        return masked_argmax(self.network.forward(x), mask)
+
+    def _check_state_rules(self, rules: Rules) -> None:
+        if rules is not self._checked:
+            self.check_rules(rules)
+
+    def act_batch(self, states: Sequence[GameState], seats: Sequence[int]) -> List[Action]:
+        """The decision of seat ``seats[i]`` in ``states[i]`` for every ``i``, in one forward pass
+        of the network per round (one round; three while an exchange is picked)."""
+        for s in states:
+            self._check_state_rules(s.rules)
+        return decide_batch(states, seats, self.choose)
+
+    def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """In-process play: the seat's ``obs_v1`` from its public pieces (the native encoder reads
+        from the hand exactly what ``view`` and ``observation(seat)`` show, nothing hidden)."""
+        view.phase  # noqa: B018 - raises if the view is of an earlier moment
+        state = view._g  # the hand the view reads; the encoder takes only the seat's pieces
+        if not isinstance(state, GameState):  # pragma: no cover - views are made by GameState
+            return self.act(view.observation(), legal_actions)
+        self._check_state_rules(state.rules)
+        return decide_batch([state], [view.seat], self.choose, legal=[legal_actions])[0]
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        """The same decision from the seat's JSON observation (the encoder's dict path)."""
+        if not legal_actions:
+            raise ValueError("NeuralBot was asked to act with no legal action")
+        if self._checked is None:
+            mode = observation.get("mode")
+            if mode is not None and not any(p.get("mode") == mode
+                                            for p in self.network.presets.values()):
+                raise ValueError(f"the neural bot's weights were not trained for mode {mode!r}")
+        picks: Tuple[int, ...] = ()
+        exchange = legal_actions[0].kind == "exchange"
+        for _ in range(3 if exchange else 1):
+            x = _OBS.encode(observation, picks=picks)[None]
+            mask = np.zeros((1, NUM_ACTIONS), np.bool_)
+            _mask_with(legal_actions, observation, picks, mask[0])
+            k = int(self.choose(x, mask)[0])
+            if exchange and EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks) < 2:
+                picks = (*picks, k - EXCHANGE_PICK)
+                continue
+            return _action(legal_actions, k, picks)
+        raise AssertionError("an exchange ends with its third pick")  # pragma: no cover
+
+
+def _mask_with(legal: Sequence[Action], observation: Mapping[str, Any], picks: Tuple[int, ...],
+               out: np.ndarray) -> None:
+    pm = observation.get("player_multipliers")
+    allowed = pm["allowed"] if isinstance(pm, Mapping) else None
+    buf = bytearray(NUM_ACTIONS)
+    _fill_mask([a.id for a in legal], allowed, picks, buf)
+    out[:] = np.frombuffer(buf, np.bool_)

@@ -1,0 +1,210 @@
+"""The neural bot's network in numpy: the weights file, its checks, and the forward pass.
+
+A weights file is one ``.npz`` (docs/training.md, "The weights file"):
+
+- ``meta``: a JSON text (as ``uint8`` bytes) with ``format`` (``"xueliu-neural-v1"``),
+  ``encoder`` (``"obs_v1"``), ``sizes`` (the layer widths, input first: ``[2484, h1, …, 175]``),
+  ``presets`` (the rules the weights were trained for: preset name → ``Rules.to_dict()``) and
+  ``training`` (how they were made: command, seed, steps — informative only);
+- ``w0, b0, w1, b1, …``: ``float32`` matrices ``[in, out]`` and biases ``[out]`` of a plain
+  multi-layer perceptron, ReLU between layers, the last layer's outputs the logits of the 175
+  indices of :mod:`xueliu.learn.actions`.
+
+The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
+inference path (numpy only: the default install needs nothing more), so what the tests check here
+is what plays.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+import numpy as np
+
+from ..learn.actions import NUM_ACTIONS
+from ..learn.channels import OBS_V1
+from ..rules import Rules
+
+__all__ = ["FORMAT", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
+           "UntrainedRulesError"]
+
+FORMAT = "xueliu-neural-v1"
+INPUT_SIZE = len(OBS_V1) * 27
+"""The input of the network: the ``obs_v1`` tensor of the seat, flattened (92 × 27)."""
+DEFAULT_WEIGHTS = os.path.join(os.path.dirname(__file__), "weights", "neural_v1.npz")
+"""The weights shipped in the package (``xueliu/bots/weights/neural_v1.npz``)."""
+
+
+class UntrainedRulesError(ValueError):
+    """The rules in play are not among those the weights were trained for."""
+
+
+@dataclass(frozen=True)
+class Network:
+    """A loaded weights file: ``layers`` (``(w, b)`` pairs, ``float32``), ``presets`` (preset
+    name → the rules dict it was trained for), ``meta`` (the whole JSON header)."""
+
+    layers: Tuple[Tuple[np.ndarray, np.ndarray], ...]
+    presets: Mapping[str, Mapping[str, Any]]
+    meta: Mapping[str, Any]
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        """``float32[n, 175]`` logits of inputs ``x`` (``float32[n, 2484]`` or ``[n, 92, 27]``)."""
+        h = np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            h = _first_layer(h, w) if i == 0 else _product(h, w)
+            h += b
+            if i < last:
+                np.maximum(h, 0.0, out=h)
+        return h
+
+    def preset_of(self, rules: Rules) -> str:
+        """The name of the trained preset ``rules`` are, else :class:`UntrainedRulesError`
+        naming what differs from the nearest trained preset."""
+        d = rules.to_dict()
+        for name, trained in self.presets.items():
+            if _same(d, trained):
+                return name
+        nearest = min(self.presets.items(), key=lambda kv: len(_differences(d, kv[1])))
+        diff = _differences(d, nearest[1])
+        raise UntrainedRulesError(
+            f"the neural bot's weights were trained for the presets {', '.join(self.presets)} "
+            f"only; these rules are not one of them (nearest: {nearest[0]!r}, which differs in "
+            f"{', '.join(diff[:6])}{' …' if len(diff) > 6 else ''}); train weights for them with "
+            "python -m xueliu.train (docs/training.md)")
+
+
+_BLOCK = 8
+"""Rows per matrix product: OpenBLAS runs a product this small on the calling thread."""
+
+
+def _product(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``x @ w`` in blocks of :data:`_BLOCK` rows (see :func:`_first_layer` for why)."""
+    if len(x) <= _BLOCK:
+        return x @ w  # type: ignore[no-any-return]
+    out = np.empty((len(x), w.shape[1]), np.float32)
+    for i in range(0, len(x), _BLOCK):
+        np.matmul(x[i:i + _BLOCK], w, out=out[i:i + _BLOCK])
+    return out
+
+
+def _first_layer(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``x @ w`` for the 0/1 planes of ``obs_v1`` (about 6 % of them on) as sums of the rows of
+    ``w`` the inputs switch on: no BLAS call. Why: OpenBLAS threads a product this size (more than a few rows), and on a
+    loaded machine its threads wait for cores — a single decision took 50 ms instead of 0.5 ms
+    (measured here). Other inputs take the plain product."""
+    rows, cols = np.nonzero(x)
+    if len(rows) and not (x[rows, cols] == 1.0).all():
+        return _product(x, w)
+    out = np.empty((len(x), w.shape[1]), np.float32)
+    bounds = np.searchsorted(rows, np.arange(len(x) + 1))  # rows come sorted
+    for i in range(len(x)):
+        w[cols[bounds[i]:bounds[i + 1]]].sum(axis=0, out=out[i])
+    return out
+
+
+def _canonical(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True, default=_json_default))
+
+
+def _json_default(o: Any) -> Any:
+    if isinstance(o, (set, frozenset)):
+        return sorted(o)
+    if isinstance(o, tuple):
+        return list(o)
+    raise TypeError(f"not JSON: {type(o).__name__}")
+
+
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return bool(_canonical(a) == _canonical(b))
+
+
+def _differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> List[str]:
+    ca, cb = _canonical(a), _canonical(b)
+    return sorted(k for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
+
+
+def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
+    data: np.ndarray = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
+    out: np.ndarray = data.copy()
+    return out
+
+
+def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
+                 presets: Mapping[str, Rules], training: Mapping[str, Any]) -> None:
+    """Writes a weights file (the format of the module docstring)."""
+    sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
+    meta = {"format": FORMAT, "encoder": "obs_v1", "sizes": sizes,
+            "presets": {name: _canonical(r.to_dict()) for name, r in presets.items()},
+            "training": _canonical(dict(training))}
+    arrays: Dict[str, np.ndarray] = {"meta": _meta_array(meta)}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"] = np.ascontiguousarray(w, np.float32)
+        arrays[f"b{i}"] = np.ascontiguousarray(b, np.float32)
+    _check(meta, [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(len(layers))], path)
+    tmp = path + ".tmp.npz"
+    np.savez_compressed(tmp, **arrays)  # type: ignore[arg-type]
+    os.replace(tmp, path)
+
+
+def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
+           path: str) -> None:
+    def bad(what: str) -> ValueError:
+        return ValueError(f"{path}: not a neural bot weights file: {what}")
+
+    if meta.get("format") != FORMAT:
+        raise bad(f"format {meta.get('format')!r}, expected {FORMAT!r}")
+    if meta.get("encoder") != "obs_v1":
+        raise bad(f"encoder {meta.get('encoder')!r}, expected 'obs_v1'")
+    presets = meta.get("presets")
+    if not isinstance(presets, dict) or not presets:
+        raise bad("no trained presets")
+    for name, d in presets.items():
+        try:
+            Rules.from_dict(d)
+        except (TypeError, ValueError) as e:
+            raise bad(f"preset {name!r}: {e}") from None
+    sizes = meta.get("sizes")
+    if not layers:
+        raise bad("no layers")
+    if sizes != [INPUT_SIZE] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != NUM_ACTIONS:
+        raise bad(f"layer sizes {sizes}, expected {INPUT_SIZE} inputs and {NUM_ACTIONS} outputs")
+    prev = INPUT_SIZE
+    for i, (w, b) in enumerate(layers):
+        if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 \
+                or w.shape[0] != prev or b.shape != (w.shape[1],):
+            raise bad(f"layer {i}: w {w.shape} {w.dtype}, b {b.shape} {b.dtype}")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise bad(f"layer {i} is not finite")
+        prev = w.shape[1]
+
+
+_LOADED: Dict[Tuple[str, float], Network] = {}
+
+
+def load_network(path: Optional[Union[str, os.PathLike[str]]] = None) -> Network:
+    """The network of the weights file ``path`` (default: the shipped :data:`DEFAULT_WEIGHTS`),
+    read once per process and file version (simulate makes a bot per hand)."""
+    p = os.fspath(DEFAULT_WEIGHTS if path is None else path)
+    try:
+        key = (os.path.abspath(p), os.stat(p).st_mtime)
+    except OSError as e:
+        raise FileNotFoundError(f"neural bot weights {p!r}: {e.strerror}") from None
+    net = _LOADED.get(key)
+    if net is None:
+        with np.load(p, allow_pickle=False) as z:
+            if "meta" not in z.files:
+                raise ValueError(f"{p}: not a neural bot weights file: no meta")
+            meta = json.loads(bytes(z["meta"]).decode())
+            n = sum(1 for f in z.files if f.startswith("w"))
+            layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
+        _check(meta, layers, p)
+        for w, b in layers:
+            w.setflags(write=False)
+            b.setflags(write=False)
+        net = _LOADED[key] = Network(tuple(layers), meta["presets"], meta)
+    return net

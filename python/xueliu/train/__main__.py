@@ -1,0 +1,117 @@
+"""``python -m xueliu.train``: the training pipeline's command line (docs/training.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional, Sequence
+
+__all__ = ["main", "build_parser"]
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated ints, got {text!r}") from None
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"layer widths are positive ints, got {text!r}")
+    return values
+
+
+def _names(text: str) -> tuple[str, ...]:
+    values = tuple(v.strip() for v in text.split(",") if v.strip())
+    if not values:
+        raise argparse.ArgumentTypeError("expected comma-separated names")
+    return values
+
+
+def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=(
+        "Train the neural bot: expert demonstrations, behaviour cloning, PPO against a league of "
+        "expert, greedy and earlier checkpoints; checkpoints in --out (run it again to resume), "
+        "evaluation lines on stderr, the learning curve in OUT/curve.png, the weights in "
+        "OUT/weights.npz (and --install-to). Needs the train extra (PyTorch, matplotlib)."))
+    a = p.add_argument
+    a("--out", required=True, help="run directory (made; an existing run is resumed)")
+    a("--seed", type=int, default=2026)
+    a("--presets", type=_names, default=("xueliu", "xuezhan"))
+    a("--hidden", type=_ints, default=(256, 128), help="hidden layer widths (default 256,128)")
+    a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
+    a("--demo-hands", type=int, default=2000, help="hands of demonstrations (default 2000)")
+    a("--chunk", type=int, default=50, help="hands per demonstration chunk (resume unit)")
+    a("--workers", type=int, default=1, help="processes making demonstrations")
+    a("--bc-epochs", type=int, default=4)
+    a("--bc-batch", type=int, default=512)
+    a("--bc-lr", type=float, default=1e-3)
+    a("--ppo-iterations", type=int, default=0, help="PPO iterations after BC (default 0)")
+    a("--ppo-hands", type=int, default=32, help="hands of rollouts per PPO iteration")
+    a("--ppo-epochs", type=int, default=2)
+    a("--ppo-lr", type=float, default=2e-4)
+    a("--entropy", type=float, default=0.01)
+    a("--league", type=_names, default=("greedy", "expert", "self"),
+      help="opponent kinds of the rollouts (self: earlier snapshots)")
+    a("--snapshot-every", type=int, default=10)
+    a("--eval-every", type=int, default=10)
+    a("--eval-walls", type=int, default=8, help="duplicate walls per evaluation (x4 hands)")
+    a("--eval-opponents", type=_names, default=("greedy", "expert"))
+    a("--threads", type=int, default=1, help="PyTorch threads (default 1)")
+    a("--install-to", default="", help="copy the final weights (--install-best: the best "
+      "evaluated ones) there at the end, and their reference logits to --reference-to")
+    a("--install-best", action="store_true",
+      help="install OUT/weights.npz (best evaluation) instead of OUT/final.npz")
+    a("--reference-to", default="", help="where the installed weights' reference logits go "
+      "(the test data file tests/data/neural_v1_reference.npz in the repository)")
+    a("--curve-to", default="", help="copy the learning-curve PNG there at the end")
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
+                 "threads", "snapshot_every", "eval_every"):
+        if getattr(args, name) < 1:
+            print(f"--{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    try:
+        import torch  # noqa: F401
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        print(f"xueliu train needs the train extra (pip install \"xueliu[train]\"): {e}",
+              file=sys.stderr)
+        return 2
+    import shutil
+
+    from .trainer import Config, run
+
+    cfg = Config(out=args.out, seed=args.seed, presets=args.presets, hidden=args.hidden,
+                 teacher=args.teacher, demo_hands=args.demo_hands, chunk=args.chunk,
+                 workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
+                 bc_lr=args.bc_lr, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
+                 league=args.league, snapshot_every=args.snapshot_every,
+                 eval_every=args.eval_every, eval_walls=args.eval_walls,
+                 eval_opponents=args.eval_opponents, threads=args.threads,
+                 extra={"argv": list(sys.argv[1:] if argv is None else argv)})
+    try:
+        path = run(cfg)
+    except ValueError as e:
+        print(f"xueliu train: {e}", file=sys.stderr)
+        return 2
+    import os
+
+    if args.install_best:
+        path = os.path.join(args.out, "weights.npz")
+    if args.install_to:
+        shutil.copyfile(path, args.install_to)
+        print(f"installed {path} as {args.install_to}", file=sys.stderr)
+        if args.reference_to:
+            shutil.copyfile(path.replace(".npz", "_reference.npz"), args.reference_to)
+    if args.curve_to:
+        shutil.copyfile(os.path.join(args.out, "curve.png"), args.curve_to)
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

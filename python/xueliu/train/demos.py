@@ -1,0 +1,116 @@
+"""Demonstrations for behaviour cloning: a teacher bot's decisions as (``obs_v1``, mask, index)
+samples, numpy only.
+
+Hand ``i`` of a run with seed ``S`` is dealt from ``hand_seed(S, i)`` under the preset
+``presets[i % len(presets)]``, dealer ``i % 4``, four teachers (fresh per hand, started with
+``bot_seed(S, i, seat)``). Every decision of every seat is turned into the indices of the fixed
+action space (an exchange into its three picks, smallest kind first, each with the picks before
+it in the ``exchange_picks_*`` channels) and kept when its mask allows more than one index (a
+forced move teaches nothing). Samples are stored packed (:func:`pack`): ``x`` as bits, ``mask``
+as bits, ``index`` and the preset's position as small ints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Sequence, Tuple
+
+import numpy as np
+
+from ..bots import bot_seed, end_hand_for, make_bot, start_hand_for
+from ..bots.neural import decide_batch
+from ..game import Action, GameState, new_game
+from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS
+from ..learn.channels import OBS_V1
+from ..rules import Rules
+from ..simulate.play import hand_seed
+
+__all__ = ["teacher_indices", "generate", "pack", "unpack_x", "unpack_mask", "Samples"]
+
+_KINDS = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
+INPUT = len(OBS_V1) * 27
+
+Samples = Dict[str, np.ndarray]
+"""Packed samples: ``x`` ``uint8[n, 311]`` (bits of the 2,484 inputs), ``mask`` ``uint8[n,
+22]`` (bits of the 175 indices), ``index`` ``int16[n]``, ``preset`` ``int8[n]``."""
+
+
+def teacher_indices(action: Action, legal: Sequence[Action]) -> List[int]:
+    """The indices of the fixed action space that make ``action``: one, or three picks for an
+    exchange (smallest kind first)."""
+    if action.kind == "exchange":
+        assert action.tiles is not None
+        return [EXCHANGE_PICK + k for k in sorted(_KINDS[t] for t in action.tiles)]
+    if action.kind == "multiplier":
+        values = sorted(a.value for a in legal if a.kind == "multiplier" and a.value is not None)
+        assert action.value is not None
+        return [MULTIPLIER_SLOT + values.index(action.value)]
+    return [action.id]
+
+
+def pack(x: np.ndarray, mask: np.ndarray, index: np.ndarray, preset: int) -> Samples:
+    n = len(index)
+    return {"x": np.packbits(x.reshape(n, INPUT).astype(np.uint8), axis=1),
+            "mask": np.packbits(mask.astype(np.uint8), axis=1),
+            "index": index.astype(np.int16), "preset": np.full(n, preset, np.int8)}
+
+
+def unpack_x(packed: np.ndarray) -> np.ndarray:
+    """``float32[n, 2484]`` inputs of packed ``x``."""
+    return np.unpackbits(packed, axis=1, count=INPUT).astype(np.float32)
+
+
+def unpack_mask(packed: np.ndarray) -> np.ndarray:
+    """``bool[n, 175]`` masks of packed ``mask``."""
+    return np.unpackbits(packed, axis=1, count=NUM_ACTIONS).astype(np.bool_)
+
+
+def concat(parts: Sequence[Samples]) -> Samples:
+    keys = ("x", "mask", "index", "preset")
+    if not parts:
+        return {"x": np.zeros((0, (INPUT + 7) // 8), np.uint8),
+                "mask": np.zeros((0, (NUM_ACTIONS + 7) // 8), np.uint8),
+                "index": np.zeros(0, np.int16), "preset": np.zeros(0, np.int8)}
+    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+
+
+def _record_decision(state: GameState, seat: int, legal: Sequence[Action], action: Action,
+                     out: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]) -> None:
+    wanted = teacher_indices(action, legal)
+    step = iter(wanted)
+    decide_batch([state], [seat], lambda x, mask: np.array([next(step)]), legal=[legal],
+                 record=out)
+
+
+def generate(teacher: str, presets: Sequence[str], hands: range, seed: int) -> Samples:
+    """The samples of hands ``hands`` (a range of hand indices, so chunks of a run can be made
+    apart and joined: the same samples in the same order)."""
+    parts: List[Samples] = []
+    for i in hands:
+        p = i % len(presets)
+        rules = Rules.preset(presets[p])
+        state = new_game(rules, seed=hand_seed(seed, i), dealer=i % 4)
+        bots: List[Any] = []
+        for seat in range(4):
+            bseed = bot_seed(seed, i, seat)
+            bot = make_bot(teacher, seed=bseed, rules=rules)
+            start_hand_for(bot, seat, rules, bseed)
+            bots.append(bot)
+        rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        while not state.is_over:
+            answers = {}
+            for seat in state.pending():
+                legal = state.legal_actions(seat)
+                action = bots[seat].act_view(state.view(seat), legal)
+                if len(legal) > 1:
+                    _record_decision(state, seat, legal, action, rounds)
+                answers[seat] = action
+            state.step(answers)
+        for seat, bot in enumerate(bots):
+            end_hand_for(bot, state, seat)
+        if rounds:
+            x = np.concatenate([r[1] for r in rounds])
+            mask = np.concatenate([r[2] for r in rounds])
+            index = np.concatenate([r[3] for r in rounds])
+            keep = mask.sum(axis=1) > 1
+            parts.append(pack(x[keep], mask[keep], index[keep], p))
+    return concat(parts)

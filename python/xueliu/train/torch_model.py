@@ -1,0 +1,73 @@
+"""The PyTorch side of the network: the model trained (policy logits and a value head on one
+trunk), its export to the numpy weights file the bot plays, and the check that both agree.
+
+Only the policy is exported (the value head serves training alone): the trunk's linear layers
+and the policy head, transposed to ``[in, out]``, as :mod:`xueliu.bots.neural_net` reads them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Mapping, Sequence, Tuple
+
+import numpy as np
+import torch
+from torch import nn
+
+from ..bots.neural_net import load_network, save_network
+from ..learn.actions import NUM_ACTIONS
+from ..rules import Rules
+from .demos import INPUT
+
+__all__ = ["PolicyNet", "export", "layers_of", "masked_logits"]
+
+
+class PolicyNet(nn.Module):
+    """``INPUT -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer."""
+
+    def __init__(self, hidden: Sequence[int]) -> None:
+        super().__init__()
+        sizes = [INPUT, *hidden]
+        self.hidden = list(hidden)
+        self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
+        self.pi = nn.Linear(sizes[-1], NUM_ACTIONS)
+        self.v = nn.Linear(sizes[-1], 1)
+
+    def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        h = x.reshape(len(x), INPUT)
+        for layer in self.trunk:
+            h = torch.relu(layer(h))
+        return self.pi(h), self.v(h).squeeze(-1)
+
+
+def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Logits with disallowed indices at -1e9 (finite: a softmax stays defined)."""
+    return logits.masked_fill(~mask, -1e9)
+
+
+def layers_of(model: PolicyNet) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """The policy's layers as numpy ``(w [in, out], b)`` pairs."""
+    out = []
+    for layer in [*model.trunk, model.pi]:
+        out.append((layer.weight.detach().cpu().numpy().T.copy().astype(np.float32),
+                    layer.bias.detach().cpu().numpy().copy().astype(np.float32)))
+    return out
+
+
+def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],
+           check_inputs: np.ndarray, reference: str = "") -> float:
+    """Writes the weights file ``path`` and checks the numpy forward pass against the model's on
+    ``check_inputs`` (``float32[n, INPUT]``); returns the largest difference (an error above
+    1e-4). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
+    default test run checks the numpy path against it without PyTorch."""
+    save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training)
+    net = load_network(path)
+    with torch.no_grad():
+        expected = model(torch.from_numpy(check_inputs))[0].numpy()
+    got = net.forward(check_inputs)
+    diff = float(np.abs(got - expected).max())
+    if diff > 1e-4:
+        raise AssertionError(f"numpy and torch logits differ by {diff} after export")
+    if reference:
+        np.savez_compressed(reference, x=np.packbits(check_inputs.astype(np.uint8), axis=1),
+                            logits=expected.astype(np.float32))
+    return diff

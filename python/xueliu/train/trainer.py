@@ -1,0 +1,432 @@
+"""``python -m xueliu.train``: expert demonstrations, behaviour cloning, PPO against a league,
+evaluation, export — every stage checkpointed in the run directory, so a run resumes where it
+stopped and a seed gives the same weights (docs/training.md).
+
+The run directory holds ``config.json`` (the arguments; a resumed run must be given the same),
+``demos/chunk_*.npz`` (demonstrations, :mod:`.demos`, made in chunks of ``--chunk`` hands),
+``checkpoint.pt`` (model, optimiser, stage, step, random states), ``league/*.npz`` (snapshots
+of the policy for the league), ``curve.jsonl`` (every evaluation), ``curve.png``,
+``weights.npz`` (the export with the best evaluation so far) and ``final.npz`` (the model as
+trained last), each with its ``*_reference.npz`` (PyTorch's logits of 64 inputs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+import torch
+
+from ..bots import NeuralBot, bot_seed, end_hand_for, make_bot, start_hand_for
+from ..bots.neural import masked_argmax
+from ..bots.neural_net import Network, load_network
+from ..bots.neural_play import POLICY, Decisions, play_batched
+from ..game import GameState, new_game
+from ..rules import Rules
+from ..simulate.play import hand_seed
+from . import demos as demo_mod
+from .curve import plot_curve
+from .evaluate import duplicate_strength
+from .torch_model import PolicyNet, export, masked_logits
+
+__all__ = ["Config", "run"]
+
+REWARD_SCALE = {"xueliu": 16.0, "xuezhan": 64.0}
+"""A hand's net is divided by this to make the PPO return (xuezhan's stakes are larger)."""
+
+
+@dataclass
+class Config:
+    out: str
+    seed: int = 2026
+    presets: Tuple[str, ...] = ("xueliu", "xuezhan")
+    hidden: Tuple[int, ...] = (256, 128)
+    teacher: str = "expert"
+    demo_hands: int = 2000
+    chunk: int = 50
+    workers: int = 1
+    bc_epochs: int = 4
+    bc_batch: int = 512
+    bc_lr: float = 1e-3
+    ppo_iterations: int = 0
+    ppo_hands: int = 32
+    ppo_epochs: int = 2
+    ppo_lr: float = 2e-4
+    ppo_clip: float = 0.2
+    entropy: float = 0.01
+    league: Tuple[str, ...] = ("greedy", "expert", "self")
+    snapshot_every: int = 10
+    eval_every: int = 10
+    eval_walls: int = 8
+    eval_opponents: Tuple[str, ...] = ("greedy", "expert")
+    threads: int = 1
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+
+def _log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+class _Bar:
+    """A one-line progress bar on stderr (rewritten in place on a terminal, else every 10 %)."""
+
+    def __init__(self, what: str, total: int) -> None:
+        self.what, self.total, self.done, self.t0 = what, max(1, total), 0, time.time()
+        self.tty = sys.stderr.isatty()
+        self.shown = -1
+        self.skipped = 0
+
+    def skip(self, n: int) -> None:
+        """``n`` items were done before this run (a resumed run): shown, not in the rate."""
+        self.done += n
+        self.skipped += n
+
+    def update(self, n: int = 1, note: str = "") -> None:
+        self.done += n
+        tenth = 10 * self.done // self.total
+        if not self.tty and tenth == self.shown and self.done < self.total:
+            return
+        self.shown = tenth
+        rate = (self.done - self.skipped) / max(1e-9, time.time() - self.t0)
+        eta = (self.total - self.done) / rate if rate > 0 else 0.0
+        width = 30
+        full = width * self.done // self.total
+        line = (f"{self.what} [{'#' * full}{'.' * (width - full)}] {self.done}/{self.total} "
+                f"{rate:.1f}/s eta {eta:.0f}s {note}")
+        print(("\r" if self.tty else "") + line, end="" if self.tty else "\n", file=sys.stderr,
+              flush=True)
+        if self.tty and self.done >= self.total:
+            print(file=sys.stderr)
+
+
+# -- demonstrations ------------------------------------------------------------------------------
+
+def _chunk_path(cfg: Config, c: int) -> str:
+    return os.path.join(cfg.out, "demos", f"chunk_{c:05d}.npz")
+
+
+def _make_chunk(args: Tuple[Config, int]) -> int:
+    cfg, c = args
+    path = _chunk_path(cfg, c)
+    if not os.path.exists(path):
+        start = c * cfg.chunk
+        stop = min(cfg.demo_hands, start + cfg.chunk)
+        s = demo_mod.generate(cfg.teacher, cfg.presets, range(start, stop), cfg.seed)
+        tmp = path + ".tmp.npz"
+        np.savez(tmp, **s)  # type: ignore[arg-type]
+        os.replace(tmp, path)
+    return c
+
+
+def make_demos(cfg: Config) -> demo_mod.Samples:
+    """Every chunk of demonstrations (made when missing, ``--workers`` processes), joined."""
+    os.makedirs(os.path.join(cfg.out, "demos"), exist_ok=True)
+    chunks = (cfg.demo_hands + cfg.chunk - 1) // cfg.chunk
+    todo = [c for c in range(chunks) if not os.path.exists(_chunk_path(cfg, c))]
+    bar = _Bar(f"demonstrations ({cfg.teacher}, {cfg.chunk} hands a chunk)", chunks)
+    bar.skip(chunks - len(todo))
+    if todo and cfg.workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(cfg.workers) as pool:
+            for _ in pool.imap_unordered(_make_chunk, [(cfg, c) for c in todo]):
+                bar.update()
+    else:
+        for c in todo:
+            _make_chunk((cfg, c))
+            bar.update()
+    parts = []
+    for c in range(chunks):
+        with np.load(_chunk_path(cfg, c)) as z:
+            parts.append({k: z[k] for k in z.files})
+    return demo_mod.concat(parts)
+
+
+# -- checkpoints ---------------------------------------------------------------------------------
+
+@dataclass
+class _Progress:
+    stage: str = "bc"  # "bc", then "ppo", then "done"
+    epoch: int = 0  # BC epochs done / PPO iterations done
+    step: int = 0  # optimiser steps so far (the curve's x axis)
+    best: float = -1e18  # the best evaluation score so far (mean vs greedy over the presets)
+
+
+def _save(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, prog: _Progress,
+          rng: np.random.Generator) -> None:
+    path = os.path.join(cfg.out, "checkpoint.pt")
+    torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "progress": asdict(prog),
+                "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()},
+               path + ".tmp")
+    os.replace(path + ".tmp", path)
+
+
+def _load(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
+          rng: np.random.Generator) -> Optional[_Progress]:
+    path = os.path.join(cfg.out, "checkpoint.pt")
+    if not os.path.exists(path):
+        return None
+    ck = torch.load(path, weights_only=False)
+    model.load_state_dict(ck["model"])
+    opt.load_state_dict(ck["opt"])
+    rng.bit_generator.state = ck["rng"]
+    torch.set_rng_state(ck["torch_rng"])
+    return _Progress(**ck["progress"])
+
+
+# -- evaluation ----------------------------------------------------------------------------------
+
+def _numpy_chooser(model: PolicyNet) -> Any:
+    from .torch_model import layers_of
+
+    layers = tuple(layers_of(model))
+    net = Network(layers, {}, {})
+    return lambda x, mask: masked_argmax(net.forward(x), mask)
+
+
+def evaluate(cfg: Config, model: PolicyNet, prog: _Progress) -> float:
+    """One evaluation line per preset and opponent, appended to ``curve.jsonl``; returns the
+    score (the mean against greedy, averaged over the presets, in reward units)."""
+    choose = _numpy_chooser(model)
+    score = 0.0
+    with open(os.path.join(cfg.out, "curve.jsonl"), "a", encoding="utf-8") as f:
+        for preset in cfg.presets:
+            for opponent in cfg.eval_opponents:
+                s = duplicate_strength(choose, opponent, preset, cfg.eval_walls,
+                                       seed=cfg.seed + 7919)
+                _log(f"eval step {prog.step} ({prog.stage} {prog.epoch}): {s.line()}")
+                f.write(json.dumps({"step": prog.step, "stage": prog.stage, "epoch": prog.epoch,
+                                    "preset": preset, "opponent": opponent, "hands": s.hands,
+                                    "mean": s.mean, "low": s.low, "high": s.high}) + "\n")
+                if opponent == "greedy":
+                    score += s.mean / REWARD_SCALE.get(preset, 16.0) / len(cfg.presets)
+    plot_curve(os.path.join(cfg.out, "curve.jsonl"), os.path.join(cfg.out, "curve.png"))
+    return score
+
+
+def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: Any) -> str:
+    path = os.path.join(cfg.out, name)
+    pick = np.random.default_rng(cfg.seed).integers(0, len(samples["index"]), 64)
+    x = demo_mod.unpack_x(samples["x"][pick])
+    training = {"command": "python -m xueliu.train " + " ".join(cfg.extra.get("argv", [])),
+                "seed": cfg.seed, "stage": prog.stage, "epoch": prog.epoch, "step": prog.step,
+                "hidden": list(cfg.hidden), "teacher": cfg.teacher,
+                "demo_hands": cfg.demo_hands}
+    reference = ("" if name.startswith("league/")
+                 else os.path.join(cfg.out, name.replace(".npz", "_reference.npz")))
+    export(model, path, cfg.presets, training, x, reference=reference)
+    return path
+
+
+# -- behaviour cloning ---------------------------------------------------------------------------
+
+def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
+             rng: np.random.Generator, prog: _Progress) -> float:
+    n = len(samples["index"])
+    order = rng.permutation(n)
+    bar = _Bar(f"BC epoch {prog.epoch + 1}/{cfg.bc_epochs}", (n + cfg.bc_batch - 1) // cfg.bc_batch)
+    total, count = 0.0, 0
+    for start in range(0, n, cfg.bc_batch):
+        pick = np.sort(order[start:start + cfg.bc_batch])
+        x = torch.from_numpy(demo_mod.unpack_x(samples["x"][pick]))
+        mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
+        target = torch.from_numpy(samples["index"][pick].astype(np.int64))
+        logits, _ = model(x)
+        loss = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target)
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        opt.step()
+        prog.step += 1
+        total += loss.item() * len(pick)
+        count += len(pick)
+        bar.update(note=f"loss {total / count:.3f}")
+    return total / max(1, count)
+
+
+# -- PPO -----------------------------------------------------------------------------------------
+
+def _league_bots(cfg: Config, rng: np.random.Generator, rules: Rules, hand: int,
+                 seed: int) -> Tuple[str, List[Any]]:
+    kinds = list(cfg.league)
+    snapshots = sorted(os.listdir(os.path.join(cfg.out, "league")))
+    if not snapshots and "self" in kinds:
+        kinds.remove("self")
+    kind = kinds[int(rng.integers(0, len(kinds)))]
+    if kind == "self":
+        weights = os.path.join(cfg.out, "league", snapshots[int(rng.integers(0, len(snapshots)))])
+        return kind, [NeuralBot(weights=weights, rules=rules) for _ in range(3)]
+    return kind, [make_bot(kind, seed=bot_seed(seed, hand, q), rules=rules) for q in range(3)]
+
+
+def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
+                  rng: np.random.Generator, prog: _Progress) -> Dict[str, float]:
+    """Rollouts of ``ppo_hands`` hands (the learner at one seat, three league opponents), then
+    ``ppo_epochs`` passes of clipped PPO on their decisions."""
+    from .torch_model import layers_of
+
+    net = Network(tuple(layers_of(model)), {}, {})
+
+    def sample(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        logits = np.where(mask, net.forward(x), -np.inf)
+        p = np.exp(logits - logits.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        u = rng.random(len(p))[:, None]
+        index: np.ndarray = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), mask.shape[1] - 1)
+        off = ~mask[np.arange(len(index)), index]  # rounding at the top of the cumulative sum
+        index[off] = masked_argmax(logits[off], mask[off])
+        return index
+
+    seed = cfg.seed * 1_000_003 + prog.epoch
+    states: List[GameState] = []
+    seating: List[List[Any]] = []
+    learner: List[int] = []
+    presets: List[str] = []
+    for h in range(cfg.ppo_hands):
+        preset = cfg.presets[h % len(cfg.presets)]
+        rules = Rules.preset(preset)
+        state = new_game(rules, seed=hand_seed(seed, h), dealer=h % 4)
+        _, others = _league_bots(cfg, rng, rules, h, seed)
+        seat = int(rng.integers(0, 4))
+        seats: List[Any] = []
+        for q in range(4):
+            if q == seat:
+                seats.append(POLICY)
+            else:
+                bot = others.pop()
+                start_hand_for(bot, q, rules, bot_seed(seed, h, q))
+                seats.append(bot)
+        states.append(state)
+        seating.append(seats)
+        learner.append(seat)
+        presets.append(preset)
+    record: Decisions = []
+    play_batched(states, seating, sample, record=record)
+    returns = np.array([states[h].settlement().net[learner[h]] / REWARD_SCALE.get(presets[h], 16.0)
+                        for h in range(len(states))], np.float32)
+    for h, state in enumerate(states):
+        for q, bot in enumerate(seating[h]):
+            if bot is not POLICY:
+                end_hand_for(bot, state, q)
+    hands = np.concatenate([r[0] for r in record])
+    x = np.concatenate([r[2] for r in record]).reshape(-1, demo_mod.INPUT)
+    mask = np.concatenate([r[3] for r in record])
+    index = np.concatenate([r[4] for r in record])
+    keep = mask.sum(axis=1) > 1
+    hands, x, mask, index = hands[keep], x[keep], mask[keep], index[keep]
+    ret = torch.from_numpy(returns[hands])
+    xt, mt, it = torch.from_numpy(x), torch.from_numpy(mask), torch.from_numpy(index)
+    with torch.no_grad():
+        logits, value = model(xt)
+        old = torch.log_softmax(masked_logits(logits, mt), dim=1).gather(1, it[:, None])[:, 0]
+        adv = ret - value
+        adv = (adv - adv.mean()) / (adv.std() + 1e-6)
+    n = len(index)
+    stats = {"decisions": float(n), "mean_net": float(returns.mean())}
+    for _ in range(cfg.ppo_epochs):
+        order = torch.from_numpy(rng.permutation(n))
+        for start in range(0, n, 256):
+            b = order[start:start + 256]
+            logits, value = model(xt[b])
+            logp_all = torch.log_softmax(masked_logits(logits, mt[b]), dim=1)
+            logp = logp_all.gather(1, it[b][:, None])[:, 0]
+            ratio = torch.exp(logp - old[b])
+            pg = -torch.min(ratio * adv[b],
+                            torch.clamp(ratio, 1 - cfg.ppo_clip, 1 + cfg.ppo_clip) * adv[b]).mean()
+            ent = -(torch.exp(logp_all) * logp_all).sum(dim=1).mean()
+            vloss = ((value - ret[b]) ** 2).mean()
+            loss = pg + 0.5 * vloss - cfg.entropy * ent
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            prog.step += 1
+    return stats
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+def _check_config(cfg: Config) -> None:
+    os.makedirs(cfg.out, exist_ok=True)
+    path = os.path.join(cfg.out, "config.json")
+    mine = {k: v for k, v in asdict(cfg).items() if k not in ("extra", "workers", "threads")}
+    mine = json.loads(json.dumps(mine))
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            theirs = json.load(f)
+        diff = sorted(k for k in set(mine) | set(theirs)
+                      if mine.get(k) != theirs.get(k) and k not in _GROWABLE)
+        if diff:
+            raise ValueError(f"{cfg.out} is a run with other arguments ({', '.join(diff)}); "
+                             "resume it with the same ones or choose another --out")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(mine, f, indent=1, sort_keys=True)
+
+
+_GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
+"""Arguments a resumed run may raise: it trains longer."""
+
+
+def run(cfg: Config) -> str:
+    """The whole pipeline; returns the path of the final weights (``OUT/final.npz``)."""
+    for p in cfg.presets:
+        Rules.preset(p)
+    _check_config(cfg)
+    torch.set_num_threads(cfg.threads)
+    torch.manual_seed(cfg.seed)
+    os.makedirs(os.path.join(cfg.out, "league"), exist_ok=True)
+    model = PolicyNet(cfg.hidden)
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.bc_lr)
+    rng = np.random.default_rng(cfg.seed)
+    prog = _load(cfg, model, opt, rng)
+    if prog is None:
+        prog = _Progress()
+        open(os.path.join(cfg.out, "curve.jsonl"), "w").close()
+    else:
+        _log(f"resumed: stage {prog.stage}, {prog.epoch} done, step {prog.step}")
+    samples = make_demos(cfg)
+    _log(f"{len(samples['index'])} demonstration decisions from {cfg.demo_hands} hands")
+    best = os.path.join(cfg.out, "weights.npz")
+    if prog.stage == "bc" and prog.epoch == 0 and prog.step == 0:
+        prog.best = evaluate(cfg, model, prog)  # the untrained network: the curve's first point
+    while prog.stage == "bc":
+        if prog.epoch >= cfg.bc_epochs:
+            prog.stage, prog.epoch = "ppo", 0
+            for group in opt.param_groups:
+                group["lr"] = cfg.ppo_lr
+            _export(cfg, model, prog, "league/bc.npz", samples)
+            _save(cfg, model, opt, prog, rng)
+            break
+        loss = bc_epoch(cfg, model, opt, samples, rng, prog)
+        prog.epoch += 1
+        _log(f"BC epoch {prog.epoch}: loss {loss:.4f}, step {prog.step}")
+        score = evaluate(cfg, model, prog)
+        if score > prog.best or not os.path.exists(best):
+            prog.best = score
+            _export(cfg, model, prog, "weights.npz", samples)
+            _log(f"exported {best} (score {score:+.3f})")
+        _save(cfg, model, opt, prog, rng)
+    if prog.stage == "ppo":
+        bar = _Bar("PPO", cfg.ppo_iterations)
+        bar.skip(prog.epoch)
+        while prog.epoch < cfg.ppo_iterations:
+            stats = ppo_iteration(cfg, model, opt, rng, prog)
+            prog.epoch += 1
+            bar.update(note=f"net {stats['mean_net']:+.3f} ({int(stats['decisions'])} dec.)")
+            if prog.epoch % cfg.snapshot_every == 0:
+                _export(cfg, model, prog, f"league/ppo_{prog.epoch:05d}.npz", samples)
+            if prog.epoch % cfg.eval_every == 0 or prog.epoch == cfg.ppo_iterations:
+                score = evaluate(cfg, model, prog)
+                if score > prog.best:
+                    prog.best = score
+                    _export(cfg, model, prog, "weights.npz", samples)
+                    _log(f"exported {best} (score {score:+.3f})")
+            _save(cfg, model, opt, prog, rng)
+    final = _export(cfg, model, prog, "final.npz", samples)
+    _log(f"exported {final} (the model as trained last; {best}: the best evaluation)")
+    load_network(best)  # the exports read back
+    return final

@@ -1,0 +1,188 @@
+"""NeuralBot: the shipped weights load and play legal hands of both trained presets, the numpy
+inference equals PyTorch's on the same weights, other rules are refused, the three ways in decide
+alike, and no decision depends on a tile the seat cannot see."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu.bots import GreedyBot, NeuralBot, make_bot, play_hand
+from xueliu.bots.neural_net import DEFAULT_WEIGHTS, INPUT_SIZE, UntrainedRulesError, load_network
+from xueliu.learn.actions import NUM_ACTIONS
+
+REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
+
+
+@pytest.fixture(params=["xueliu", "xuezhan"])
+def preset(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def test_the_shipped_weights_are_small_and_trained_for_both_presets():
+    assert os.path.getsize(DEFAULT_WEIGHTS) < 4 * 2 ** 20
+    net = load_network()
+    assert set(net.presets) == {"xueliu", "xuezhan"}
+    for name, rules in net.presets.items():
+        assert xueliu.Rules.from_dict(rules) == xueliu.Rules.preset(name)
+    assert net.meta["sizes"][0] == INPUT_SIZE and net.meta["sizes"][-1] == NUM_ACTIONS
+
+
+def test_numpy_inference_equals_the_torch_logits_recorded_at_export():
+    """tests/data/neural_v1_reference.npz holds inputs and the logits PyTorch computed for them
+    when the shipped weights were exported (xueliu.train.torch_model.export): the numpy forward
+    pass on the shipped file must give the same logits."""
+    with np.load(REFERENCE) as z:
+        x = np.unpackbits(z["x"], axis=1, count=INPUT_SIZE).astype(np.float32)
+        expected = z["logits"]
+    assert len(x) >= 32 and expected.shape == (len(x), NUM_ACTIONS)
+    got = load_network().forward(x)
+    assert np.allclose(got, expected, atol=1e-4, rtol=1e-5)
+
+
+def test_no_torch_is_needed_to_play():
+    code = ("import sys, xueliu\nfrom xueliu.bots import NeuralBot, play_hand\n"
+            "play_hand(xueliu.new_game('xueliu', seed=1), [NeuralBot()] * 4)\n"
+            "assert 'torch' not in sys.modules and 'matplotlib' not in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_neural_bots_play_legal_hands_of_both_presets(preset):
+    for g in range(6):
+        state = play_hand(xueliu.new_game(preset, seed=40 + g, dealer=g % 4),
+                          [NeuralBot(), GreedyBot(), NeuralBot(), NeuralBot()] if g % 2
+                          else [NeuralBot()] * 4)
+        assert state.is_over  # an illegal answer would have made step raise
+        assert sum(state.settlement().net) == 0
+
+
+def test_simulate_plays_the_neural_bot_by_name(preset):
+    from xueliu.simulate import simulate
+
+    summary = simulate(8, bots=("neural", "greedy", "greedy", "greedy"), rules=preset, seed=3,
+                       duplicate=True)
+    assert summary is not None
+
+
+@pytest.mark.parametrize("change", [{"pig_penalty": 8}, {"mode": "xuezhan"},
+                                    {"seven_pairs": False}])
+def test_rules_the_weights_were_not_trained_for_are_refused(change):
+    rules = xueliu.Rules.preset("xueliu").replace(**change)
+    with pytest.raises(UntrainedRulesError, match="trained for the presets xueliu, xuezhan"):
+        NeuralBot(rules=rules)
+    with pytest.raises(UntrainedRulesError):
+        make_bot("neural", rules=rules)
+    bot = NeuralBot()
+    with pytest.raises(UntrainedRulesError, match=sorted(change)[0]):
+        bot.start_hand(0, rules, 1)
+    state = xueliu.new_game(rules, seed=1)
+    with pytest.raises(UntrainedRulesError):
+        bot.act_batch([state], [0])
+    with pytest.raises(UntrainedRulesError):
+        play_hand(state, [NeuralBot()] * 4)
+
+
+def test_simulate_refuses_untrained_rules_with_a_clear_error():
+    from xueliu.simulate import simulate
+
+    rules = xueliu.Rules.preset("xuezhan").replace(pig_penalty=8)
+    with pytest.raises(UntrainedRulesError, match="nearest: 'xuezhan'.*pig_penalty"):
+        simulate(4, bots=("neural", "greedy", "greedy", "greedy"), rules=rules, seed=1)
+
+
+def test_a_broken_weights_file_is_refused(tmp_path):
+    bad = tmp_path / "bad.npz"
+    with np.load(DEFAULT_WEIGHTS) as z:
+        arrays = {k: z[k] for k in z.files}
+    arrays["w0"] = arrays["w0"][:100]
+    np.savez(bad, **arrays)
+    with pytest.raises(ValueError, match="not a neural bot weights file"):
+        NeuralBot(weights=str(bad))
+    with pytest.raises(FileNotFoundError):
+        NeuralBot(weights=str(tmp_path / "missing.npz"))
+
+
+def test_act_act_view_and_act_batch_decide_alike(preset):
+    """Six hands in lockstep (random moves): at every step, one act_batch over every pending seat
+    of every hand answers what act_view and act answer seat by seat."""
+    bot = NeuralBot(rules=xueliu.Rules.preset(preset))
+    rng = random.Random(preset)
+    states = [xueliu.new_game(preset, seed=900 + g, dealer=g % 4) for g in range(6)]
+    seen = 0
+    while not all(s.is_over for s in states):
+        live = [s for s in states if not s.is_over]
+        batch = [(s, q) for s in live for q in s.pending()]
+        singles = []
+        for s, q in batch:
+            legal = s.legal_actions(q)
+            by_view = bot.act_view(s.view(q), legal)
+            assert by_view in legal
+            assert bot.act(s.observation(q), legal) == by_view
+            singles.append(by_view)
+        assert bot.act_batch([s for s, _ in batch], [q for _, q in batch]) == singles
+        seen += len(batch)
+        for s in live:
+            s.step({q: rng.choice(s.legal_actions(q)) for q in s.pending()})
+    assert seen > 300
+
+
+def _swapped_wall(wall, i: int, j: int):
+    w = list(wall)
+    w[i], w[j] = w[j], w[i]
+    return w
+
+
+@pytest.mark.parametrize("variant", ["live_wall", "other_hands"])
+def test_the_decision_does_not_depend_on_tiles_the_seat_cannot_see(preset, variant):
+    """As obs_v1's hidden-information test (tests/learn/test_encoders.py): two hands that differ
+    only in hidden tiles, played with the same decisions; wherever the seat's observation is the
+    same, so is the neural bot's decision, by every way in — while the hidden tiles differ."""
+    rng = random.Random(11)
+    bot = NeuralBot()
+    compared = 0
+    for g in range(16):
+        wall = xueliu.new_game(preset, seed=500 + g).wall
+        a = xueliu.new_game(preset, wall=wall, seed=500 + g)
+        seat = g % 4
+        if variant == "live_wall":
+            i, j = 100, 106
+        else:
+            q1, q2 = (seat + 1) % 4, (seat + 2) % 4
+            i = 4 * q1 + rng.randrange(4)
+            j = 4 * q2 + rng.randrange(4)
+        if wall[i] == wall[j]:
+            continue
+        b = xueliu.new_game(preset, wall=_swapped_wall(wall, i, j), seed=500 + g)
+        bot.start_hand(seat, a.rules, 1)
+        while not a.is_over and not b.is_over:
+            if seat in a.pending() and a.observation(seat) == b.observation(seat) \
+                    and a.observation(None) != b.observation(None):
+                legal = a.legal_actions(seat)
+                assert legal == b.legal_actions(seat)
+                da = bot.act_view(a.view(seat), legal)
+                assert bot.act_view(b.view(seat), legal) == da
+                assert bot.act_batch([a, b], [seat, seat]) == [da, da]
+                assert bot.act(b.observation(seat), legal) == da
+                compared += 1
+            decision = {q: rng.choice(a.legal_actions(q)) for q in a.pending()}
+            if b.pending() != a.pending() or any(d not in b.legal_actions(q)
+                                                 for q, d in decision.items()):
+                break
+            a.step(decision)
+            b.step(decision)
+    assert compared > 40
+
+
+def test_the_docstring_example_runs():
+    import doctest
+
+    import xueliu.bots.neural
+
+    result = doctest.testmod(xueliu.bots.neural)
+    assert result.failed == 0 and result.attempted > 0

@@ -1,0 +1,85 @@
+"""Training works: demonstrations are a pure function of the seed and the hands, and a small
+network trained from scratch for about a minute (numpy behaviour cloning of GreedyBot: the default
+test run has no PyTorch, docs/training.md) beats three RandomBots in a short duplicate arena."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu.bots import NeuralBot
+from xueliu.bots.neural_net import save_network
+from xueliu.learn.actions import EXCHANGE_PICK
+from xueliu.train import demos
+from xueliu.train.evaluate import duplicate_nets, duplicate_strength
+from xueliu.train.numpy_bc import train_numpy
+
+PRESETS = ("xueliu", "xuezhan")
+
+
+def test_demonstrations_are_a_function_of_the_seed_and_the_hands():
+    whole = demos.generate("greedy", PRESETS, range(0, 4), seed=5)
+    parts = demos.concat([demos.generate("greedy", PRESETS, range(0, 2), seed=5),
+                          demos.generate("greedy", PRESETS, range(2, 4), seed=5)])
+    for key in ("x", "mask", "index", "preset"):
+        assert np.array_equal(whole[key], parts[key])
+    assert not np.array_equal(demos.generate("greedy", PRESETS, range(0, 2), seed=6)["index"],
+                              parts["index"][:len(demos.generate("greedy", PRESETS, range(0, 2),
+                                                                 seed=6)["index"])])
+    masks = demos.unpack_mask(whole["mask"])
+    index = whole["index"].astype(np.int64)
+    assert masks[np.arange(len(index)), index].all()  # every target is allowed by its mask
+    assert (masks.sum(axis=1) > 1).all()  # forced moves are left out
+    assert set(whole["preset"]) == {0, 1}
+    # each hand's exchange comes as its three picks for each seat that had a choice
+    picks = (index >= EXCHANGE_PICK) & (index < EXCHANGE_PICK + 27)
+    assert picks.sum() % 3 == 0 and picks.sum() > 0
+
+
+def test_the_teacher_indices_of_an_exchange_are_its_three_picks_smallest_first():
+    state = xueliu.new_game("xueliu", seed=1)
+    legal = state.legal_actions(0)
+    action = next(a for a in legal if a.tiles == ("2m", "2m", "7m"))
+    assert demos.teacher_indices(action, legal) == [EXCHANGE_PICK + 1, EXCHANGE_PICK + 1,
+                                                   EXCHANGE_PICK + 6]
+
+
+def test_a_minute_of_training_from_scratch_beats_three_random_bots(tmp_path):
+    samples = demos.generate("greedy", PRESETS, range(0, 40), seed=1)
+    assert len(samples["index"]) > 1500
+    layers = train_numpy(samples, hidden=(64,), steps=300, seed=1, batch=128, lr=2e-3)
+    path = str(tmp_path / "tiny.npz")
+    save_network(path, layers, {p: xueliu.Rules.preset(p) for p in PRESETS}, {"test": True})
+    bot = NeuralBot(weights=path)
+    for preset in PRESETS:
+        s = duplicate_strength(bot.choose, "random", preset, walls=12, seed=2026)
+        assert s.low > 0, s.line()  # the whole 95 % interval above zero
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_batched_arena_plays_simulates_own_hands(preset):
+    """evaluate.duplicate_nets (the policy's seats batched across hands) gives the policy the
+    nets ``xueliu simulate --duplicate --bots neural,greedy,greedy,greedy`` gives NeuralBot."""
+    from xueliu.simulate import simulate
+    import io
+    import json
+
+    out = io.StringIO()
+    simulate(8, bots=("neural", "greedy", "greedy", "greedy"), rules=preset, seed=77,
+             duplicate=True, out=out)
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    expected = np.array([[row["net"][row["seats"].index("neural")] for row in rows[4 * w:4 * w + 4]]
+                         for w in range(2)])
+    got = duplicate_nets(NeuralBot().choose, "greedy", preset, walls=2, seed=77, batch=3)
+    assert np.array_equal(got, expected)
+
+
+def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, capsys):
+    from xueliu.train.__main__ import main
+
+    assert main(["--out", str(tmp_path / "run"), "--demo-hands", "0"]) == 2
+    assert "--demo-hands must be at least 1" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+    with pytest.raises(SystemExit):
+        main(["--out", str(tmp_path / "run"), "--hidden", "64,x"])
