@@ -54,7 +54,7 @@ def bare_chinese(page) -> list:
 
 def check_tiles(page) -> int:
     """Every tile on screen is its picture, loaded and drawn, with no text; returns how many."""
-    page.wait_for_function("[...document.images].every(i => i.complete)", timeout=10000)
+    page.wait_for_function("[...document.images].every(i => i.complete)", timeout=60000)
     tiles = page.evaluate(TILES)
     for t in tiles:
         picture = f"/tiles/{t['name'] or 'back'}.svg"

@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["xueliu.learn", "xueliu.learn.actions", "xueliu.learn.encoders", "xueliu.envs",
            "xueliu.envs.aec", "xueliu.envs.parallel", "xueliu.envs.single_seat",
-           "xueliu.envs.vector", "xueliu.simulate", "xueliu.bots", "xueliu.bots.base",
+           "xueliu.envs.vector", "xueliu.simulate", "xueliu.bots", "xueliu.bots.lifecycle",
            "xueliu.bots.autoplay", "xueliu.bots.random_bot", "xueliu.bots.greedy",
            "xueliu.bots.expert", "xueliu.bots.expert_value"]
 
