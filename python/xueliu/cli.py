@@ -10,7 +10,7 @@
     xueliu replay hands.jsonl                   # the events and settlement of a record
     xueliu replay hands.jsonl --html hand.html  # the same hand in a self-contained web page
     xueliu review hands.jsonl --seat 0          # each decision of seat 0 beside ExpertBot's values
-    xueliu serve --port 8700                    # the table server (pip install "xueliu[server]")
+    xueliu serve --port 8700                    # the table server (the server extra)
 
 Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback;
 ``xueliu --debug COMMAND ...`` prints the traceback of a failing bot or an internal error too.
@@ -481,7 +481,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:  # the server's libraries are the optional "server" extra
         from .server import ServerConfig, serve
     except ImportError as e:
-        raise CommandError(f"{e}; install the server extra: pip install \"xueliu[server]\"") from None
+        raise CommandError(f"{e}; install the server extra: pip install \".[server]\" in the "
+                           "clone") from None
     return serve(ServerConfig(
         host=args.host, port=args.port, db=args.db, time_scale=args.time_scale,
         starting_coins=args.starting_coins, reconnect_window=args.reconnect_window,

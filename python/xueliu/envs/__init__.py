@@ -1,8 +1,8 @@
 """Standard environments over the engine: PettingZoo (AEC and parallel), Gymnasium (one learning
 seat against bots, registered as ``"xueliu/SingleSeat-v0"``), and a batched vector environment.
 
-Needs the ``learn`` extra: ``pip install "xueliu[learn]"`` (gymnasium, pettingzoo). Importing this
-module registers the Gymnasium id, so ``gymnasium.make("xueliu/SingleSeat-v0", ...)`` works after
+Needs the ``learn`` extra: ``pip install ".[learn]"`` in the clone (gymnasium, pettingzoo).
+Importing this module registers the Gymnasium id, so ``gymnasium.make("xueliu/SingleSeat-v0", ...)`` works after
 ``import xueliu.envs`` (or as ``gymnasium.make("xueliu.envs:xueliu/SingleSeat-v0", ...)``), and
 :class:`VectorEnv` as its vector entry point: ``gymnasium.make_vec("xueliu/SingleSeat-v0",
 num_envs=n, vectorization_mode="vector_entry_point", ...)`` (``make_vec``'s default mode then)
@@ -20,8 +20,8 @@ try:
     import gymnasium
     import pettingzoo  # noqa: F401
 except ImportError as e:  # pragma: no cover - depends on the installed extras
-    raise ImportError(f"xueliu.envs needs the learn extra: pip install 'xueliu[learn]' ({e})") \
-        from e
+    raise ImportError("xueliu.envs needs the learn extra: pip install '.[learn]' in the clone "
+                      f"({e})") from e
 
 from .aec import XueliuAECEnv, pettingzoo_env
 from .parallel import XueliuParallelEnv, parallel_env

@@ -77,7 +77,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         import torch  # noqa: F401
         import matplotlib  # noqa: F401
     except ImportError as e:
-        print(f"xueliu train needs the train extra (pip install \"xueliu[train]\"): {e}",
+        print(f"xueliu train needs the train extra (pip install \".[train]\" in the clone): {e}",
               file=sys.stderr)
         return 2
     import shutil
