@@ -3,29 +3,12 @@ knobs. Single values are checked by :mod:`xueliu.rules.values` first."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-
-class _Knobs(Protocol):
-    """The knobs read here (a Rules; not imported, so that knobs.py may import this module)."""
-
-    @property
-    def players(self) -> int: ...
-    @property
-    def suits(self) -> tuple[str, ...]: ...
-    @property
-    def hand_size(self) -> int: ...
-    @property
-    def seven_pairs(self) -> bool: ...
-    @property
-    def declare_void(self) -> bool: ...
-    @property
-    def exchange_direction(self) -> str: ...
+from .shape import ShapeKnobs
 
 __all__ = ["check_together"]
 
 
-def check_together(r: _Knobs) -> None:
+def check_together(r: ShapeKnobs) -> None:
     """Raise ValueError when the knobs of ``r`` contradict each other."""
     n_suits = len(r.suits)
     if r.declare_void and n_suits < 3:

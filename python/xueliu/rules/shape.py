@@ -15,8 +15,9 @@ from typing import Protocol
 from .values import SUIT_LETTERS
 
 
-class _Knobs(Protocol):
-    """The knobs read here (a Rules; not imported, so that knobs.py may import this module)."""
+class ShapeKnobs(Protocol):
+    """The knobs a table's shape and its consistency checks read (a Rules; not imported, so that
+    knobs.py may import this module and consistency.py)."""
 
     @property
     def players(self) -> int: ...
@@ -91,7 +92,7 @@ def shape_code(suits: tuple[str, ...], hand_size: int, seven_pairs: bool) -> int
     return int(seven_pairs) | absent << 1 | _SIZE_INDEX[hand_size] << 4
 
 
-def shape_of(rules: _Knobs) -> Shape:
+def shape_of(rules: ShapeKnobs) -> Shape:
     """The Shape of validated rules (use ``rules.shape``, which caches it)."""
     n, size = rules.players, rules.hand_size
     suit_indices = tuple(SUIT_LETTERS.index(s) for s in rules.suits)
