@@ -19,6 +19,7 @@ from ..bots import check_bot_spec
 from ..rules import Rules
 from ..simulate.play import Config, close_external_bots, run_chunk
 from ..simulate.progress import Progress
+from ..simulate.run import named_rules
 from .plan import MODES, Match, plan_matches
 from .bootstrap import bootstrap_ratings
 from .rating import elo, fit_bradley_terry
@@ -165,12 +166,7 @@ def arena(
             raise ValueError(f"bot {spec!r} is listed twice")
     for spec in (*bots, reference):
         check_bot_spec(spec)  # unknown names fail here, before anything is played
-    preset = rules if isinstance(rules, str) else "custom"
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
-    if isinstance(rules, Rules):
-        for name in ("xueliu", "xuezhan"):
-            if Rules.preset(name) == rules:
-                preset = name
+    preset, r = named_rules(rules)
 
     matches = plan_matches(bots, mode, reference)
     configs = [Config(r.to_dict(), m.seats, seed, True, False, float(bot_timeout))

@@ -20,6 +20,17 @@ from .summary import Aggregate, Summary
 __all__ = ["simulate", "run_command"]
 
 
+def named_rules(rules: Union[str, Rules]) -> Tuple[str, Rules]:
+    """The rules of a run and the preset name its summary shows: the name given, the preset that
+    equal rules are, or "custom"."""
+    if isinstance(rules, str):
+        return rules, Rules.preset(rules)
+    for name in ("xueliu", "xuezhan"):
+        if Rules.preset(name) == rules:
+            return name, rules
+    return "custom", rules
+
+
 def _chunks(games: int, workers: int, duplicate: bool) -> List[Tuple[int, int]]:
     size = max(1, min(200, math.ceil(games / (workers * 16))))
     if duplicate:
@@ -142,12 +153,7 @@ def simulate(
         raise TypeError(f"bot_observation is True or False, got {bot_observation!r}")
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r} (expected 'local' or 'ray')")
-    preset = rules if isinstance(rules, str) else "custom"
-    r = Rules.preset(rules) if isinstance(rules, str) else rules
-    if isinstance(rules, Rules):
-        for name in ("xueliu", "xuezhan"):
-            if Rules.preset(name) == rules:
-                preset = name
+    preset, r = named_rules(rules)
     cfg = Config(r.to_dict(), bots, seed, duplicate, out is not None, float(bot_timeout),
                  bot_observation)
     chunks = _chunks(games, workers, duplicate)
