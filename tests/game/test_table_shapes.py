@@ -339,3 +339,13 @@ def test_a_record_replays_under_its_own_shape():
         again = xueliu.replay(json.loads(json.dumps(state.record())))
         assert again.rules == rules and again.events() == state.events()
         assert again.settlement().net == state.settlement().net
+
+
+def test_an_action_naming_a_tile_of_a_suit_not_in_play_is_refused():
+    from xueliu.game import Action
+    state = xueliu.new_game(liangfang(), seed=8)
+    dealer = state.pending()[0]
+    before = state.record()
+    with pytest.raises(ValueError, match="not legal"):
+        state.step({dealer: Action("discard", "5m")})
+    assert state.record() == before
