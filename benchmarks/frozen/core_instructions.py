@@ -13,10 +13,12 @@ baseline, e2892b9, predates issue 16 and the native game loop.)
 Each engine runs in a child process under callgrind (the old commit built from git,
 :mod:`frozen.build`, imported as in :mod:`frozen.engine`): the benchmark's fixed-seed two-suit
 hands (benchmarks/conftest.py, ``ROWS`` of them), every call once to build the tables, then one
-call (``REPS`` times for a single call) — and once more without it; the difference over the rows
-(or calls) is the count per row (per call). Only the call's own instructions differ between the
-two runs, so Python's start-up and the hands' generation cancel. The single calls are made from
-the same Python loop in both engines, so its interpreter overhead is in both counts alike.
+call (``REPS`` times for a single call) — and once more without it. Only the instructions run in
+the ``_core`` module's own code are counted (callgrind's self cost per function, summed over the
+functions of that shared object; the table build is in both runs and cancels): the difference
+over the rows (or calls) is the count per row (per call). Python's interpreter, the C API the
+bindings call and numpy are left out, as their counts move with the two children's different
+start-ups.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from .engine import HERE, child_command, child_env
@@ -76,17 +80,28 @@ CALLS = ["batch_is_win", "batch_waits", "batch_shanten", "batch_evaluate",
 
 
 def instructions(engine: Optional[str], name: str, full: bool) -> int:
-    """Instructions of one child process (``engine`` None: this tree's package)."""
+    """Instructions one child process (``engine`` None: this tree's package) ran in the ``_core``
+    module's own code (its functions' self cost, summed over callgrind's profile): the two
+    engines' children differ in their Python start-up (``-S``, the editable install's hook), and
+    that noise stays out."""
     argv = child_command(engine)
     body = BATCH if name.startswith("batch_") else SINGLE
     argv[argv.index("-c") + 1] = (SETUP + body).format(rows=ROWS, name=name, full=full,
                                                        reps=REPS)
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
-                         capture_output=True, text=True, env=child_env(), check=True)
-    match = re.search(r"refs:\s+([\d,]+)", run.stderr)
-    if match is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr}")
-    return int(match.group(1).replace(",", ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+                       capture_output=True, text=True, env=child_env(), check=True)
+        report = subprocess.run(["callgrind_annotate", "--threshold=100", str(out)],
+                                capture_output=True, text=True, check=True).stdout
+    total = 0
+    for line in report.splitlines():
+        match = re.match(r"\s*([\d,]+) .*\[(.*)\]\s*$", line)
+        if match and Path(match.group(2)).name.startswith("_core."):
+            total += int(match.group(1).replace(",", ""))
+    if not total:
+        raise RuntimeError(f"no _core functions in callgrind's profile:\n{report[:2000]}")
+    return total
 
 
 def per_call(engine: Optional[str], name: str) -> float:
