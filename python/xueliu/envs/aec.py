@@ -1,4 +1,5 @@
-"""``pettingzoo_env``: a hand as a PettingZoo AEC environment, agents ``player_0`` … ``player_3``.
+"""``pettingzoo_env``: a hand as a PettingZoo AEC environment, agents ``player_0`` …
+``player_{n-1}`` for the ``players`` seats of its rules (four by default; RULES §11).
 
 >>> from xueliu.envs import pettingzoo_env
 >>> env = pettingzoo_env(rules="xuezhan", reward="transfers")
@@ -32,7 +33,7 @@ from ..game import GameState
 from ..learn import Encoder
 from ..rules import Rules
 from .common import (
-    Episodes, action_space, check_reward, observation_space, render_text,
+    Episodes, action_space, agents_of, check_reward, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
 from .table import Table
@@ -40,6 +41,7 @@ from .table import Table
 __all__ = ["XueliuAECEnv", "pettingzoo_env", "AGENTS"]
 
 AGENTS = ["player_0", "player_1", "player_2", "player_3"]
+"""The agents of the default four-seat table (``agents_of(rules)`` for any table)."""
 
 
 class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
@@ -57,8 +59,8 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self.possible_agents = agents_of(self.rules)
+        self.agents = list(self.possible_agents)
         self._table = Table(self.rules, reward, self.encoder)
         self._action_space = action_space()
         self._episodes = Episodes()
@@ -82,16 +84,17 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         self._start()
 
     def _start(self) -> None:
-        self.agents = list(AGENTS)
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = {a: 0.0 for a in agents}
+        self._cumulative_rewards = {a: 0.0 for a in agents}
+        self.terminations = {a: False for a in agents}
+        self.truncations = {a: False for a in agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in agents}
         self._select()
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+        seat = self.possible_agents.index(agent)
         t = self._table
         mask = t.mask(seat) if agent == self.agent_selection and not self.terminations[agent] \
             else np.zeros(self._action_space.n, np.bool_)
@@ -102,20 +105,20 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        seat = self.possible_agents.index(agent)
         t = self._table
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         paid = t.answer(seat, action)
         self.infos[agent] = {"illegal_action": t.illegal}
         if paid is not None:
+            agents = self.possible_agents
             for q, r in enumerate(paid):
-                a = AGENTS[q]
+                a = agents[q]
                 if a in self.rewards:
                     self.rewards[a] = r
             over = t.state.is_over
-            for q in range(4):
-                a = AGENTS[q]
+            for q, a in enumerate(agents):
                 if a in self.terminations and (over or q in t.left):
                     self.terminations[a] = True
         self._accumulate_rewards()
@@ -129,7 +132,7 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
-        self.agent_selection = AGENTS[t.waiting()[0]]
+        self.agent_selection = self.possible_agents[t.waiting()[0]]
 
     def render(self) -> Optional[str]:
         return render_text(self._table.state) if self.render_mode == "ansi" else None

@@ -16,7 +16,7 @@ from ..learn import EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTION
 from ..rules import Rules
 
 __all__ = ["REWARDS", "resolve_rules", "episode_seed", "fresh_seed", "observation_space",
-           "action_space", "choose", "stake", "render_text"]
+           "action_space", "choose", "stake", "render_text", "agents_of", "check_seat"]
 
 REWARDS = ("final", "transfers")
 _NAMES = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10))
@@ -38,6 +38,20 @@ def resolve_rules(rules: Union[str, Rules], knobs: Mapping[str, Any]) -> Rules:
         raise ValueError(f"the action space has {MULTIPLIER_SLOTS} multiplier slots; these rules "
                          f"allow {len(pm['allowed'])} values")
     return r
+
+
+def agents_of(rules: Rules) -> List[str]:
+    """The agent names of a table: ``player_0`` … ``player_{n-1}`` for its ``players`` seats."""
+    return [f"player_{q}" for q in rules.shape.seats]
+
+
+def check_seat(seat: Optional[int], rules: Rules) -> Optional[int]:
+    """A learning seat ``0..players-1``, or ``None`` (drawn per episode)."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, (int, np.integer))
+                             or seat not in rules.shape.seats):
+        raise ValueError(f"seat is 0..{rules.players - 1} or None (drawn per episode), got "
+                         f"{seat!r}")
+    return seat
 
 
 def check_reward(reward: str) -> str:
@@ -148,7 +162,7 @@ def render_text(state: Any) -> str:
     """The table as text, every hand shown (``render_mode="ansi"``)."""
     o = state.observation(None)
     lines = [f"phase {o['phase']} · wall {o['wall_remaining']} · pending {o['pending_seats']}"]
-    for q in range(4):
+    for q in range(len(o["hands"])):
         melds = " ".join(f"({m['type']} {m['tile']})" for m in o["melds"][q])
         wins = f" won {len(o['wins'][q])}" if o["wins"][q] else ""
         lines.append(f"seat {q}{' (dealer)' if q == o['dealer'] else ''}: "
@@ -157,11 +171,12 @@ def render_text(state: Any) -> str:
     return "\n".join(lines)
 
 
-def seeds_for(master: int, episode: int, seats: Sequence[int]) -> Dict[str, int]:
-    """Every seed of one episode: the game, the dealer, the learning seat and each bot."""
+def seeds_for(master: int, episode: int, seats: Sequence[int], players: int = 4) -> Dict[str, int]:
+    """Every seed of one episode: the game, the dealer, the learning seat and each bot (dealer
+    and seat among ``players`` seats)."""
     out = {"game": episode_seed(master, episode, "game"),
-           "dealer": episode_seed(master, episode, "dealer") % 4,
-           "seat": episode_seed(master, episode, "seat") % 4}
+           "dealer": episode_seed(master, episode, "dealer") % players,
+           "seat": episode_seed(master, episode, "seat") % players}
     for q in seats:
         out[f"bot {q}"] = episode_seed(master, episode, f"bot {q}")
     return out

@@ -6,6 +6,8 @@
 >>> sorted(observations) == env.agents == ["player_0", "player_1", "player_2", "player_3"]
 True
 
+The agents are the table's seats (``player_0`` … ``player_{n-1}``, ``rules.players`` of them).
+
 Each step takes one action per agent; only the seats that must decide now (``action_mask`` not
 all zero) are read, the others' actions are ignored. A joint decision is applied once every
 pending seat has answered (an exchange takes three steps of one pick each). Observations, rewards
@@ -28,9 +30,8 @@ from pettingzoo import ParallelEnv
 from ..game import GameState
 from ..learn import Encoder
 from ..rules import Rules
-from .aec import AGENTS
 from .common import (
-    Episodes, action_space, check_reward, observation_space, render_text,
+    Episodes, action_space, agents_of, check_reward, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
 from .table import Table
@@ -54,8 +55,8 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self.possible_agents = agents_of(self.rules)
+        self.agents = list(self.possible_agents)
         self._table = Table(self.rules, reward, self.encoder)
         self._episodes = Episodes()
 
@@ -75,28 +76,29 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[_Obs, Dict[str, Dict[str, Any]]]:
         self._table.reset(*self._episodes.next(seed))
-        self.agents = list(AGENTS)
-        return self._observations(), {a: {"left_play": False} for a in AGENTS}
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {"left_play": False} for a in self.agents}
 
     def step(self, actions: Dict[str, Any]) -> Tuple[_Obs, Dict[str, float], Dict[str, bool],
                                                      Dict[str, bool], Dict[str, Dict[str, Any]]]:
         t = self._table
         if t.state.is_over:
             raise ValueError("the hand is over: reset the environment")
+        agents = self.possible_agents
         rewards = {a: 0.0 for a in self.agents}
         illegal = dict.fromkeys(self.agents, False)
         for seat in t.waiting():
-            agent = AGENTS[seat]
+            agent = agents[seat]
             paid = t.answer(seat, actions.get(agent))
             illegal[agent] = t.illegal
             if paid is not None:
                 for q, r in enumerate(paid):
-                    rewards[AGENTS[q]] += r
+                    rewards[agents[q]] += r
         over = t.state.is_over
         obs = self._observations()
         terminations: Dict[str, bool] = {a: over for a in self.agents}
         truncations: Dict[str, bool] = {a: False for a in self.agents}
-        infos = {a: {"left_play": AGENTS.index(a) in t.left, "illegal_action": illegal[a]}
+        infos = {a: {"left_play": agents.index(a) in t.left, "illegal_action": illegal[a]}
                  for a in self.agents}
         if over:
             self.agents = []
@@ -106,7 +108,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
         t = self._table
         out = {}
         for agent in self.agents:
-            seat = AGENTS.index(agent)
+            seat = self.possible_agents.index(agent)
             out[agent] = {"observation": t.encode(seat),
                           "action_mask": t.mask(seat).astype(np.int8)}
         return out

@@ -1,4 +1,4 @@
-"""One hand from a learning seat's side: bots answer for the other three seats.
+"""One hand from a learning seat's side: bots answer for the other seats (``players - 1`` of them).
 
 The single-seat Gymnasium environment and the vector environment both step this. The hand runs
 until the learning seat must decide; bots pending at the same joint decision (the exchange, the
@@ -23,19 +23,26 @@ from ..game import GameState, new_game
 from ..rules import Rules
 from .common import choose, episode_seed, stake
 
-__all__ = ["SeatGame", "check_opponents"]
+__all__ = ["SeatGame", "check_opponents", "default_opponents"]
 
 _EMPTY: Mapping[str, Any] = {}
 Opponent = Union[str, Bot, ExternalBot]
 
 
-def check_opponents(opponents: Sequence[Opponent]) -> List[Opponent]:
+def default_opponents(rules: Rules) -> List[Opponent]:
+    """A greedy bot in every other seat of the table."""
+    return ["greedy"] * (rules.players - 1)
+
+
+def check_opponents(opponents: Sequence[Opponent], players: int = 4) -> List[Opponent]:
+    """The bots of the ``players - 1`` other seats, checked (names made once to fail early)."""
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
-        raise TypeError("opponents is a list of three bots (names such as 'greedy', "
+        raise TypeError(f"opponents is a list of {players - 1} bots (names such as 'greedy', "
                         "'module:Class', 'cmd:COMMAND', or bot objects)")
     out = list(opponents)
-    if len(out) != 3:
-        raise ValueError(f"opponents lists the three other seats' bots, got {len(out)}")
+    if len(out) != players - 1:
+        raise ValueError(f"opponents lists the bots of the {players - 1} other seats of a "
+                         f"{players}-seat table, got {len(out)}")
     for o in out:
         if isinstance(o, str):
             if not is_external(o):
@@ -49,7 +56,8 @@ def check_opponents(opponents: Sequence[Opponent]) -> List[Opponent]:
 class SeatGame:
     """A hand seen from ``seat`` (fixed, or drawn per episode when ``None``).
 
-    ``opponents[i]`` plays the seat ``i + 1`` places after the learner (下家, 对家, 上家). Names
+    ``opponents[i]`` plays the seat ``i + 1`` places after the learner (four seats: 下家, 对家,
+    上家; three: 下家, 上家; two: the other seat). Names
     are made into fresh bots each episode with seeds derived from the episode; ``cmd:`` programs
     are started once and kept for every episode (``close()`` ends them; ``bot_observation``: their
     requests carry the seat's observation); bot objects are used as given, started each episode.
@@ -59,7 +67,7 @@ class SeatGame:
                  seat: Optional[int], bot_timeout: float = 5.0,
                  bot_observation: bool = False) -> None:
         self.rules = rules
-        self._specs = check_opponents(opponents)
+        self._specs = check_opponents(opponents, rules.players)
         self._reward_final = reward == "final"
         self._fixed_seat = seat
         self._timeout = bot_timeout
@@ -86,8 +94,8 @@ class SeatGame:
         decision."""
         seat = self._fixed_seat
         if seat is None:
-            seat = episode_seed(master, episode, "seat") % 4
-        dealer = episode_seed(master, episode, "dealer") % 4
+            seat = episode_seed(master, episode, "seat") % self.rules.players
+        dealer = episode_seed(master, episode, "dealer") % self.rules.players
         self.state = state = new_game(self.rules, seed=episode_seed(master, episode, "game"),
                                       dealer=dealer)
         self.seat = seat
@@ -97,7 +105,7 @@ class SeatGame:
         self._stake = stake(state)
         bots: Dict[int, Any] = {}
         for i, spec in enumerate(self._specs):
-            q = (seat + 1 + i) % 4
+            q = (seat + 1 + i) % self.rules.players
             bseed = episode_seed(master, episode, f"bot {i}")
             bot: Any
             if isinstance(spec, str):

@@ -1,4 +1,5 @@
-"""``xueliu/SingleSeat-v0``: one learning seat against three bots, as a Gymnasium environment.
+"""``xueliu/SingleSeat-v0``: one learning seat against bots in the table's other seats (three at
+the default table, ``rules.players - 1`` in general), as a Gymnasium environment.
 
 >>> import gymnasium, xueliu.envs                     # importing xueliu.envs registers the id
 >>> env = gymnasium.make("xueliu/SingleSeat-v0", opponents=["random"] * 3, rules="xuezhan")
@@ -32,37 +33,35 @@ from ..game import GameState
 from ..learn import NUM_ACTIONS, Encoder, hand_over_mask, mask_from_observation
 from ..rules import Rules
 from .common import (
-    Episodes, action_space, check_reward, observation_space, render_text,
+    Episodes, action_space, check_reward, check_seat, observation_space, render_text,
     resolve_encoder, resolve_rules,
 )
-from .seat_game import Opponent, SeatGame
+from .seat_game import Opponent, SeatGame, default_opponents
 
 __all__ = ["SingleSeatEnv"]
 
-_DEFAULT_OPPONENTS = ("greedy", "greedy", "greedy")
-
-
 class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
-    """One learning seat (``seat``: fixed 0..3, or ``None`` for a seat drawn per episode) and
-    three ``opponents`` (bot names — ``"greedy"``, ``"random"``, ``"autoplay"``,
+    """One learning seat (``seat``: fixed 0..players-1, or ``None`` for a seat drawn per episode)
+    and ``players - 1`` ``opponents`` (bot names — ``"greedy"``, ``"random"``, ``"autoplay"``,
     ``"module:Class"``, ``"cmd:COMMAND"`` — or bot objects; ``opponents[i]`` sits ``i + 1`` seats
-    after the learner). ``rules``: a preset name or a :class:`~xueliu.Rules`, ``**knobs`` replaced
+    after the learner; ``None``: greedy bots). ``rules``: a preset name or a :class:`~xueliu.Rules`, ``**knobs`` replaced
     on it. ``reset(seed=s)`` is deterministic: the same ``s`` deals the same hands and gives the
     opponents the same per-hand seeds (``start_hand``), in the same order. ``bot_observation``:
     requests to ``cmd:`` opponents carry the seat's observation (docs/protocol.md)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, opponents: Sequence[Opponent] = _DEFAULT_OPPONENTS,
+    def __init__(self, opponents: Optional[Sequence[Opponent]] = None,
                  rules: Union[str, Rules] = "xueliu", seat: Optional[int] = None,
                  reward: str = "final", encoder: Union[str, Encoder] = "obs_v1",
                  render_mode: Optional[str] = None, bot_timeout: float = 5.0,
                  bot_observation: bool = False, **knobs: Any) -> None:
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise ValueError(f"seat is 0..3 or None (drawn per episode), got {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', got {render_mode!r}")
         self.rules = resolve_rules(rules, knobs)
+        seat = check_seat(seat, self.rules)
+        if opponents is None:
+            opponents = default_opponents(self.rules)
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode

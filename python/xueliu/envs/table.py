@@ -1,4 +1,4 @@
-"""A hand with all four seats as agents, for the PettingZoo environments.
+"""A hand with every seat of the table (``rules.players``) as an agent, for the PettingZoo environments.
 
 Every decision is collected seat by seat and applied in one ``state.step`` once each pending seat
 has answered (the exchange, the void, player multipliers and claim windows are joint decisions in
@@ -21,18 +21,19 @@ __all__ = ["Table"]
 
 
 class Table:
-    """One hand played by four agents (see the module docstring)."""
+    """One hand played by ``rules.players`` agents (see the module docstring)."""
 
     def __init__(self, rules: Rules, reward: str, encoder: Encoder) -> None:
         self.rules = rules
         self.encoder = encoder
         self._final = reward == "final"
+        self.players = n = rules.players
         self.state: GameState = new_game(rules, seed=0)  # replaced by reset
         self.answers: Dict[int, Any] = {}
-        self.picks: List[List[int]] = [[], [], [], []]
+        self.picks: List[List[int]] = [[] for _ in range(n)]
         self.left: Set[int] = set()
-        self._obs: List[Optional[Dict[str, Any]]] = [None] * 4
-        self._net = [0, 0, 0, 0]
+        self._obs: List[Optional[Dict[str, Any]]] = [None] * n
+        self._net = [0] * n
         self._stake = 1
         self._pending: List[int] = []
         self.illegal = False
@@ -41,12 +42,12 @@ class Table:
 
     def reset(self, master: int, episode: int) -> None:
         self.state = new_game(self.rules, seed=episode_seed(master, episode, "game"),
-                              dealer=episode_seed(master, episode, "dealer") % 4)
+                              dealer=episode_seed(master, episode, "dealer") % self.players)
         self.answers = {}
-        self.picks = [[], [], [], []]
+        self.picks = [[] for _ in range(self.players)]
         self.left = set()
-        self._obs = [None] * 4
-        self._net = [0, 0, 0, 0]
+        self._obs = [None] * self.players
+        self._net = [0] * self.players
         self._stake = stake(self.state)
         self._pending = self.state.pending()
 
@@ -89,7 +90,7 @@ class Table:
         state = self.state
         state.step(self.answers)
         self.answers = {}
-        self._obs = [None] * 4
+        self._obs = [None] * self.players
         self._pending = state.pending()
         st = state.settlement()
         if state.rules.mode == "xuezhan":
@@ -97,8 +98,8 @@ class Table:
         net = st.net
         if self._final:
             if not state.is_over:
-                return [0.0] * 4
+                return [0.0] * self.players
             return [n / self._stake for n in net]
-        rewards = [(net[q] - self._net[q]) / self._stake for q in range(4)]
+        rewards = [(net[q] - self._net[q]) / self._stake for q in range(self.players)]
         self._net = list(net)
         return rewards

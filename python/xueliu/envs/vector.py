@@ -40,10 +40,10 @@ from ..bots import ExternalBot
 from ..learn import HAND_OVER_ACTION, NUM_ACTIONS, Encoder, hand_over_mask, masks_from_states
 from ..rules import Rules
 from .common import (
-    Episodes, action_space, check_reward, check_seed, observation_space, resolve_encoder,
-    resolve_rules,
+    Episodes, action_space, check_reward, check_seat, check_seed, observation_space,
+    resolve_encoder, resolve_rules,
 )
-from .seat_game import Opponent, SeatGame, check_opponents
+from .seat_game import Opponent, SeatGame, check_opponents, default_opponents
 
 __all__ = ["VectorEnv"]
 
@@ -53,12 +53,13 @@ _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_
 
 
 class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
-    """``num_envs`` hands, each one learning seat against three ``opponents`` (arguments as for
+    """``num_envs`` hands, each one learning seat against ``players - 1`` ``opponents`` (``None``:
+    greedy bots; arguments as for
     ``SingleSeatEnv``; ``copy`` as in the module docstring). Registered as the vector entry point
     of ``"xueliu/SingleSeat-v0"``: ``gymnasium.make_vec("xueliu/SingleSeat-v0", num_envs=n,
     vectorization_mode="vector_entry_point", ...)`` returns one (also ``make_vec``'s default)."""
 
-    def __init__(self, num_envs: int, opponents: Sequence[Opponent] = ("greedy",) * 3,
+    def __init__(self, num_envs: int, opponents: Optional[Sequence[Opponent]] = None,
                  rules: Union[str, Rules] = "xueliu", seat: Optional[int] = None,
                  reward: str = "final", encoder: Union[str, Encoder] = "obs_v1",
                  autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
@@ -66,17 +67,17 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
                  **knobs: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise ValueError(f"seat is 0..3 or None (drawn per episode), got {seat!r}")
         mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) else \
             _MODES.get(str(autoreset_mode))
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             raise ValueError(f"autoreset_mode is 'next_step' or 'same_step', got "
                              f"{autoreset_mode!r}")
         self.rules = resolve_rules(rules, knobs)
+        seat = check_seat(seat, self.rules)
         self.encoder = resolve_encoder(encoder)
         self.reward_mode = check_reward(reward)
-        opponents = check_opponents(opponents)
+        opponents = check_opponents(default_opponents(self.rules) if opponents is None
+                                    else opponents, self.rules.players)
         if num_envs > 1 and any(isinstance(o, ExternalBot) for o in opponents):
             raise ValueError("an ExternalBot object is one program, which cannot play in several "
                              "environments: give it as 'cmd:COMMAND' (each environment starts "

@@ -18,6 +18,12 @@ tile), and ``encode`` / ``encode_batch`` also take such observation dicts direct
 channel as a row of 27 bytes (precomputed rows, counts summed in C), the rows of an observation —
 or of a whole batch — are joined once and cast into the caller's ``float32`` array in one numpy
 copy.
+
+Every table shape (RULES §11) gives the same array: four relative seat places, 27 kinds. A place
+with no seat at the table (:func:`xueliu.rules.shape.seat_places`: three seats leave ``across``
+empty, two seats ``next`` and ``prev``) and the kinds of a suit not in play are always zero, so
+the default table's bytes are exactly those of before table shapes (tests/learn/
+test_default_bytes.py) and docs/learning.md says what a model may read of the shape.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..game import GameState
+from ..rules.shape import seat_places
 from .channels import OBS_V1, ORACLE_V1
 from .view_encoding import obs_v1_of_states, oracle_extra_from_states
 
@@ -47,14 +54,19 @@ _GE1, _GE2, _GE3, _GE4 = (bytes(int(c >= i) for c in range(256)) for i in range(
 _PHASES = ("exchange", "void", "multiplier", "turn", "claim")
 _PHASE_ROWS = {p: tuple(_ONES if p == q else _ZERO for q in _PHASES) for p in _PHASES}
 _PHASE_ROWS["over"] = (_ZERO,) * 5
-# Per-seat flags as four rows in relative seat order (self, next, across, prev), as seat s sees
-# them: _SEAT_HOT[s][q] marks seat q (None: no seat), _ROTATIONS[s][flags] the seats whose flag
-# is on (flags: the observation's four absolute booleans, as a tuple).
-_SEAT_HOT = tuple({q: tuple(_ONES if q is not None and (q - s) & 3 == r else _ZERO
-                            for r in range(4)) for q in (0, 1, 2, 3, None)} for s in range(4))
-_FLAGS = [tuple(bool(bits >> q & 1) for q in range(4)) for bits in range(16)]
-_ROTATIONS = tuple({f: tuple(_ONES if f[(s + r) & 3] else _ZERO for r in range(4)) for f in _FLAGS}
-                   for s in range(4))
+# Per-seat flags as four rows in relative place order (self, next, across, prev), as seat s of an
+# n-seat table sees them: _PLACES[n][s] the seat in each place (None: the table has no such seat,
+# its rows stay zero: rules.shape.places), _SEAT_HOT[n][s][q] marks seat q (None: no seat),
+# _ROTATIONS[n][s][flags] the seats whose flag is on (flags: the observation's n absolute
+# booleans, as a tuple).
+_PLACES = {n: tuple(tuple(None if d is None else (s + d) % n for d in seat_places(n))
+                    for s in range(n)) for n in (2, 3, 4)}
+_SEAT_HOT = {n: tuple({q: tuple(_ONES if q is not None and q == p else _ZERO for p in places)
+                       for q in (*range(n), None)} for places in _PLACES[n]) for n in _PLACES}
+_FLAGS = {n: [tuple(bool(bits >> q & 1) for q in range(n)) for bits in range(1 << n)]
+          for n in _PLACES}
+_ROTATIONS = {n: tuple({f: tuple(_ONES if p is not None and f[p] else _ZERO for p in places)
+                        for f in _FLAGS[n]} for places in _PLACES[n]) for n in _PLACES}
 # Rows already built, by what they show: a discard river (most rivers are the same from one
 # observation to the next) and an own exchange (made once a hand).
 _RIVERS: Dict[Tuple[str, ...], Tuple[int, Tuple[bytes, bytes, bytes]]] = {}
@@ -91,7 +103,9 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
     K = _K
     add = rows.append
     s = o["seat"]
-    order = (s, (s + 1) & 3, (s + 2) & 3, (s + 3) & 3)
+    sizes = o["hand_sizes"]
+    n = len(sizes)
+    order = _PLACES[n][s]
 
     raw = _counts(o["hand"])
     rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3), raw.translate(_GE4))
@@ -128,6 +142,9 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
     hidden = [0, 0, 0, 0]
     for r in range(4):
         q = order[r]
+        if q is None:  # no seat in this place at this table: its rows stay zero
+            rows += (_ZERO,) * 6
+            continue
         river = discards[q]
         if river:
             key = tuple(river)
@@ -184,30 +201,34 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
     v = o["void"]
     add(_ZERO if v is None else _SUIT_ROW[v])
     for r in (1, 2, 3):
-        v = voids[order[r]]
+        q = order[r]
+        v = None if q is None else voids[q]
         add(_ZERO if v is None else _SUIT_ROW[v])
 
     rows += _PHASE_ROWS[o["phase"]]
     add(_ONES if robbed else _ZERO)
     add(_ONES if o["pending"] else _ZERO)
     add(_ONES if o["mode"] == "xuezhan" else _ZERO)
-    rot = _ROTATIONS[s]
-    rows += _SEAT_HOT[s][o["dealer"]]
-    rows += _SEAT_HOT[s][o["turn"]]
+    rot = _ROTATIONS[n][s]
+    hot = _SEAT_HOT[n][s]
+    rows += hot[o["dealer"]]
+    rows += hot[o["turn"]]
     rows += rot[tuple(o["in_play"])]
     rows += rot[tuple(o["frozen"])]
     rows += rot[tuple(o["auto_play"])]
-    sizes = o["hand_sizes"]
-    rows += (_BAR[sizes[order[0]]], _BAR[sizes[order[1]]], _BAR[sizes[order[2]]],
-             _BAR[sizes[order[3]]])
-    rows += (_BAR[min(len(wins[order[0]]), 27)], _BAR[min(len(wins[order[1]]), 27)],
-             _BAR[min(len(wins[order[2]]), 27)], _BAR[min(len(wins[order[3]]), 27)])
+    if n == 4:  # every place has a seat (the common case, without the None checks)
+        rows += (_BAR[sizes[order[0]]], _BAR[sizes[order[1]]], _BAR[sizes[order[2]]],
+                 _BAR[sizes[order[3]]])
+        rows += (_BAR[min(len(wins[order[0]]), 27)], _BAR[min(len(wins[order[1]]), 27)],
+                 _BAR[min(len(wins[order[2]]), 27)], _BAR[min(len(wins[order[3]]), 27)])
+    else:
+        rows += tuple(_ZERO if q is None else _BAR[sizes[q]] for q in order)
+        rows += tuple(_ZERO if q is None else _BAR[min(len(wins[q]), 27)] for q in order)
     mults = o["multipliers"]
     if mults is None:
         rows += (_ZERO, _ZERO, _ZERO, _ZERO)
     else:
-        rows += (_HOT[min(mults[order[0]], 27) - 1], _HOT[min(mults[order[1]], 27) - 1],
-                 _HOT[min(mults[order[2]], 27) - 1], _HOT[min(mults[order[3]], 27) - 1])
+        rows += tuple(_ZERO if q is None else _HOT[min(mults[q], 27) - 1] for q in order)
     rows += (_BAR[hidden[1]], _BAR[hidden[2]], _BAR[hidden[3]])
     w = o["wall_remaining"]
     rows += (_BAR[min(w, 27)], _BAR[max(0, min(w - 27, 27))])
@@ -218,14 +239,17 @@ def _oracle_extra_rows(full: Mapping[str, Any], seat: int, rows: List[bytes]) ->
     K = _K
     hands = full["hands"]
     melds = full["melds"]
-    others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+    others = _PLACES[len(hands)][seat][1:]
     for q in others:
+        if q is None:  # no seat in this place at this table
+            rows += (_ZERO,) * 4
+            continue
         raw = _counts(hands[q])
         rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3),
                  raw.translate(_GE4))
     for q in others:
         concealed = bytearray(27)
-        for m in melds[q]:
+        for m in ([] if q is None else melds[q]):
             if m["type"] == "concealed_kong":
                 concealed[K[m["tile"]]] = 1
         rows.append(bytes(concealed))
@@ -319,7 +343,8 @@ class Encoder:
         the environment holds for this seat (channels ``exchange_picks_*``). A game state takes
         the native fast path (the same values as its observation dict gives)."""
         out = self._out(out, self.shape)
-        if seat is not None and self._fast is not None and isinstance(state, GameState):
+        if seat is not None and self._fast is not None and isinstance(state, GameState) \
+                and state.rules.players == 4:
             self._fast([state], [seat], [picks], out[None])
             return out
         rows: List[bytes] = []
@@ -333,7 +358,8 @@ class Encoder:
         may be left out for observation dicts). The rows of the whole batch are joined and cast
         into ``out`` in one numpy copy. A batch of at least :data:`FAST_BATCH` game states (with
         their seats) takes the fast path instead (:mod:`xueliu.learn.view_encoding`): the same
-        values, read from the engine's seat views and written by the native core."""
+        values, read from the engine's seat views and written by the native core (four-seat
+        tables; a batch with a smaller table takes the observation-dict path)."""
         n = len(states)
         if seats is not None and len(seats) != n:
             raise ValueError(f"{n} states but {len(seats)} seats")
@@ -341,7 +367,8 @@ class Encoder:
             raise ValueError(f"{n} states but {len(picks)} picks")
         out = self._out(out, (n, *self.shape))
         if n >= FAST_BATCH and seats is not None and self._fast is not None \
-                and all(map(isinstance, states, repeat(GameState))):
+                and all(map(isinstance, states, repeat(GameState))) \
+                and all(s.rules.players == 4 for s in states):
             return self._fast(states, seats, picks, out)
         rows: List[bytes] = []
         fill = self._rows

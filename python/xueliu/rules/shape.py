@@ -10,7 +10,7 @@ server and page read instead of the constants 4, 3, 108 and 13.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Optional, Protocol
 
 from .values import SUIT_LETTERS
 
@@ -32,7 +32,7 @@ class ShapeKnobs(Protocol):
     @property
     def exchange_direction(self) -> str: ...
 
-__all__ = ["Shape", "shape_of", "shape_code"]
+__all__ = ["Shape", "shape_of", "shape_code", "seat_places"]
 
 _SIZE_INDEX = {13: 0, 10: 1, 7: 2}
 
@@ -73,6 +73,10 @@ class Shape:
     """定缺 needs three suits in play."""
     code: int
     """The native shape code (cpp/tiles.hpp hand_shape) the core calls take."""
+    places: tuple[Optional[int], ...]
+    """The seat shown in each of the four relative places of a seat's view (self, next 下家,
+    across 对家, prev 上家; obs_v1, docs/learning.md) as an offset from the viewer, ``None`` where
+    the table has no such seat: :func:`seat_places`."""
 
     @property
     def seats(self) -> range:
@@ -92,6 +96,18 @@ def shape_code(suits: tuple[str, ...], hand_size: int, seven_pairs: bool) -> int
     return int(seven_pairs) | absent << 1 | _SIZE_INDEX[hand_size] << 4
 
 
+def seat_places(players: int) -> tuple[Optional[int], ...]:
+    """The seat offsets shown as self, next, across and prev (``(seat + offset) % players``):
+    4 seats ``(0, 1, 2, 3)``; 3 seats ``(0, 1, None, 2)`` — the seat after and the seat before,
+    no one across; 2 seats ``(0, None, 1, None)`` — the other seat sits across (as the browser
+    table shows it), being both the next and the previous seat.
+
+    >>> seat_places(3)
+    (0, 1, None, 2)
+    """
+    return {4: (0, 1, 2, 3), 3: (0, 1, None, 2), 2: (0, None, 1, None)}[players]
+
+
 def shape_of(rules: ShapeKnobs) -> Shape:
     """The Shape of validated rules (use ``rules.shape``, which caches it)."""
     n, size = rules.players, rules.hand_size
@@ -108,5 +124,5 @@ def shape_of(rules: ShapeKnobs) -> Shape:
         sets=(size - 1) // 3, pairs=pairs, melds_for_jingou=(size - 1) // 3, deal_rounds=rounds,
         deal_rest=rest, deal_plan=tuple(plan), dealt_tiles=n * size + 1,
         declare_void_possible=len(rules.suits) == 3,
-        code=shape_code(rules.suits, size, rules.seven_pairs),
+        code=shape_code(rules.suits, size, rules.seven_pairs), places=seat_places(n),
     )
