@@ -1,0 +1,125 @@
+"""The browser table at every shape (RULES §11, issue 17 layer 7), in Chromium: the lobby offers
+every preset; a 三人两房 and a 两人一房 table against bots, played by clicking on a real server, put
+the opponents where players expect them (three players: left and right; two: across), count the
+wall down from the table's own wall, and never offer 定缺 or a tile of a suit not in play; the
+page's own model, fed a recorded 三人两房 hand, shows the engine's wall after every step."""
+
+from __future__ import annotations
+
+import time
+from typing import Dict, List
+
+import pytest
+from playwright.sync_api import Page
+
+import xueliu
+from xueliu.rules import PRESET_NAMES
+
+from browser.clicking import act_once, keep_screenshot, report_shown, sign_up
+from browser.recorded import play
+
+HAND_SECONDS = 240  # a bound against a hang, not a speed target
+
+
+def test_every_preset_is_offered_in_the_create_table_form(site, page):
+    page.goto(site + "/")
+    page.fill("#name", "ann")
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#lobby:not([hidden])")
+    options = page.locator("#rules option").evaluate_all("os => os.map(o => o.value)")
+    assert options == list(PRESET_NAMES)
+    label = page.locator("#rules option[value=sanren_liangfang]").inner_text()
+    assert "三人两房" in label and "3 players" in label and "72 tiles" in label
+    page.select_option("#rules", "erren_yifang")
+    assert page.inner_text("#play-bots") == "Play against a bot"
+    page.select_option("#rules", "xueliu")
+    assert page.inner_text("#play-bots") == "Play against three bots"
+
+
+def places(page: Page) -> Dict[str, Dict[str, float]]:
+    """Each seat panel's place class and the centre of its box."""
+    return dict(page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.felt .seat')]
+      .map(e => { const r = e.getBoundingClientRect();
+                  const place = [...e.classList].find(c => c.startsWith('seat-')).slice(5);
+                  return [e.dataset.seat, {place, x: r.x + r.width / 2, y: r.y + r.height / 2}]; }))"""))
+
+
+def play_by_clicking(page: Page, seen: List[Dict[str, object]]) -> None:
+    """Clicks through the hand to its settlement, noting what the page shows at each look."""
+    end = time.monotonic() + HAND_SECONDS
+    while not report_shown(page):
+        assert time.monotonic() < end, "the hand did not finish"
+        seen.append(dict(page.evaluate("""() => ({
+          phase: document.querySelector('.center .phase')?.dataset.phase ?? null,
+          kinds: [...document.querySelectorAll('button.choice')].map(b => b.dataset.kind),
+          tiles: [...document.querySelectorAll('.tile')].map(t => t.dataset.tile),
+          wall: document.querySelector('.center .wall')?.textContent ?? null})""")))
+        if not act_once(page):
+            page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("preset", ["sanren_liangfang", "erren_yifang"])
+def test_a_small_table_is_laid_out_for_its_seats_and_offers_only_its_tiles(
+        site, page, tmp_path, preset):
+    shape = xueliu.Rules.preset(preset).shape
+    sign_up(page, site, "ann", rules=preset)
+    page.wait_for_selector(".felt .seat")
+    page.wait_for_function("document.querySelectorAll('.felt .seat').length > 0")
+    where = places(page)
+    assert sorted(where) == [str(s) for s in shape.seats]
+    me = where.pop("0")
+    assert me["place"] == "bottom"
+    if shape.players == 3:
+        # 下家 (seat 1, next in turn order) on the right, 上家 (seat 2) on the left, nobody across.
+        assert where["1"]["place"] == "right" and where["2"]["place"] == "left"
+        assert where["2"]["x"] < me["x"] < where["1"]["x"]
+        assert abs(where["1"]["y"] - where["2"]["y"]) < 5
+    else:
+        assert where["1"]["place"] == "top"
+        assert where["1"]["y"] < me["y"] and abs(where["1"]["x"] - me["x"]) < 5
+    assert page.locator(".seat-top").count() == (1 if shape.players == 2 else 0)
+    keep_screenshot(page, tmp_path, f"table-{preset}.png")
+
+    seen: List[Dict[str, object]] = []
+    play_by_clicking(page, seen)
+    live_wall = shape.wall_tiles - shape.dealt_tiles
+    walls = [int(str(s["wall"]).split()[-1]) for s in seen if s["wall"]]
+    assert walls and max(walls) <= live_wall and min(walls) >= 0
+    assert all(s["phase"] != "void" for s in seen)
+    assert all("void" not in s["kinds"] for s in seen)  # no 定缺 buttons at a 两房 / 一房 table
+    tiles = {t for s in seen for t in s["tiles"]}  # type: ignore[attr-defined]
+    assert {t[1] for t in tiles if t and t != "?"} <= set(shape.suits)
+    rows = page.locator("#report table.nets tr[data-seat]").count()
+    assert rows == shape.players
+    keep_screenshot(page, tmp_path, f"settlement-{preset}.png")
+
+
+WALLS = """async ({messages}) => {
+  const {TableModel} = await import('/model.js');
+  const view = await import('/view.js');
+  const ui = {selected: new Map(), help: false, analysis: null, handKey: null, exchangeUntil: 0,
+              toggle() {}, selectedTiles() { return []; }};
+  document.getElementById('login').hidden = true;
+  document.getElementById('table').hidden = false;
+  const shown = [];
+  let model = null;
+  for (const m of messages) {
+    if (m.type === 'state') model = new TableModel(m.table, m.seat, m.observation, m.events, m.shape);
+    else if (m.type === 'event') model.apply(m.event, m.phase);
+    else continue;
+    view.renderTable(document.getElementById('table-body'), model, null, ui, {}, () => {}, 0);
+    if (m.type === 'event') shown.push(Number(document.querySelector('.center .wall').textContent.split(' ').pop()));
+  }
+  return shown;
+}"""
+
+
+def test_the_wall_count_of_a_sanren_liangfang_hand_starts_from_its_72_tiles(site, page):
+    hand = play(5, rules="sanren_liangfang")
+    page.goto(site + "/")
+    page.wait_for_selector("#login:not([hidden])")
+    shown = page.evaluate(WALLS, {"messages": hand.messages})
+    assert shown[0] == 72 - 40  # after the deal: 3 × 13 + 1 tiles dealt
+    for wall, engine in zip(shown, hand.walls):
+        if engine is not None:
+            assert wall == engine
