@@ -9,7 +9,9 @@
 // thousands of random hands hold both to the rules.
 //
 // Fields are read and written at their __slots__ offsets (slots.hpp); the hands are the engine's
-// bytearrays, changed in place.
+// bytearrays, changed in place. The table shape is the hand's own data (RULES §11.1): the seats
+// are the length of _hands (2, 3 or 4; the next seat is (s + 1) % n) and the waits take the
+// shape code in _sp, so every shape runs here as the four-seat table does.
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
@@ -93,12 +95,21 @@ uint8_t* counts_of(PyObject* hand) {
   return reinterpret_cast<uint8_t*>(PyByteArray_AS_STRING(hand));
 }
 
-// The waits of a seat's hand (counts + its (type, kind) melds), as HandData._update_waits.
-uint32_t waits_of(const uint8_t* counts, PyObject* melds, int void_suit, bool seven_pairs) {
+// The waits of a seat's hand (counts + its (type, kind) melds), as HandData._update_waits;
+// `shape` is the hand's shape code (HandData._sp).
+uint32_t waits_of(const uint8_t* counts, PyObject* melds, int void_suit, int shape) {
   Hand hand;
   std::copy(counts, counts + kKinds, hand.counts.begin());
   read_melds(melds, hand);
-  return waits(hand, void_suit, seven_pairs);  // checked: a wrong tile count raises
+  return waits(hand, void_suit, hand_shape(shape));  // checked: a wrong tile count raises
+}
+
+// The seats of the hand: the length of its _hands list (2..4).
+long seats_of(const py::object& hands, const char* who) {
+  if (!PyList_Check(hands.ptr()) || PyList_GET_SIZE(hands.ptr()) < 2 ||
+      PyList_GET_SIZE(hands.ptr()) > 4)
+    throw py::type_error(std::string(who) + ": _hands is not a list of 2 to 4 hands");
+  return static_cast<long>(PyList_GET_SIZE(hands.ptr()));
 }
 
 // The engine's fields, by name.
@@ -180,10 +191,10 @@ long discard_and_draw(PyObject* g, long s, long k) {
 
   // --- turn.py discard: seat s discards kind k.
   py::object hands = get(g, kHands);
-  if (!PyList_Check(hands.ptr()) || PyList_GET_SIZE(hands.ptr()) != 4)
-    throw py::type_error("turn_discard: _hands is not a list of four hands");
+  const long n = seats_of(hands, "turn_discard");
+  if (s >= n) throw py::value_error("turn_discard: bad seat");
   uint8_t* counts[4];
-  for (int q = 0; q < 4; ++q) counts[q] = counts_of(PyList_GET_ITEM(hands.ptr(), q));
+  for (long q = 0; q < n; ++q) counts[q] = counts_of(PyList_GET_ITEM(hands.ptr(), q));
   uint8_t* h = counts[s];
   if (h[k] == 0) throw py::value_error("turn_discard: the seat does not hold the tile");
   py::object void_count = get(g, kVoidCount), voids = get(g, kVoid);
@@ -201,20 +212,25 @@ long discard_and_draw(PyObject* g, long s, long k) {
   append(ev, py::make_tuple(sh.dahai, s, kind, py::bool_(k == drawn), get(g, kAutoFlag)).ptr());
   // A seat's waits describe its hand without the tile just drawn: discarding that tile keeps them.
   py::object waits = get(g, kWaits);
-  const bool sp = truth(get(g, kSp));
   if (k != drawn) {
     const uint32_t w = vc_s ? 0 : waits_of(h, item(get(g, kCoreMelds), s),
-                                           static_cast<int>(void_s), sp);
+                                           static_cast<int>(void_s),
+                                           static_cast<int>(as_long(get(g, kSp).ptr())));
     set_item(waits, s, w);
   }
   // Most discards interest nobody: no other seat waits on it or holds two (turn.py's test).
-  const long a = (s + 1) & 3, b = (s + 2) & 3, c = (s + 3) & 3;
-  const long w_any = int_item(waits, a) | int_item(waits, b) | int_item(waits, c);
-  if (((w_any >> k) & 1) || (counts[a][k] | counts[b][k] | counts[c][k]) > 1) return kClaims;
+  long w_any = 0;
+  uint8_t held = 0;
+  for (long i = 1; i < n; ++i) {
+    const long q = (s + i) % n;
+    w_any |= int_item(waits, q);
+    held |= counts[q][k];
+  }
+  if (((w_any >> k) & 1) || held > 1) return kClaims;
   py::object in_play = get(g, kInPlay);
   long t = -1;
-  for (long i = 1; i <= 4 && t < 0; ++i)
-    if (flag_item(in_play, (s + i) & 3)) t = (s + i) & 3;
+  for (long i = 1; i <= n && t < 0; ++i)
+    if (flag_item(in_play, (s + i) % n)) t = (s + i) % n;
   if (t < 0) throw py::value_error("turn_discard: no seat in play");
   return plain_draw(g, t, counts[t], voids, void_count, waits, ev);
 }
@@ -301,8 +317,7 @@ long turn_draw(py::handle state, long s) {
   if (s < 0 || s > 3) throw py::value_error("turn_draw: bad seat");
   PyObject* g = hand_data(state);
   py::object hands = get(g, kHands);
-  if (!PyList_Check(hands.ptr()) || PyList_GET_SIZE(hands.ptr()) != 4)
-    throw py::type_error("turn_draw: _hands is not a list of four hands");
+  if (s >= seats_of(hands, "turn_draw")) throw py::value_error("turn_draw: bad seat");
   return plain_draw(g, s, counts_of(PyList_GET_ITEM(hands.ptr(), s)), get(g, kVoid),
                     get(g, kVoidCount), get(g, kWaits), get(g, kEv));
 }

@@ -38,9 +38,11 @@ class Match:
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
         if coins is not None:
-            if isinstance(coins, (str, bytes)) or len(coins) != 4 or any(
+            n = rules.shape.players
+            if isinstance(coins, (str, bytes)) or len(coins) != n or any(
                     isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins):
-                raise ValueError(f"coins must be four non-negative ints, got {coins!r}")
+                raise ValueError(f"coins must be {n} non-negative ints (one per seat), "
+                                 f"got {coins!r}")
             coins = list(coins)
         if rules.base == "auto" and coins is None:
             raise ValueError('base="auto" needs coins')
@@ -48,7 +50,7 @@ class Match:
         self.seed = seed
         self._coins: Optional[List[int]] = coins
         self._dealer = 0
-        self._totals = [0, 0, 0, 0]
+        self._totals = [0] * rules.shape.players
         self.hands: List[GameState] = []
         self._settled = 0
 
@@ -109,8 +111,8 @@ class Match:
         while self._settled < len(self.hands) and self.hands[self._settled].is_over:
             state = self.hands[self._settled]
             s = state.settlement()
-            for i in range(4):
-                self._totals[i] += s.net[i]
+            for i, net in enumerate(s.net):
+                self._totals[i] += net
             if s.coins is not None:
                 self._coins = list(s.coins)
             self._dealer = self._next_dealer(state, s, self._settled)

@@ -69,7 +69,7 @@ def replay(rec: Mapping[str, Any]) -> GameState:
         if not isinstance(d, (list, tuple)) or len(d) != 2:
             raise ValueError(f"decision {i} is not [seat, action]: {d!r}")
         seat, what = d
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
             raise ValueError(f"decision {i}: bad seat {seat!r}")
         try:
             if what == "timeout":

@@ -111,9 +111,9 @@ class Ledger:
     __slots__ = ("transfers", "net", "coins", "events", "listener")
 
     def __init__(self, coins: Optional[Sequence[int]],
-                 events: Optional[List[Tuple[Any, ...]]] = None) -> None:
+                 events: Optional[List[Tuple[Any, ...]]] = None, seats: int = 4) -> None:
         self.transfers: List[Transfer] = []
-        self.net = [0, 0, 0, 0]
+        self.net = [0] * seats  # one per seat of the table (RULES §11.1)
         self.coins = list(coins) if coins is not None else None
         # The game's event list: ("pay", index of the transfer) is appended for each transfer.
         # A list and not a callback into the game, so a game and its ledger hold no reference
@@ -189,10 +189,11 @@ class Settlement:
         lines: List[str] = []
         title = "血流成河 xueliu" if self.mode == "xueliu" else "血战到底 xuezhan"
         ended = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
+                 "two_wins": "ended: two seats won", "one_win": "ended: one seat won",
                  None: "in progress"}.get(self.end_reason, f"ended: {self.end_reason}")
         lines.append(f"详细结算 Detailed settlement — {title}, dealer seat {self.dealer}, "
                      f"base {self.base}, {ended}")
-        for seat in range(4):
+        for seat in range(len(self.net)):
             lines.append("")
             head = f"Seat {seat}" + (" (dealer)" if seat == self.dealer else "")
             facts = [f"net {self.net[seat]:+d}"]
@@ -215,7 +216,7 @@ class Settlement:
                 lines.append("  " + check)
         lines.append("")
         lines.append("个人结算 Personal settlement")
-        for seat in range(4):
+        for seat in range(len(self.net)):
             lines.append(f"Seat {seat}:")
             own = [t for t in self.transfers if seat in (t.payer, t.payee)]
             if not own:

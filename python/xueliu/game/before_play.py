@@ -8,7 +8,7 @@ turn opens.
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional, Tuple
 
 from .. import _core
 from .actions import EXCHANGE_BASE, MULTIPLIER_BASE, TRIPLES, VOID, Action, multiplier_action
@@ -33,8 +33,8 @@ def enter_joint(g: HandData, ph: int) -> None:
     g._phase = ph
     g._answers = {}
     g._legal = {}
-    g._pending = [s for s in range(4) if not g._auto[s]]
-    for s in range(4):
+    g._pending = [s for s in range(g._n) if not g._auto[s]]
+    for s in range(g._n):
         if g._auto[s]:
             g._answers[s] = default_action(g, s)
     if not g._pending:
@@ -76,20 +76,13 @@ def resolve_joint(g: HandData) -> None:
     ph = g._phase
     ans = g._answers
     if ph == PH_EXCHANGE:
-        rule = g.rules.exchange_direction
-        die = None
-        if rule == "dice":
-            die = g._exchange_die
-            direction = _DIRECTIONS[(die - 1) // 2]
-        elif rule == "random":
-            direction = _DIRECTIONS[g._exchange_pick]
-        else:
-            direction = rule
-        shift = {"next": 1, "opposite": 2, "previous": 3}[direction]
+        n = g._n
+        direction, die = exchange_direction(g)
+        shift = {"next": 1, "opposite": 2, "previous": n - 1}[direction]
         # An exchange action's id is its sorted kind triple.
-        given = [list(TRIPLES[ans[s].id - EXCHANGE_BASE]) for s in range(4)]
-        received = [given[(s + shift) & 3] for s in range(4)]
-        for s in range(4):
+        given = [list(TRIPLES[ans[s].id - EXCHANGE_BASE]) for s in range(n)]
+        received = [given[(s + shift) % n] for s in range(n)]
+        for s in range(n):
             h = g._hands[s]
             for k in given[s]:
                 h[k] -= 1
@@ -100,7 +93,7 @@ def resolve_joint(g: HandData) -> None:
         g._ev.append(("huansanzhang", direction, die, given, received))
         after_exchange(g)
     elif ph == PH_VOID:
-        for s in range(4):
+        for s in range(g._n):
             v = VOID.index(ans[s])
             g._void[s] = v
             g._void_count[s] = sum(g._hands[s][9 * v:9 * v + 9])
@@ -108,10 +101,30 @@ def resolve_joint(g: HandData) -> None:
         g._ev.append(("dingque", list(g._void)))
         after_void(g)
     elif ph == PH_MULTIPLIER:
-        g._mult = [ans[s].id - MULTIPLIER_BASE + 1 for s in range(4)]  # id -> value
+        g._mult = [ans[s].id - MULTIPLIER_BASE + 1 for s in range(g._n)]  # id -> value
         g._mult_revealed = True
         g._ev.append(("xuanbei", list(g._mult)))
         start_play(g)
+
+
+def exchange_direction(g: HandData) -> Tuple[str, Optional[int]]:
+    """(direction, die) of the exchange (RULES §3.1, §11.1): the seat each seat receives from.
+
+    Four seats: ``"dice"`` 1–2 next, 3–4 opposite, 5–6 previous; ``"random"`` the stream's pick of
+    three. Three seats (no opposite): ``"dice"`` 1–3 next, 4–6 previous, and ``"random"`` — uniform
+    over the two — reads the same die (the stream's pick is a draw of three), not shown as a die.
+    Two seats: every direction is the other seat, named ``"next"``."""
+    rule = g.rules.exchange_direction
+    n = g._n
+    if n == 2:
+        return "next", (g._exchange_die if rule == "dice" else None)
+    if rule == "dice" or (rule == "random" and n == 3):
+        die = g._exchange_die
+        direction = _DIRECTIONS[(die - 1) // 2] if n == 4 else ("next", "previous")[(die - 1) // 3]
+        return direction, (die if rule == "dice" else None)
+    if rule == "random":
+        return _DIRECTIONS[g._exchange_pick], None
+    return rule, None
 
 
 def after_exchange(g: HandData) -> None:
@@ -129,7 +142,7 @@ def after_void(g: HandData) -> None:
 
 
 def start_play(g: HandData) -> None:
-    for s in range(4):
+    for s in range(g._n):
         if s != g.dealer:
             g._update_waits(s)
     g._answers = {}

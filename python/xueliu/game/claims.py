@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Dict
 
 from .actions import HU, KONG, PASS, PENG, Action
-from .data import AFTER, BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
+from .data import BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
 from .draw import draw, open_turn
 from .kongs import add_meld, complete_added_kong, direct_kong
 from .wins import claim_fan, discard_wins
@@ -38,7 +38,7 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
     hands = g._hands
     waits = g._waits
     opts: Dict[int, int] = {}
-    for s in AFTER[frm]:
+    for s in g._after[frm]:
         if not g._in_play[s]:
             continue
         o = 0
@@ -122,7 +122,7 @@ def no_claim(g: HandData) -> None:
 def resolve_claims(g: HandData) -> None:
     ans = g._answers
     frm = g._c_from
-    order = AFTER[frm]
+    order = g._after[frm]
     g._pending = []
     g._legal = {}
     if g._pass_rule and not g._c_forced:

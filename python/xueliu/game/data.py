@@ -49,8 +49,13 @@ MELD_PUBLIC = {"peng": "peng", "direct": "kong", "added": "kong", "concealed": "
 """Engine meld ``how`` -> the public meld type of :class:`~xueliu.tiles.Meld` and observations."""
 BLOCK_ANY = 1 << 30
 """A 过水 block no fan beats (``pass_blocks_discard_win = "any"``)."""
-AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
-"""The three other seats in turn order after each seat."""
+AFTERS = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in (2, 3, 4)}
+"""Per seat count: the other seats in turn order after each seat (``AFTERS[n][s]``)."""
+AFTER = AFTERS[4]
+"""The three other seats in turn order after each seat of the four-seat table."""
+NEXT_IN_PLAY = {n: tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n))
+                for n in (2, 3, 4)}
+"""Per seat count: every seat in turn order after each seat, the seat itself last."""
 
 
 class Kong:
@@ -69,7 +74,8 @@ class Kong:
 
 
 class HandData:
-    """Everything a hand in progress holds. Tiles are kinds 0..26 (RULES §1), seats 0..3.
+    """Everything a hand in progress holds. Tiles are kinds 0..26 (RULES §1), seats
+    ``0..n - 1`` with ``n = rules.shape.players`` (RULES §11.1): every per-seat list has length n.
 
     Built dealt (RULES §10 "Deal and phases"); the first decision point is opened by
     :func:`~xueliu.game.state.new_game`.
@@ -90,6 +96,7 @@ class HandData:
                  "_rinshan", "_rivers", "_seen", "_set_aside", "_sp", "_stake",
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
                  "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
+                 "_n", "_after", "_next_seats", "_shape", "_wins_to_end",
                  "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
@@ -101,9 +108,17 @@ class HandData:
         self._wall_given = wall is not None
         self._dice_given = dice is not None
         self._initial_coins = None if coins is None else list(coins)
+        # The table shape (RULES §11.1), read as data: seats, turn order, wall, deal.
+        shape = self._shape = r.shape
+        n = self._n = shape.players
+        self._after = AFTERS[n]
+        self._next_seats = NEXT_IN_PLAY[n]
+        self._wins_to_end = n - 1  # xuezhan ends when all seats but one have won
         # Knobs read on the hot path, once.
         self._xueliu = r.mode == "xueliu"
-        self._sp = bool(r.seven_pairs)
+        # The core's shape code (seven_pairs in bit 0, then suits and hand size): 1 (True) at
+        # the default table, so the waits calls are the same as before RULES §11.
+        self._sp = shape.code
         self._he = bool(r.heavenly_earthly)
         self._kong_back = r.kong_draw_from == "back"
         self._pass_rule = {"off": 0, "not_higher": 1, "any": 2}[r.pass_blocks_discard_win]
@@ -125,45 +140,45 @@ class HandData:
         self._stake = self.base * int(r.room)
 
         # The wall in draw order, the dice and the two exchange-direction draws (RULES §2, §3.1).
-        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall)
+        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall, shape)
         self.dice = rolled if dice is None else dice  # rolled all the same: one stream per seed
-        self._hands: List[bytearray] = deal(self._wall, dealer)  # concealed counts per seat
-        self._front = 53  # next live draw (wall[0:53] were dealt)
-        self._back = 107  # next "back" kong replacement; the live wall is [front, back]
+        self._hands: List[bytearray] = deal(self._wall, dealer, shape)  # concealed counts per seat
+        self._front = shape.dealt_tiles  # next live draw (wall[0:dealt_tiles] were dealt: 53)
+        self._back = shape.wall_tiles - 1  # next "back" replacement; the live wall is [front, back]
 
         # [how, kind, from_seat] per meld; a list because an added kong turns "peng" into "added".
-        self._melds: List[List[List[Any]]] = [[], [], [], []]
-        self._core_melds: List[List[Tuple[int, int]]] = [[], [], [], []]  # (core type, kind)
+        self._melds: List[List[List[Any]]] = [[] for _ in range(n)]
+        self._core_melds: List[List[Tuple[int, int]]] = [[] for _ in range(n)]  # (core type, kind)
         # The melds as every seat sees them: (core type, kind), a concealed kong's kind -1.
-        self._open_melds: List[List[Tuple[int, int]]] = [[], [], [], []]
-        self._rivers: List[List[int]] = [[], [], [], []]  # discards still in front of each seat
-        self._void = [-1, -1, -1, -1]  # declared void suit (-1: none yet / no 定缺)
-        self._void_count = [0, 0, 0, 0]  # tiles of its void suit a seat still holds
+        self._open_melds: List[List[Tuple[int, int]]] = [[] for _ in range(n)]
+        self._rivers: List[List[int]] = [[] for _ in range(n)]  # discards still in front of each seat
+        self._void = [-1] * n  # declared void suit (-1: none yet / no 定缺)
+        self._void_count = [0] * n  # tiles of its void suit a seat still holds
         self._voids_revealed = False
-        self._mult = [1, 1, 1, 1]  # 选倍 player multipliers
+        self._mult = [1] * n  # 选倍 player multipliers
         self._mult_revealed = False
-        self._waits = [0, 0, 0, 0]  # bitmask of each seat's waits (0 while it holds void tiles)
-        self._in_play = [True, True, True, True]  # xuezhan winners leave play
-        self._frozen = [False, False, False, False]  # xueliu winners' hands are frozen
-        self._won: List[List[int]] = [[], [], [], []]  # win orders per seat
+        self._waits = [0] * n  # bitmask of each seat's waits (0 while it holds void tiles)
+        self._in_play = [True] * n  # xuezhan winners leave play
+        self._frozen = [False] * n  # xueliu winners' hands are frozen
+        self._won: List[List[int]] = [[] for _ in range(n)]  # win orders per seat
         self._win_tiles: List[Tuple[int, int]] = []  # (seat, kind) of each win, in order
         self._set_aside: List[int] = []  # winning tiles set aside face up
         # Copies of each kind every seat can see: discards in the rivers, exposed melds (peng 3,
         # direct or added kong 4) and set-aside winning tiles; kept up to date where those change.
         self._seen = [0] * 27
-        self._auto = [False, False, False, False]  # 托管 auto-play
-        self._escaped = [False, False, False, False]
-        self._pass_block: List[Optional[int]] = [None, None, None, None]  # 过水 (highest fan passed)
-        self._first_draw = [s != dealer for s in range(4)]  # for 地胡
+        self._auto = [False] * n  # 托管 auto-play
+        self._escaped = [False] * n
+        self._pass_block: List[Optional[int]] = [None] * n  # 过水 (highest fan passed)
+        self._first_draw = [s != dealer for s in range(n)]  # for 地胡
         self._any_meld = False  # any peng or kong yet (地胡)
         self._exchange: Optional[Dict[str, Any]] = None  # direction, die, given, received
         self._kongs: List[Kong] = []
-        self._pending_kongs: List[List[Kong]] = [[], [], [], []]  # kong_settle = "on_win" dues
+        self._pending_kongs: List[List[Kong]] = [[] for _ in range(n)]  # kong_settle = "on_win" dues
         self._wins: List[Win] = []
         self._end_checks: Optional[List[EndCheck]] = None
         self._end_reason: Optional[str] = None
         self._ev: List[Tuple[Any, ...]] = []  # events as small tuples, rendered by events.py
-        self._ledger = Ledger(coins, self._ev)
+        self._ledger = Ledger(coins, self._ev, n)
         # (seat, action id | "timeout" | "escape"), in the order applied. Its length counts the
         # steps: seat views cache what does not change within one.
         self._decisions: List[Tuple[int, Any]] = []
@@ -194,14 +209,14 @@ class HandData:
         self._c_opts: Dict[int, int] = {}  # seat -> bits: 1 hu, 2 kong, 4 peng
         self._c_forced = False  # forced_win_last_n took the wins
 
-        self._break = break_point(dealer, self.dice)  # (wall seat, stack) where it was broken
+        self._break = break_point(dealer, self.dice, shape)  # (wall seat, stack) where it was broken
 
     # ---- small shared helpers
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
-            raise TypeError(f"a seat is an int 0..3, got {type(seat).__name__}")
-        if not 0 <= seat <= 3:
-            raise ValueError(f"a seat is 0..3, got {seat}")
+            raise TypeError(f"a seat is an int 0..{self._n - 1}, got {type(seat).__name__}")
+        if not 0 <= seat < self._n:
+            raise ValueError(f"a seat is 0..{self._n - 1} at this table, got {seat}")
         return int(seat)
 
     def _public_hand(self, counts: Sequence[int], seat: int) -> Hand:
@@ -215,8 +230,7 @@ class HandData:
 
     def _next_in_play(self, seat: int) -> int:
         in_play = self._in_play
-        for i in (1, 2, 3, 4):
-            s = (seat + i) & 3
+        for s in self._next_seats[seat]:
             if in_play[s]:
                 return s
         raise AssertionError("no seat in play")

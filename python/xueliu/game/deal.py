@@ -43,28 +43,35 @@ def parse_wall(wall: Sequence[str], shape: Optional[Shape] = None) -> List[int]:
     return kinds
 
 
-def roll(seed: Optional[int], wall: Optional[List[int]]
+def roll(seed: Optional[int], wall: Optional[List[int]], shape: Optional[Shape] = None
          ) -> Tuple[List[int], Tuple[int, int], int, int]:
     """(wall, dice, exchange die, exchange pick) of a hand: the wall shuffled from ``seed`` unless
     given, then the two dice, the die of ``exchange_direction = "dice"`` and the pick of
     ``"random"``. The generator is read in this one order whatever the knobs, so a seed means
     one game. (The native core draws them: cpp/wall.cpp, the same stream as
-    :class:`~xueliu.game.wall.SplitMix64`.)"""
+    :class:`~xueliu.game.wall.SplitMix64`.)
+
+    With fewer suits in play (``shape``, RULES §11.1) the wall is the shuffled 108 with the tiles
+    of the other suits taken out: the order a uniform shuffle gives a subset is itself uniform,
+    and the stream (dice, exchange draws) stays the one a seed always reads."""
     state = SplitMix64(seed if seed is not None else seed_from_tiles(wall or [])).state
     shuffled, die1, die2, exchange_die, exchange_pick = _core.roll(state, wall is None)
     if wall is None:
         assert shuffled is not None  # drawn when asked for
         wall = shuffled
+        if shape is not None and len(shape.suits) < 3:
+            in_play = shape.suit_indices
+            wall = [k for k in wall if k // 9 in in_play]
     return wall, (die1, die2), exchange_die, exchange_pick
 
 
 def deal(wall: Sequence[int], dealer: int, shape: Optional[Shape] = None) -> List[bytearray]:
     """The hands as count vectors (a ``bytearray`` each: cheap to copy for the core), by seat.
-    At the default table (``shape`` None or the four-seat 13-tile one): ``wall[0:48]`` in twelve
+    At the default table (``shape`` None or ``shape.is_default``): ``wall[0:48]`` in twelve
     takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌), ``wall[50:53]`` one each
     to the others (native: cpp/wall.cpp). Any other shape follows its ``deal_plan`` (RULES §11.1,
     :func:`deal_by_plan`); live draws then start at ``shape.dealt_tiles``."""
-    if shape is None or (shape.players == 4 and shape.hand_size == 13):
+    if shape is None or shape.is_default:
         return _core.deal(wall, dealer)
     return deal_by_plan(wall, dealer, shape)
 

@@ -19,7 +19,7 @@ def end_by_wall(g: HandData) -> None:
     checks: List[EndCheck] = []
     visible = None  # what every seat sees: only the dead-waits knob needs it
     dajiao = dajiao_rules(r)
-    for s in range(4):
+    for s in range(g._n):
         held = g._hands[s]
         if g._melds[s]:  # its melds are its tiles too (a peng of a third suit makes a pig)
             held = bytearray(held)
@@ -62,7 +62,7 @@ def public_counts(g: HandData) -> List[int]:
             seen[k] += 1
     for k in g._set_aside:
         seen[k] += 1
-    for s in range(4):
+    for s in range(g._n):
         for k, c in enumerate(exposed_counts(g, s)):
             seen[k] += c
     return seen
@@ -80,7 +80,7 @@ def end(g: HandData, reason: str) -> None:
     """Takes the service fee and closes the hand."""
     fee = int(g.rules.service_fee)
     if fee:
-        for s in range(4):
+        for s in range(g._n):
             g._ledger.pay(s, None, fee, "fee", "service fee")
     g._end_reason = reason
     g._phase = PH_OVER

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..tiles import TILE_NAMES
-from .data import AFTER, MELD_TYPE, HandData, Kong
+from .data import MELD_TYPE, HandData, Kong
 from .draw import draw
 
 
@@ -69,7 +69,7 @@ def kong_made(g: HandData, s: int, k: int, how: str, frm: Optional[int]) -> None
 
 def kong_payments(g: HandData, kong: Kong) -> None:
     s = kong.seat
-    others = [p for p in AFTER[s] if g._in_play[p]]
+    others = [p for p in g._after[s] if g._in_play[p]]
     how = kong.how
     if how == "direct":
         frm = kong.from_seat

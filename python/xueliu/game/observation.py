@@ -48,22 +48,23 @@ class ViewCache:
                  "n_melds", "river_src", "river_names", "n_wins", "wins", "aside", "void_src",
                  "voids", "exchange", "phase", "turn", "claim", "hand_sizes")
 
-    def __init__(self) -> None:
+    def __init__(self, seats: int = 4) -> None:
+        n = seats  # every per-seat list has one entry per seat of the table (RULES §11.1)
         self.tick = -1
-        self.hand_src: List[Optional[bytearray]] = [None] * 4
-        self.hand_names: List[Tuple[str, ...]] = [()] * 4
-        self.meld_src: List[List[List[Any]]] = [[], [], [], []]
-        self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * 4
-        self.meld_public: List[Tuple[Dict[str, Any], ...]] = [()] * 4
+        self.hand_src: List[Optional[bytearray]] = [None] * n
+        self.hand_names: List[Tuple[str, ...]] = [()] * n
+        self.meld_src: List[List[List[Any]]] = [[] for _ in range(n)]
+        self.meld_own: List[Tuple[Dict[str, Any], ...]] = [()] * n
+        self.meld_public: List[Tuple[Dict[str, Any], ...]] = [()] * n
         self.n_melds = 0
-        self.river_src: List[List[int]] = [[], [], [], []]
-        self.river_names: List[Tuple[str, ...]] = [()] * 4
+        self.river_src: List[List[int]] = [[] for _ in range(n)]
+        self.river_names: List[Tuple[str, ...]] = [()] * n
         self.n_wins = 0
-        self.wins: List[List[Dict[str, Any]]] = [[], [], [], []]
+        self.wins: List[List[Dict[str, Any]]] = [[] for _ in range(n)]
         self.aside: Tuple[str, ...] = ()
         self.void_src: Optional[List[int]] = None
         self.voids: Tuple[Optional[str], ...] = ()
-        self.exchange: List[Optional[Dict[str, Any]]] = [None] * 4
+        self.exchange: List[Optional[Dict[str, Any]]] = [None] * n
 
     def refresh(self, state: HandData) -> None:
         """Brings the public pieces up to the state's current step."""
@@ -117,14 +118,15 @@ def _copy_win(d: Dict[str, Any]) -> Dict[str, Any]:
 def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str, Any]:
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``. ``c`` is the game's
-    :class:`ViewCache`."""
+    :class:`ViewCache`. Every per-seat list has one entry per seat of the table (``players``,
+    RULES §11.1: 4, 3 or 2), indexed by seat."""
     if c.tick != len(state._decisions):
         c.refresh(state)
     s = seat
     full = s is None
     ph = c.phase
     if not c.n_melds:
-        melds: List[List[Dict[str, Any]]] = [[], [], [], []]
+        melds: List[List[Dict[str, Any]]] = [[] for _ in c.meld_src]
     else:
         views = list(c.meld_own if full else c.meld_public)
         if s is not None:
@@ -171,14 +173,14 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
         "drawn": drawn,
         "void": None if own_void < 0 else _SUITS[own_void],
         # Voids and multipliers are hidden until revealed (before that the engine holds -1 / 1).
-        "voids": [*c.voids] if state._voids_revealed or full else [None] * 4,
+        "voids": [*c.voids] if state._voids_revealed or full else [None] * state._n,
         "multipliers": [*state._mult] if state._mult_revealed or full else None,
         # The knob itself (public: what may be chosen and the §8 timeout default).
         "player_multipliers": None if pm is None else {"allowed": [*pm],
                                                        "default": state._pm_default},
         "melds": melds,
         "discards": [*map(list, c.river_names)],
-        "wins": [[*map(_copy_win, ws)] for ws in c.wins] if c.n_wins else [[], [], [], []],
+        "wins": [[*map(_copy_win, ws)] for ws in c.wins] if c.n_wins else [[] for _ in c.wins],
         "set_aside": [*c.aside],
         "claim": None if claim is None else claim.copy(),
         "exchange": exchange,
@@ -194,7 +196,7 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
         "base": state.base,
     }
     if full:
-        obs["hands"] = [[*c.hand(state, o)] for o in range(4)]
+        obs["hands"] = [[*c.hand(state, o)] for o in range(state._n)]
         obs["wall"] = _names(state._wall[state._front:state._back + 1])
         obs["exchanges"] = None if state._exchange is None else {
             "direction": state._exchange["direction"], "die": state._exchange["die"],

@@ -51,7 +51,7 @@ _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path
 # The scoring knobs of §11.3 need no engine support beyond the core and are not listed, except
 # earthly_win (the engine marks 地胡 on the first draw only).
 _UNPLAYED_YET = {
-    "players": 4, "suits": ("m", "p", "s"), "hand_size": 13, "exchange_count": 3,
+    "exchange_count": 3,
     "self_draw_only": False, "min_fan_discard_win": 1, "rob_kong": True,
     "added_kong_payment": "always", "earthly_win": "first_draw",
 }
@@ -111,17 +111,18 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         raise ValueError(
             f"multipliers has {len(rules.multipliers)} entries but a win can reach "
             f"{rules.highest_fan()} fan under these rules; extend the table or set max_fan")
+    n = rules.shape.players
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise TypeError(f"dealer must be an int 0..3, got {type(dealer).__name__}")
-    if not 0 <= dealer <= 3:
-        raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
+        raise TypeError(f"dealer must be an int 0..{n - 1}, got {type(dealer).__name__}")
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
     if coins is not None:
-        if isinstance(coins, (str, bytes)) or len(coins) != 4:
-            raise ValueError(f"coins must be four non-negative ints, got {coins!r}")
+        if isinstance(coins, (str, bytes)) or len(coins) != n:
+            raise ValueError(f"coins must be {n} non-negative ints (one per seat), got {coins!r}")
         coins = list(coins)
         for c in coins:
             if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
-                raise ValueError(f"coins must be four non-negative ints, got {coins!r}")
+                raise ValueError(f"coins must be {n} non-negative ints, got {coins!r}")
         coins = [int(c) for c in coins]
     pm = rules.player_multipliers
     if pm and max(pm["allowed"]) > MAX_MULTIPLIER:
@@ -138,7 +139,7 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         given_dice = (int(dice[0]), int(dice[1]))
     kinds: Optional[List[int]] = None
     if wall is not None:
-        kinds = parse_wall(wall)
+        kinds = parse_wall(wall, rules.shape)
     elif seed is None:
         raise ValueError("a hand needs a seed or a wall")
     return GameState(rules, seed, kinds, dealer, coins, given_dice)
@@ -153,7 +154,7 @@ class GameState(HandData):
                  coins: Optional[List[int]], dice: Optional[Tuple[int, int]] = None) -> None:
         super().__init__(rules, seed, wall, dealer, coins, dice)
         # Seat views: pieces cached between observations, refreshed once per step.
-        self._views = ViewCache()
+        self._views = ViewCache(self._n)
         self._ev.append(("start_hand", [list(h) for h in self._hands], self._break))  # counts
         begin(self)
         play_automatic_moves(self)
@@ -185,11 +186,17 @@ class GameState(HandData):
 
     def wall_layout(self) -> List[Tuple[int, int, int]]:
         """Physical position ``(wall seat, stack, layer)`` of each draw-order index (display)."""
-        return physical_layout(self.dealer, self.dice)
+        return physical_layout(self.dealer, self.dice, self._shape)
+
+    @property
+    def seats(self) -> int:
+        """The seats of this table (``rules.shape.players``: 4, 3 or 2)."""
+        return self._n
 
     @property
     def wall(self) -> List[str]:
-        """The 108 tiles in draw order (hidden information: for scripted tests and servers)."""
+        """The ``rules.shape.wall_tiles`` tiles (108, 72, 36) in draw order (hidden information:
+        for scripted tests and servers)."""
         return [TILE_NAMES[k] for k in self._wall]
 
     def hand(self, seat: int) -> Hand:
@@ -199,7 +206,7 @@ class GameState(HandData):
 
     @property
     def voids(self) -> List[Optional[str]]:
-        return [None if v < 0 else "mps"[v] for v in self._void] if self._voids_revealed else [None] * 4
+        return [None if v < 0 else "mps"[v] for v in self._void] if self._voids_revealed else [None] * self._n
 
     @property
     def multipliers(self) -> List[int]:
@@ -219,8 +226,8 @@ class GameState(HandData):
         return [*self._pending]  # a fresh list (unpacking: no call, unlike list())
 
     def legal_actions(self, seat: int) -> List[Action]:
-        """What ``seat`` may do now (empty when it is not pending; a seat outside 0..3 is a
-        ``ValueError``)."""
+        """What ``seat`` may do now (empty when it is not pending; a seat outside the table's
+        ``0..n - 1`` is a ``ValueError``)."""
         if seat.__class__ is not int or seat not in self._pending:
             seat = self._seat(seat)
             if seat not in self._pending:
@@ -360,7 +367,7 @@ class GameState(HandData):
         """What ``seat`` may see now, as counts for bots in this process (see
         :class:`~xueliu.game.view.SeatView`): the same information as ``observation(seat)``,
         each piece built only when read. Valid until the next decision."""
-        if seat.__class__ is not int or not 0 <= seat <= 3:
+        if seat.__class__ is not int or not 0 <= seat < self._n:
             seat = self._seat(seat)
         return SeatView(self, seat, self._views)
 
@@ -390,7 +397,7 @@ class GameState(HandData):
     def settlement(self) -> Settlement:
         """The ledger so far (final once ``is_over``)."""
         led = self._ledger
-        income = [0, 0, 0, 0]
+        income = [0] * self._n
         for t in led.transfers:
             if t.reason == "gang" and t.payee is not None:  # a kong is paid to its konger
                 income[t.payee] += t.amount

@@ -119,7 +119,7 @@ class SeatView:
     @property
     def voids(self) -> Tuple[int, ...]:
         g = self._now()
-        return tuple(g._void) if g._voids_revealed else (-1, -1, -1, -1)
+        return tuple(g._void) if g._voids_revealed else (-1,) * g._n
 
     @property
     def visible(self) -> bytes:
@@ -209,12 +209,12 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
             void = VOID.index(answer)  # its own choice, before the reveal
     return (ph, g.dealer, turn, seat in g._pending, not g._xueliu, g._hands[seat], drawn,
             claim_tile, robbing, exchange, g._rivers, g._open_melds, g._core_melds[seat],
-            g._win_tiles, g._set_aside, void, g._void if g._voids_revealed else _NO_VOIDS,
+            g._win_tiles, g._set_aside, void, g._void if g._voids_revealed else _NO_VOIDS[g._n],
             g._mult if g._mult_revealed else None, g._in_play, g._frozen, g._auto,
             g._back - g._front + 1)
 
 
-_NO_VOIDS = (-1, -1, -1, -1)
+_NO_VOIDS = {n: (-1,) * n for n in (2, 3, 4)}  # voids before the reveal, by seat count
 def hidden_pieces(state: HandData) -> Tuple[Any, ...]:
     """What no seat sees, for oracle encoders only (``oracle_v1``): the four hands (27 counts
     each), each seat's concealed kong kinds, and the live wall in draw order (a new list). Like

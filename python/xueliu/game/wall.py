@@ -11,9 +11,10 @@ in the native core, cpp/wall.cpp, bit for bit the same).
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .. import _core
+from ..rules import Shape
 
 _M64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -76,32 +77,58 @@ def shuffled_wall(rng: SplitMix64) -> List[int]:
 
 
 # Physical wall (RULES §2, seed 000): 54 stacks of two; the dealer's wall (east) and the opposite
-# one hold 13 stacks, the two others 14.
-def stacks_in_front_of(seat: int, dealer: int) -> int:
-    return 13 if (seat - dealer) % 2 == 0 else 14
+# one hold 13 stacks, the two others 14. Other shapes (RULES §11.1): the T/2 stacks split into n
+# walls as evenly as possible, the walls counted from the dealer taking one more stack first.
+def wall_stacks(shape: Optional[Shape] = None) -> Tuple[int, ...]:
+    """Stacks in front of each wall, by the wall's offset from the dealer (0: the dealer's).
+
+    >>> from xueliu.rules import Rules
+    >>> wall_stacks(), wall_stacks(Rules.preset("sanren_liangfang").shape)
+    ((13, 14, 13, 14), (12, 12, 12))
+    """
+    if shape is None or (shape.players == 4 and shape.wall_tiles == 108):
+        return (13, 14, 13, 14)  # §2 as the seeds describe it (§11.1: defaults give back §2)
+    n, stacks = shape.players, shape.wall_tiles // 2
+    return tuple(stacks // n + (1 if i < stacks % n else 0) for i in range(n))
 
 
-def break_point(dealer: int, dice: Tuple[int, int]) -> Tuple[int, int]:
+def stacks_in_front_of(seat: int, dealer: int, shape: Optional[Shape] = None) -> int:
+    walls = wall_stacks(shape)
+    return walls[(seat - dealer) % len(walls)]
+
+
+def break_point(dealer: int, dice: Tuple[int, int],
+                shape: Optional[Shape] = None) -> Tuple[int, int]:
     """(wall seat, stack) where the wall is broken: the dice sum counts seats from the dealer as 1
-    in turn order, then that many stacks from the right end of the chosen seat's wall."""
+    in turn order (modulo the seats, RULES §11.1), then that many stacks from the right end of
+    the chosen seat's wall (past its end onto the next walls, when a small wall is shorter)."""
+    walls = wall_stacks(shape)
+    n = len(walls)
     total = dice[0] + dice[1]
-    return (dealer + total - 1) % 4, total
+    seat, stack = (dealer + total - 1) % n, total
+    while stack >= walls[(seat - dealer) % n]:
+        stack -= walls[(seat - dealer) % n]
+        seat = (seat + 1) % n
+    return seat, stack
 
 
-def physical_layout(dealer: int, dice: Tuple[int, int]) -> List[Tuple[int, int, int]]:
-    """For draw-order position ``i`` (0..107) the ``(wall seat, stack index from that wall's right
-    end, layer 0 top / 1 bottom)``. Live draws run from the break point in turn order; the back end
-    (``kong_draw_from = "back"``) is the other side of the break."""
-    seat, stack = break_point(dealer, dice)
+def physical_layout(dealer: int, dice: Tuple[int, int],
+                    shape: Optional[Shape] = None) -> List[Tuple[int, int, int]]:
+    """For draw-order position ``i`` (0..wall_tiles - 1) the ``(wall seat, stack index from that
+    wall's right end, layer 0 top / 1 bottom)``. Live draws run from the break point in turn
+    order; the back end (``kong_draw_from = "back"``) is the other side of the break."""
+    walls = wall_stacks(shape)
+    n = len(walls)
+    seat, stack = break_point(dealer, dice, shape)
     # Stacks in drawing order: from the break, the rest of the chosen wall, then the next walls.
     order: List[Tuple[int, int]] = []
-    s, first = seat, stack
-    for w in range(5):
-        n = stacks_in_front_of(s, dealer)
-        start = first if w == 0 else 0
-        end = n if w < 4 else stack
+    s = seat
+    for w in range(n + 1):
+        size = walls[(s - dealer) % n]
+        start = stack if w == 0 else 0
+        end = size if w < n else stack
         order.extend((s, k) for k in range(start, end))
-        s = (s + 1) % 4
+        s = (s + 1) % n
     positions: List[Tuple[int, int, int]] = []
     for wall_seat, k in order:
         positions.append((wall_seat, k, 0))

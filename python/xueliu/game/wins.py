@@ -11,7 +11,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..hand import FanResult
 from ..settlement import Win
 from ..tiles import TILE_NAMES
-from .data import AFTER, TK_FIRST, HandData
+from .data import TK_FIRST, HandData
 from .draw import draw
 from .end_of_hand import end
 from .kongs import collect_on_win
@@ -63,7 +63,7 @@ def self_draw_win(g: HandData, s: int) -> None:
         bonus = 1 if g._base_bonus else 0
         if bonus:
             detail += " + 1 base (自摸加底)"
-        for p in AFTER[s]:
+        for p in g._after[s]:
             if g._in_play[p]:
                 pay(p, s, g._unit(p, s) * (mult + bonus), "hu", detail)
     collect_on_win(g, s)
@@ -126,9 +126,14 @@ def mark_won(g: HandData, winners: List[int]) -> None:
 
 
 def after_win(g: HandData, winners: List[int]) -> bool:
-    """Marks the winners; ends a xuezhan hand on its third win. True if play goes on."""
+    """Marks the winners; ends a xuezhan hand once all seats but one have won (the third win at
+    four seats, RULES §11.1: n - 1). True if play goes on."""
     mark_won(g, winners)
-    if not g._xueliu and g._in_play.count(False) >= 3:
-        end(g, "three_wins")
+    if not g._xueliu and g._in_play.count(False) >= g._wins_to_end:
+        end(g, END_BY_WINS[g._n])
         return False
     return True
+
+
+END_BY_WINS = {4: "three_wins", 3: "two_wins", 2: "one_win"}
+"""The end reason of a xuezhan hand that all seats but one have won, by seat count."""
