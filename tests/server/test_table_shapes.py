@@ -69,14 +69,21 @@ def test_the_state_message_carries_the_tables_rules_and_shape(serve, tmp_path):
                               "exchange_three": True, "exchange_count": 3}
 
 
-def _play_a_hand_with_bots(serve: Any, tmp_path: Any, preset: str) -> Dict[str, Any]:
-    """ann creates a table of ``preset`` with bots in every other seat and plays one hand."""
+# 三人两房's shape (3 seats, 筒 条, 72 tiles, 13-tile hands, no 定缺 / 换三张) with a discard win
+# at any fan: the engine plays the preset's 起胡番 (min_fan_discard_win 2) once issue 17's flow
+# layer is in.
+SANREN_LIANGFANG_SHAPE = xueliu.Rules.preset("sanren_liangfang").replace(min_fan_discard_win=1)
+
+
+def _play_a_hand_with_bots(serve: Any, tmp_path: Any, rules: xueliu.Rules) -> Dict[str, Any]:
+    """ann creates a table of ``rules`` (sent as a rules object) with bots in every other seat
+    and plays one hand."""
     server = serve(sqlite(tmp_path), "--time-scale", "0.2", "--bot-delay", "0.02",
                    "--auto-delay", "100")
     ann = new_player(server.address, "ann")
-    others = xueliu.Rules.preset(preset).shape.players - 1
+    others = rules.shape.players - 1
     r = http("POST", f"{server.address}/api/tables", ann["token"],
-             json={"rules": preset, "bots": others})
+             json={"rules": rules.to_dict(), "bots": others})
     assert r.status_code == 200, r.text
     person = Person([server.ws], ann["token"], seed=3)
     asyncio.run(play([person], lambda: len(person.hands) >= 1))
@@ -84,8 +91,7 @@ def _play_a_hand_with_bots(serve: Any, tmp_path: Any, preset: str) -> Dict[str, 
     return {"person": person, "hands": hands}
 
 
-def _check_the_hand(run: Dict[str, Any], preset: str) -> None:
-    rules = xueliu.Rules.preset(preset)
+def _check_the_hand(run: Dict[str, Any], rules: xueliu.Rules) -> None:
     shape = rules.shape
     n = shape.players
     person: Person = run["person"]
@@ -122,9 +128,15 @@ def _check_the_hand(run: Dict[str, Any], preset: str) -> None:
 
 
 def test_a_three_seat_sanren_liangfang_table_with_two_bots_plays_to_hand_end(serve, tmp_path):
-    _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, "sanren_liangfang"),
-                    "sanren_liangfang")
+    rules = SANREN_LIANGFANG_SHAPE
+    _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, rules), rules)
 
 
 def test_a_two_seat_erren_yifang_table_with_a_bot_plays_to_hand_end(serve, tmp_path):
-    _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, "erren_yifang"), "erren_yifang")
+    rules = xueliu.Rules.preset("erren_yifang")
+    _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, rules), rules)
+
+
+def test_a_siren_liangfang_table_deals_ten_tile_hands_from_72_tiles(serve, tmp_path):
+    rules = xueliu.Rules.preset("siren_liangfang")
+    _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, rules), rules)
