@@ -6,7 +6,7 @@ own model and view can be fed exactly what a live table would send, deterministi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Union
 
 import xueliu
 from xueliu.bots import GreedyBot
@@ -28,8 +28,8 @@ class RecordedHand:
 
 
 def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None,
-         rules: str = "xueliu") -> RecordedHand:
-    r = xueliu.Rules.preset(rules)
+         rules: Union[str, xueliu.Rules] = "xueliu") -> RecordedHand:
+    r = xueliu.Rules.preset(rules) if isinstance(rules, str) else rules
     seats = r.shape.seats
     state = xueliu.new_game(r, seed=seed, coins=coins or [1000] * len(seats))
     bots = [GreedyBot(seed=seed * 4 + s, rules=r) for s in seats]
@@ -63,7 +63,8 @@ def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None,
 
 
 def first_hand(wanted: Callable[[RecordedHand], bool], seat: int = 0,
-               seeds: range = range(1, 400), rules: str = "xueliu") -> RecordedHand:
+               seeds: range = range(1, 400),
+               rules: Union[str, xueliu.Rules] = "xueliu") -> RecordedHand:
     """The first seeded hand with what a test needs (deterministic: same seeds, same hands)."""
     for seed in seeds:
         hand = play(seed, seat, rules=rules)
