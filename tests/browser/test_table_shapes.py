@@ -144,3 +144,20 @@ def test_the_wall_count_of_a_sanren_liangfang_hand_starts_from_its_72_tiles(site
     for wall, engine in zip(shown, hand.walls):
         if engine is not None:
             assert wall == engine
+
+
+def test_the_replay_viewer_seats_a_three_player_hand_left_and_right_from_its_72_tile_wall(
+        page, tmp_path):
+    from xueliu.replay_html import replay_page
+
+    rec = play(5, rules=SANREN_LIANGFANG_SHAPE).state.record()
+    path = tmp_path / "replay.html"
+    path.write_text(replay_page(rec, seat=0), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_selector("#step-label[data-step='0']")
+    assert page.inner_text("#wall") == "32"  # 72 − 40 dealt
+    seats = page.locator("#table .seat").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, [...e.classList].find(c => c.startsWith('pos-'))])")
+    assert seats == [["0", "pos-bottom"], ["1", "pos-right"], ["2", "pos-left"]]
+    page.keyboard.press("End")
+    assert int(page.inner_text("#wall")) == xueliu.replay(rec).wall_remaining
