@@ -161,3 +161,17 @@ def test_the_replay_viewer_seats_a_three_player_hand_left_and_right_from_its_72_
     assert seats == [["0", "pos-bottom"], ["1", "pos-right"], ["2", "pos-left"]]
     page.keyboard.press("End")
     assert int(page.inner_text("#wall")) == xueliu.replay(rec).wall_remaining
+
+
+def test_the_help_asks_the_analysis_with_the_tables_own_rules(site, page):
+    import json
+
+    sit_at(page, site, SANREN_LIANGFANG_SHAPE)
+    page.wait_for_selector(".own-hand .tile")
+    with page.expect_request("**/api/analyze") as asked:
+        page.check("#help-toggle")
+    body = json.loads(asked.value.post_data or "{}")
+    assert xueliu.Rules.from_dict(body["rules"]) == SANREN_LIANGFANG_SHAPE
+    page.wait_for_selector(".help:not(.pending)")
+    text = page.inner_text(".help")  # an analysis (its error message would stand alone)
+    assert any(w in text for w in ("shanten", "听牌 ready", "best discards", "胡 complete")), text
