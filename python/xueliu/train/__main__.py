@@ -66,8 +66,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     return p
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.train") -> int:
+    """The command (``xueliu train`` runs it with ``prog="xueliu train"``); the exit code."""
+    args = build_parser(prog).parse_args(argv)
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
         if getattr(args, name) < 1:
@@ -77,7 +78,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         import torch  # noqa: F401
         import matplotlib  # noqa: F401
     except ImportError as e:
-        print(f"xueliu train needs the train extra (pip install \".[train]\" in the clone): {e}",
+        print(f"{prog} needs the train extra (pip install \".[train]\" in the clone): {e}",
               file=sys.stderr)
         return 2
     import shutil
@@ -96,7 +97,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         path = run(cfg)
     except ValueError as e:
-        print(f"xueliu train: {e}", file=sys.stderr)
+        print(f"{prog}: {e}", file=sys.stderr)
         return 2
     import os
 
