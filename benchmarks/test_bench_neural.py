@@ -14,7 +14,6 @@ import time
 
 import pytest
 
-import xueliu
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural_play import POLICY, play_batched
 from xueliu.game import new_game
