@@ -379,8 +379,10 @@ def _check_config(cfg: Config) -> None:
         with open(path, encoding="utf-8") as f:
             theirs = json.load(f)
         defaults = json.loads(json.dumps(asdict(Config(out=cfg.out))))
+        free = _GROWABLE + (() if os.path.exists(os.path.join(cfg.out, "league", "bc.npz"))
+                            else _PPO_ONLY)  # PPO's own settings, until PPO has started
         diff = sorted(k for k in set(mine) | set(theirs)  # a key a run predates: its default
-                      if mine.get(k) != theirs.get(k, defaults.get(k)) and k not in _GROWABLE)
+                      if mine.get(k) != theirs.get(k, defaults.get(k)) and k not in free)
         if diff:
             raise ValueError(f"{cfg.out} is a run with other arguments ({', '.join(diff)}); "
                              "resume it with the same ones or choose another --out")
@@ -390,6 +392,10 @@ def _check_config(cfg: Config) -> None:
 
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
+_PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
+             "league")
+"""Arguments only PPO reads: a resumed run may change them while it has not reached PPO (its
+``league/bc.npz``, written when BC ends, is absent) — BC's result can be fine-tuned as wanted."""
 
 
 def run(cfg: Config) -> str:
