@@ -195,6 +195,13 @@ def pytest_terminal_summary(terminalreporter, config):
                          f"{info['ratio_to_native']:.2f}x native "
                          f"({info['ns_per_hand_native']:,.1f} ns; baseline x86-64 "
                          f"{info['portable_ratio_to_native']:.2f}x)", ""))
+        if "ratio_to_pre_shape" in info:  # issue 17: the default shape against 8166494
+            per = "hand" if "ns_per_hand_current" in info else "call"
+            fn = bench.name.split("[")[1].rstrip("]")
+            rows.append((f"{fn} vs 8166494 (before the table shapes)",
+                         f"{info[f'ns_per_{per}_current']:,.1f} ns", "<= 1.00x",
+                         f"{info['ratio_to_pre_shape']:.3f}x 8166494 "
+                         f"({info[f'ns_per_{per}_8166494']:,.1f} ns)", ""))
     if "table_bytes" in getattr(by_name.get("test_tables_info"), "extra_info", {}):
         info = by_name["test_tables_info"].extra_info
         rows.append(("lookup tables", f"{info['table_bytes'] / 2**20:.1f} MiB",

@@ -133,6 +133,11 @@ for line in sys.stdin:
             args = [arrays[a] if isinstance(a, str) and a in arrays else a for a in req["args"]]
             np.save(req["path"], f(*args))
             out = req["path"]
+        elif req["op"] == "timeit":  # the fastest of `repeat` timeit rounds, seconds a run
+            import timeit
+            names = {"core": core, "np": np, **arrays}
+            timer = timeit.Timer(req["stmt"], req.get("setup", "pass"), globals=names)
+            out = min(timer.repeat(req["repeat"], req["number"])) / req["number"]
         elif req["op"] == "info":
             out = core.dispatch_info() if hasattr(core, "dispatch_info") else {}
         reply = {"ok": out}

@@ -281,6 +281,9 @@ void set_total(FanResult& result, const ScoringRules& rules) {
   }
 }
 
+// kRegional: rules.regional(), chosen once per call (score_of below). Without a §11.3 scoring
+// knob on, its tests fold away and the §6 rules pay nothing for them.
+template <bool kRegional>
 FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   const Counts& counts = hand.counts;
   const int n_melds = hand.n_melds;
@@ -336,7 +339,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   // 夹心五 reads the winning tile: a 5 whose suit's 456 chow is in the decomposition; 卡二条 a
   // 2s whose 123s chow is (the second signature reading). One tile is never both.
   constexpr int k2s = 2 * kRanks + 1;
-  const bool kaer = rules.kaertiao && ctx.win_tile == k2s;
+  const bool kaer = kRegional && rules.kaertiao && ctx.win_tile == k2s;
   const int mid_five_suit = kaer ? suit_of(k2s)
                             : (rules.jiaxinwu && ctx.win_tile >= 0 && rank_of(ctx.win_tile) == 4)
                                 ? suit_of(ctx.win_tile)
@@ -357,7 +360,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
     }
     pair_suits += rest == 2;
     const uint32_t both = table.lookup(suit_keys[s]);
-    Signature m = static_cast<Signature>(s == mid_five_suit && kaer ? both >> 16 : both);
+    Signature m = static_cast<Signature>(kaer && s == mid_five_suit ? both >> 16 : both);
     if (!m) {
       standard = false;
       break;
@@ -416,7 +419,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   const bool family = rules.jingoudiao != Stacking::Off;
   const bool gou_base = rules.jingoudiao == Stacking::Base;
   const bool all_melded = n_melds == rules.shape.sets;  // 金钩钓: every set melded (4, 3, 2)
-  const bool jiang = rules.jiang_patterns && all_258;
+  const bool jiang = kRegional && rules.jiang_patterns && all_258;
   bool jiulian = false;
   if (family && n_melds == 0 && one_suit) {
     int s = suit_present[0] ? 0 : (suit_present[1] ? 1 : 2);
@@ -486,13 +489,13 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   set_extra((best.combo & kMidFive) != 0, mid_extra);
   set_extra(rules.haidipao && ctx.last_tile && !ctx.self_draw, kHaidipao);
   // RULES §11.3, in that table's order (D32).
-  set_extra(rules.jingoudiao == Stacking::Additive && all_melded, kJingou);
-  const bool stacked = rules.heavenly_earthly == Stacking::Additive;
+  set_extra(kRegional && rules.jingoudiao == Stacking::Additive && all_melded, kJingou);
+  const bool stacked = kRegional && rules.heavenly_earthly == Stacking::Additive;
   set_extra(stacked && ctx.heavenly, kTianhuExtra);
   set_extra(stacked && ctx.earthly, kDihuExtra);
   // 卡边吊: the hand before the win (less one winning tile) had exactly one wait (§5 waits;
   // the void cannot matter: that hand holds no void tile, so no void kind can complete it).
-  if (rules.single_wait && ctx.win_tile >= 0 && !ctx.heavenly) {
+  if (kRegional && rules.single_wait && ctx.win_tile >= 0 && !ctx.heavenly) {
     Hand before = hand;
     --before.counts[ctx.win_tile];
     const uint32_t w = waits_unchecked(before, kNoVoid, rules.shape);
@@ -506,6 +509,10 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   result.extras = extras;
   set_total(result, rules);
   return result;
+}
+
+inline FanResult score_of(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
+  return rules.regional() ? score<true>(hand, ctx, rules) : score<false>(hand, ctx, rules);
 }
 
 }  // namespace
@@ -533,7 +540,7 @@ FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const
   check_tile_count("evaluate", hand, rules.shape.tiles + 1);
   check_context(hand, ctx, rules);
   check_suits(hand, void_suit);
-  return score(hand, ctx, rules);
+  return score_of(hand, ctx, rules);
 }
 
 FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRules& rules) {
@@ -550,7 +557,7 @@ FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRu
 
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   check_context(hand, ctx, rules);
-  return score(hand, ctx, rules);
+  return score_of(hand, ctx, rules);
 }
 
 }  // namespace xueliu

@@ -94,6 +94,13 @@ struct ScoringRules {
   int max_fan = 0;  // 0: no cap
   std::array<int, kPatternCount> fan_table = kDefaultFanTable;
   std::vector<int64_t> multipliers;  // empty: 2 ** (fan - 1); else entry i is fan i + 1
+
+  // Whether a §11.3 knob that scoring tests on every win is on (the §6 rules alone are scored by
+  // an instantiation without those tests: fan.cpp's score).
+  bool regional() const {
+    return jiang_patterns | kaertiao | single_wait | (jingoudiao == Stacking::Additive) |
+           (heavenly_earthly == Stacking::Additive);
+  }
 };
 
 // How the win happened (RULES §6.1 flags).

@@ -189,7 +189,9 @@ struct Words {
   uint64_t word[3];    // cost words: the table, or the capped DP for a suit holding a meld kind
 };
 
-inline void words_of(const Hand& hand, const HandShape& shape, Words& w) {
+template <int kCode>
+inline void words_of(const Hand& hand, const HandShape& runtime_shape, Words& w) {
+  const HandShape& shape = fixed_shape<kCode>(runtime_shape);
   const SuitTables& t = SuitTables::get();
   w.melded = meld_suits(hand);
   w.sets = shape.sets - hand.n_melds;
@@ -240,9 +242,11 @@ int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
-  Words w;
-  words_of(hand, shape, w);
-  return distance_of(w, void_suit) - 1;
+  return with_shape_code(shape, [&](auto code) {
+    Words w;
+    words_of<decltype(code)::value>(hand, shape, w);
+    return distance_of(w, void_suit) - 1;
+  });
 }
 
 namespace {

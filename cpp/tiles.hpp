@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace xueliu {
 
@@ -115,6 +116,29 @@ inline const HandShape& hand_shape(int code) {
   return kShapeTable.shapes[code];
 }
 inline const HandShape& hand_shape(bool seven_pairs) { return kShapeTable.shapes[seven_pairs ? 1 : 0]; }
+
+// The default table's two shape codes as compile-time constants, so that a hot loop pays nothing
+// for the shapes it is not playing: with_shape_code(shape, f) calls f(std::integral_constant<int,
+// code>) for codes 1 and 0 and f(std::integral_constant<int, kAnyShape>) for every other shape,
+// once, at the call; inside, fixed_shape<code>(shape) is the shape — for 1 and 0 a constant, whose
+// fields fold into the instantiation (sets a literal bound, no absent-suit masks, no loads).
+constexpr int kAnyShape = -1;
+template <int kCode>
+inline const HandShape& fixed_shape(const HandShape& shape) {
+  if constexpr (kCode == kAnyShape) {
+    return shape;
+  } else {
+    return kShapeTable.shapes[kCode];
+  }
+}
+template <typename F>
+inline decltype(auto) with_shape_code(const HandShape& shape, F&& f) {
+  switch (shape.code) {
+    case 1: return f(std::integral_constant<int, 1>{});
+    case 0: return f(std::integral_constant<int, 0>{});
+    default: return f(std::integral_constant<int, kAnyShape>{});
+  }
+}
 
 // Throws std::invalid_argument naming the first tile (concealed or in a meld) of a suit not in
 // play, when the hand has more melds than the shape's sets, and for a void with fewer than three

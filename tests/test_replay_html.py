@@ -40,3 +40,16 @@ def test_a_bad_seat_is_refused():
     with pytest.raises(ValueError, match="seat"):
         page_data(rec, seat=4)
     assert page_data(rec, seat=None)["events"] == xueliu.replay(rec).events()
+
+
+def test_the_viewer_data_carries_the_tables_shape_and_refuses_a_seat_it_lacks():
+    rules = xueliu.Rules.preset("erren_yifang")
+    state = xueliu.new_game(rules, seed=2)
+    bot = GreedyBot(rules=rules)
+    while not state.is_over:
+        state.step({s: bot.act(state.observation(s), state.legal_actions(s))
+                    for s in state.pending()})
+    rec = state.record()
+    assert page_data(rec, seat=1)["shape"] == {"players": 2, "wall_tiles": 36, "dealt_tiles": 15}
+    with pytest.raises(ValueError, match="seat must be 0..1"):
+        page_data(rec, seat=2)

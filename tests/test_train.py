@@ -4,6 +4,9 @@ test run has no PyTorch, docs/training.md) beats three RandomBots in a short dup
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -83,3 +86,33 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert not (tmp_path / "run").exists()
     with pytest.raises(SystemExit):
         main(["--out", str(tmp_path / "run"), "--hidden", "64,x"])
+
+
+def _xueliu_without_torch(*args: str) -> "subprocess.CompletedProcess[str]":
+    """``xueliu ARGS`` in a fresh interpreter where ``import torch`` fails, as in the default
+    install (whether or not this machine has the train extra)."""
+    code = ("import sys; sys.modules['torch'] = None; from xueliu.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_xueliu_train_without_the_train_extra_says_how_to_install_it(tmp_path):
+    p = _xueliu_without_torch("train", "--out", str(tmp_path / "run"))
+    assert p.returncode == 2
+    assert p.stderr.startswith("xueliu train needs the train extra")
+    assert 'pip install ".[train]"' in p.stderr
+    assert "Traceback" not in p.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_xueliu_train_takes_the_arguments_of_python_m_xueliu_train(tmp_path):
+    p = _xueliu_without_torch("train", "--help")
+    assert p.returncode == 0
+    assert p.stdout.startswith("usage: xueliu train")
+    assert "--demo-hands" in p.stdout and "--install-to" in p.stdout
+    p = _xueliu_without_torch("train", "--out", str(tmp_path / "run"), "--chunk", "0")
+    assert (p.returncode, p.stderr.strip()) == (2, "--chunk must be at least 1")
+    p = _xueliu_without_torch("train", "--out", str(tmp_path / "run"), "--hidden", "64,x")
+    assert p.returncode == 2 and "xueliu train: error: argument --hidden" in p.stderr
+    assert "train" in _xueliu_without_torch("--help").stdout

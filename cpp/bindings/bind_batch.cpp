@@ -148,9 +148,12 @@ inline int byte_sum(uint64_t x) {  // bytes <= 4 each: no carries
 }
 
 // Loads row i into `hand` and checks it as the single call would. False: the row is bad (the
-// message comes from row_error, off the fast path).
+// message comes from row_error, off the fast path). kCode: tiles.hpp's fixed_shape (the default
+// table's checks of the suits in play and the sets fold away).
+template <int kCode>
 inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Hand& hand,
                      int& void_suit) {
+  const HandShape& shape = fixed_shape<kCode>(*rs.shape);
   // Four 8-byte moves at the offsets load_count_words (bits.hpp) reads, 0, 8, 16 and 19, rather
   // than a 27-byte memcpy: hand.cpp's word loads of hand.counts then forward from these stores
   // instead of stalling on a store they only partly overlap. The words are checked straight from
@@ -170,8 +173,8 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
   if (bytes_above_4(w[0]) | bytes_above_4(w[1]) | bytes_above_4(w[2]) | bytes_above_4(w[3]))
     return false;
   // A tile of a suit not in play (all zero masks at the default table).
-  if ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) | (w[2] & rs.absent[2]) |
-      (w[3] & rs.absent[3]))
+  if (shape.absent && ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) | (w[2] & rs.absent[2]) |
+                       (w[3] & rs.absent[3])))
     return false;
   const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
   int k = 0;
@@ -183,10 +186,10 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
       if (code < 0 || code > 80) return false;
       hand.melds[k].type = static_cast<MeldType>(code / kKinds);
       hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
-      if (!(rs.shape->kinds >> hand.melds[k].kind & 1)) return false;
+      if (shape.absent && !(shape.kinds >> hand.melds[k].kind & 1)) return false;
       ++k;
     }
-    if (k > rs.shape->sets) return false;
+    if (shape.sets < kMaxMelds && k > shape.sets) return false;
     for (int j = 0; j < k; ++j) {
       int held = hand.counts[hand.melds[j].kind];
       for (int l = 0; l < k; ++l)
@@ -197,9 +200,9 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
   hand.n_melds = static_cast<uint8_t>(k);
   void_suit = b.voids ? b.voids[i] : kNoVoid;
   if (void_suit < -1 || void_suit > 2) return false;
-  if (void_suit != kNoVoid && rs.shape->absent) return false;  // no 定缺 with < 3 suits
+  if (shape.absent && void_suit != kNoVoid) return false;  // no 定缺 with < 3 suits
   const CallCount& count = kCallCounts[static_cast<int>(call)];
-  const int want = rs.base - 3 * k;
+  const int want = shape.tiles + count.extra - 3 * k;
   return n == want || (count.or_one_more && n == want + 1);
 }
 
@@ -284,23 +287,25 @@ template <typename Compute>
 void for_rows(const Batch& b, Call call, const HandShape& shape, int threads,
               const Compute& compute) {
   const RowShape rs = row_shape(shape, call);
-  run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
-    Hand hand;
-    int void_suit = kNoVoid;
-    for (size_t i = lo; i < hi; ++i) {
-      if (!load_row(b, i, call, rs, hand, void_suit)) {
-        failure.row = i;
-        failure.message = row_error(b, i, call, rs);
-        return;
+  with_shape_code(shape, [&](auto code) {
+    run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
+      Hand hand;
+      int void_suit = kNoVoid;
+      for (size_t i = lo; i < hi; ++i) {
+        if (!load_row<decltype(code)::value>(b, i, call, rs, hand, void_suit)) {
+          failure.row = i;
+          failure.message = row_error(b, i, call, rs);
+          return;
+        }
+        try {
+          compute(i, hand, void_suit);
+        } catch (const std::exception& e) {
+          failure.row = i;
+          failure.message = e.what();
+          return;
+        }
       }
-      try {
-        compute(i, hand, void_suit);
-      } catch (const std::exception& e) {
-        failure.row = i;
-        failure.message = e.what();
-        return;
-      }
-    }
+    });
   });
 }
 

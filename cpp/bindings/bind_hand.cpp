@@ -176,24 +176,24 @@ void register_hand(py::module_& m) {
   // True / False are the default table with and without the pairs family.
   m.def(
       "is_win",
-      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return is_win(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
+        return is_win(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def(
       "waits",
-      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return waits(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
+        return waits(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
       "Bitmask of the waiting kinds (bit k = kind k).");
   m.def(
       "shanten",
-      [](const py::handle& hand, int void_suit, int shape, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return shanten(hand_arg(hand, melds, storage), void_suit, hand_shape(shape));
+        return shanten(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def("tables_info", []() {

@@ -3,6 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 #include "fan.hpp"
 #include "tiles.hpp"
 
@@ -40,5 +42,29 @@ Hand hand_from_counts(const pybind11::handle& counts, const pybind11::handle& me
 // (type, kind) pairs). Returns the _core.Hand itself, or `storage` filled from the other forms.
 // TypeError for other types (bytes, iterators, ...).
 const Hand& hand_arg(const pybind11::handle& obj, const pybind11::handle& melds, Hand& storage);
+
+// The shape-code argument of the single hand calls (named seven_pairs; tiles.hpp's hand_shape):
+// True / False (the default table's two codes) and plain ints are read directly, without
+// pybind11's int conversion, which was a measurable share of a single call; other integer types
+// (numpy's) go through it. ValueError for an unknown code, TypeError for a non-integer.
+inline const HandShape& shape_arg(const pybind11::handle& code) {
+  PyObject* o = code.ptr();
+  if (o == Py_True) return hand_shape(true);
+  if (o == Py_False) return hand_shape(false);
+  if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    const long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || v != static_cast<int>(v))
+      throw pybind11::value_error("seven_pairs (the shape code) is out of range: " +
+                                  std::string(pybind11::str(code)));
+    return hand_shape(static_cast<int>(v));
+  }
+  try {
+    return hand_shape(code.cast<int>());
+  } catch (const pybind11::cast_error&) {
+    throw pybind11::type_error("seven_pairs (the shape code) must be a bool or an int, got " +
+                               std::string(Py_TYPE(o)->tp_name));
+  }
+}
 
 }  // namespace xueliu::bindings

@@ -11,6 +11,7 @@
     xueliu replay hands.jsonl --html hand.html  # the same hand in a self-contained web page
     xueliu review hands.jsonl --seat 0          # each decision of seat 0 beside ExpertBot's values
     xueliu serve --port 8700                    # the table server (the server extra)
+    xueliu train --out runs/a --seed 1          # train the neural bot (the train extra; docs/training.md)
 
 Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback;
 ``xueliu --debug COMMAND ...`` prints the traceback of a failing bot or an internal error too.
@@ -490,6 +491,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         stop_after=args.stop_after))
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    from .train.__main__ import main as train_main  # numpy only until the arguments are read
+
+    return train_main(args.args, prog="xueliu train")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="xueliu", description="Sichuan mahjong: 血流成河 (xueliu) and 血战到底 (xuezhan).")
     p.add_argument("--version", action="version", version=f"xueliu {__version__}")
@@ -623,6 +630,13 @@ def build_parser() -> argparse.ArgumentParser:
                          "(default 10)")
     sv.add_argument("--stop-after", type=float, default=None, help=argparse.SUPPRESS)
     sv.set_defaults(func=cmd_serve)
+
+    # python -m xueliu.train's own parser reads the arguments (one definition of them): this
+    # parser takes everything after "train" as they are (no option of its own, not even -h).
+    tr = sub.add_parser("train", help="train the neural bot (the train extra; docs/training.md)",
+                        add_help=False, prefix_chars="\0")
+    tr.add_argument("args", nargs=argparse.REMAINDER)
+    tr.set_defaults(func=cmd_train)
     return p
 
 

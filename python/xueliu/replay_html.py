@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional
 
 from .record import replay
+from .rules import Rules
 from .tiles import TILE_NAMES
 
-__all__ = ["replay_page", "tile_art", "STATIC"]
+__all__ = ["replay_page", "tile_art", "viewer_shape", "STATIC"]
 
 STATIC = Path(__file__).parent / "server" / "static"
 """Where the viewer's replay.html / replay.js / replay.css and the tile art live."""
@@ -71,13 +72,23 @@ def _script_json(data: Any) -> str:
 def page_data(rec: Mapping[str, Any], seat: Optional[int] = None,
               review: Optional[Mapping[str, Any]] = None, title: str = "") -> Dict[str, Any]:
     """What the viewer reads: the events as ``seat`` saw them (``None``: all hands open), the
-    tile art, and a review's JSON (``xueliu.review.review_json``) to annotate."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat <= 3):
-        raise ValueError(f"seat must be 0..3 or None, got {seat!r}")
+    tile art, the table's shape (:func:`viewer_shape`) and a review's JSON
+    (``xueliu.review.review_json``) to annotate."""
     state = replay(rec)
+    n = state.rules.shape.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise ValueError(f"seat must be 0..{n - 1} or None, got {seat!r}")
     return {"seat": seat, "title": title, "events": state.events(seat), "tiles": tile_art(),
+            "shape": viewer_shape(state.rules),
             "review": dict(review) if review is not None else None}
+
+
+def viewer_shape(rules: Rules) -> Dict[str, int]:
+    """What the viewer lays the table out by (``rules.shape``, RULES §11.1): the seats, the
+    wall's tiles and the tiles the deal uses."""
+    sh = rules.shape
+    return {"players": sh.players, "wall_tiles": sh.wall_tiles, "dealt_tiles": sh.dealt_tiles}
 
 
 def replay_page(rec: Mapping[str, Any], seat: Optional[int] = None,

@@ -6,7 +6,7 @@ own model and view can be fed exactly what a live table would send, deterministi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Union
 
 import xueliu
 from xueliu.bots import GreedyBot
@@ -24,15 +24,20 @@ class RecordedHand:
     state: GameState
     messages: List[Dict[str, Any]]  # what the server sends ``seat``, in order
     phases: List[str]  # the engine's phase after each event message
+    walls: List[Optional[int]]  # the live wall after each event message that ends a step
 
 
-def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None) -> RecordedHand:
-    state = xueliu.new_game("xueliu", seed=seed, coins=coins or [1000] * 4)
-    bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
-    players = [{"player": s + 1, "name": NAMES[s], "bot": s != seat} for s in range(4)]
+def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None,
+         rules: Union[str, xueliu.Rules] = "xueliu") -> RecordedHand:
+    r = xueliu.Rules.preset(rules) if isinstance(rules, str) else rules
+    seats = r.shape.seats
+    state = xueliu.new_game(r, seed=seed, coins=coins or [1000] * len(seats))
+    bots = [GreedyBot(seed=seed * 4 + s, rules=r) for s in seats]
+    players = [{"player": s + 1, "name": NAMES[s], "bot": s != seat} for s in seats]
     messages: List[Dict[str, Any]] = [
-        protocol.state(TABLE, seat, None, [], players)]
+        protocol.state(TABLE, seat, None, [], players, r)]
     phases: List[str] = []
+    walls: List[Optional[int]] = []
     sent = 0
 
     def send_events() -> None:
@@ -40,6 +45,9 @@ def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None) -> Recorde
         for ev in state.events(seat, since=sent):
             messages.append(protocol.event(TABLE, ev, state.phase))
             phases.append(state.phase)
+            walls.append(None)
+        if walls:
+            walls[-1] = state.wall_remaining
         sent = state.event_count
 
     send_events()
@@ -51,14 +59,15 @@ def play(seed: int, seat: int = 0, coins: Optional[List[int]] = None) -> Recorde
     st = state.settlement()
     assert st.coins is not None
     messages.append(protocol.hand_end(TABLE, list(st.net), list(st.coins), st.report(seat)))
-    return RecordedHand(seed, seat, state, messages, phases)
+    return RecordedHand(seed, seat, state, messages, phases, walls)
 
 
 def first_hand(wanted: Callable[[RecordedHand], bool], seat: int = 0,
-               seeds: range = range(1, 400)) -> RecordedHand:
+               seeds: range = range(1, 400),
+               rules: Union[str, xueliu.Rules] = "xueliu") -> RecordedHand:
     """The first seeded hand with what a test needs (deterministic: same seeds, same hands)."""
     for seed in seeds:
-        hand = play(seed, seat)
+        hand = play(seed, seat, rules=rules)
         if wanted(hand):
             return hand
     raise AssertionError(f"no hand in seeds {seeds} has what the test needs")

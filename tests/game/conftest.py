@@ -537,13 +537,14 @@ def check_seat_events(full: list[dict], view: list[dict], seat: int) -> None:
             if actor != seat:
                 assert _all_hidden(v["consumed"]), f"{where}: concealed kong kind leaked"
         elif t == "start_hand":
-            for o in range(4):
+            assert len(v["tehais"]) == len(f["tehais"]), where
+            for o in range(len(f["tehais"])):
                 if o == seat:
                     assert v["tehais"][o] == f["tehais"][o], where
                 else:
                     assert _all_hidden(v["tehais"][o]), f"{where}: seat {o}'s hand leaked"
         elif t == "huansanzhang":
-            for o in range(4):
+            for o in range(len(f["given"])):
                 if o == seat:
                     assert v["given"][o] == f["given"][o] and v["received"][o] == f["received"][o]
                     continue
@@ -578,7 +579,8 @@ def check_observation(state, seat: int) -> None:
     json.dumps(obs)
     full = events(state)
     types = {e["type"] for e in full}
-    for o in range(4):
+    assert len(obs["melds"]) == state.seats, "a per-seat list of another length than the seats"
+    for o in range(state.seats):
         for m in obs["melds"][o]:
             if m["type"] == "concealed_kong" and o != seat:
                 assert m["tile"] == HIDDEN, f"seat {seat} sees the kind of seat {o}'s concealed kong"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
@@ -42,6 +42,11 @@ class UntrainedRulesError(ValueError):
     """The rules in play are not among those the weights were trained for."""
 
 
+_PLANE = 27
+"""Inputs per plane of ``obs_v1`` (one per tile kind; flags and bars fill a plane's first n)."""
+_PLANES = INPUT_SIZE // _PLANE
+
+
 @dataclass(frozen=True)
 class Network:
     """A loaded weights file: ``layers`` (``(w, b)`` pairs, ``float32``), ``presets`` (preset
@@ -50,13 +55,17 @@ class Network:
     layers: Tuple[Tuple[np.ndarray, np.ndarray], ...]
     presets: Mapping[str, Mapping[str, Any]]
     meta: Mapping[str, Any]
+    _rows: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """``float32[n, 175]`` logits of inputs ``x`` (``float32[n, 2484]`` or ``[n, 92, 27]``)."""
         h = np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
-            h = _first_layer(h, w) if i == 0 else _product(h, w)
+            h = _first_layer(h, w, self._rows) if i == 0 else _product(h, w)
             h += b
             if i < last:
                 np.maximum(h, 0.0, out=h)
@@ -92,18 +101,49 @@ def _product(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def _first_layer(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """``x @ w`` for the 0/1 planes of ``obs_v1`` (about 6 % of them on) as sums of the rows of
-    ``w`` the inputs switch on: no BLAS call. Why: OpenBLAS threads a product this size (more than a few rows), and on a
-    loaded machine its threads wait for cores — a single decision took 50 ms instead of 0.5 ms
-    (measured here). Other inputs take the plain product."""
-    rows, cols = np.nonzero(x)
-    if len(rows) and not (x[rows, cols] == 1.0).all():
+def _first_layer_rows(w: np.ndarray) -> np.ndarray:
+    """The rows :func:`_first_layer` sums: ``w``'s own 2,484, then for each plane ``p`` and
+    ``n`` in 1..27 the sum of the plane's first ``n`` rows, then a row of zeros (padding)."""
+    prefix = np.cumsum(w.reshape(_PLANES, _PLANE, -1), axis=1, dtype=np.float64)
+    rows = np.concatenate([w, prefix.reshape(INPUT_SIZE, -1).astype(np.float32),
+                           np.zeros((1, w.shape[1]), np.float32)])
+    rows.setflags(write=False)
+    return rows
+
+
+_COLUMN = np.arange(_PLANE)
+_ROWS_A_GATHER = 32
+"""Inputs summed per gather: bounds the temporary array (``32 × rows × width`` floats)."""
+
+
+def _first_layer(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``x @ w`` for the 0/1 planes of ``obs_v1`` as sums of rows of ``w``, no BLAS call.
+
+    Why no BLAS: OpenBLAS threads a product this size, and on a loaded machine its threads wait
+    for cores — a single decision took 50 ms instead of 0.5 ms (measured here). Why not the rows
+    of all inputs on (about 400 of 2,484): a plane whose ones are its first ``n`` inputs (every
+    flag, bar and count plane, many tile planes) is one precomputed prefix sum
+    (:func:`_first_layer_rows`), so about 160 rows are summed per input instead — the sum is
+    memory-bound, its cost the number of rows. Inputs that are not 0/1 take the plain product."""
+    n = len(x)
+    on = x.reshape(n, _PLANES, _PLANE) != 0
+    if not (x.reshape(n, _PLANES, _PLANE)[on] == 1.0).all():
         return _product(x, w)
-    out = np.empty((len(x), w.shape[1]), np.float32)
-    bounds = np.searchsorted(rows, np.arange(len(x) + 1))  # rows come sorted
-    for i in range(len(x)):
-        w[cols[bounds[i]:bounds[i + 1]]].sum(axis=0, out=out[i])
+    counts = on.sum(axis=2)
+    prefix = (on == (_COLUMN < counts[..., None])).all(axis=2)
+    p_row, p_plane = np.nonzero(prefix & (counts > 0))
+    o_row, o_col = np.nonzero((on & ~prefix[..., None]).reshape(n, INPUT_SIZE))
+    row = np.concatenate([p_row, o_row])
+    index = np.concatenate([INPUT_SIZE + p_plane * _PLANE + counts[p_row, p_plane] - 1, o_col])
+    order = np.argsort(row, kind="stable")
+    row, index = row[order], index[order]
+    start = np.searchsorted(row, np.arange(n))
+    table = np.full((n, int(np.bincount(row, minlength=n).max(initial=0))), len(rows) - 1,
+                    np.int64)
+    table[row, np.arange(len(row)) - start[row]] = index
+    out = np.empty((n, w.shape[1]), np.float32)
+    for i in range(0, n, _ROWS_A_GATHER):
+        rows[table[i:i + _ROWS_A_GATHER]].sum(axis=1, out=out[i:i + _ROWS_A_GATHER])
     return out
 
 

@@ -74,9 +74,10 @@ def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
              dice: Optional[Sequence[int]] = None) -> "GameState":
     """A new hand, dealt and waiting for the first decisions.
 
-    ``rules`` is a preset name or a :class:`~xueliu.Rules`; ``wall`` the 108 tile names in draw
-    order (scripted tests, servers that shuffle elsewhere), otherwise our own PRNG shuffles from
-    ``seed``. The same generator rolls the dice and draws the exchange direction (RULES §2,
+    ``rules`` is a preset name or a :class:`~xueliu.Rules`; ``wall`` the tile names in draw
+    order (scripted tests, servers that shuffle elsewhere: ``rules.shape.wall_tiles`` of them,
+    four of each kind in play, 108 at the default table), otherwise our own PRNG shuffles from
+    ``seed``. Seats, ``dealer`` and ``coins`` are of the table's ``rules.players`` seats. The same generator rolls the dice and draws the exchange direction (RULES §2,
     §3.1), so they never depend on the hidden tiles; ``dice`` (two ints 1..6) takes the dice
     from a server that rolls them itself. Without a seed a fresh one is drawn from the system's
     entropy (``secrets``); the seed, the wall when given and the dice when given are kept in the

@@ -2,7 +2,7 @@
 
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
 ``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
-``GET /api/tables/{id}/hands``; ``POST /api/analyze`` (查听 for the browser table's help);
+``GET /api/tables/{id}/hands``; ``GET /api/presets``; ``POST /api/analyze`` (查听 for the browser table's help);
 websocket ``/ws?token=TOKEN``; a player's history, replays and reviews (history.py). Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
 """
@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from ..analysis import analyze, as_json
-from ..rules import Rules
+from ..rules import PRESET_NAMES, Rules
 from . import protocol, store
 from .auth import bearer, new_token, plausible, token_hash
 from .config import ServerConfig
@@ -140,13 +140,19 @@ class Server:
         except (ValueError, TypeError) as e:
             raise BadRequest(str(e)) from None
 
+    async def presets(self, request: Request) -> Dict[str, Any]:
+        """Every preset a table can be created with (public: no token needed)."""
+        return {"presets": protocol.presets()}
+
     async def create_table(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
         body = await self._body(request)
         rules = _rules(body.get("rules", "xueliu"))
+        others = rules.shape.players - 1  # the seats besides the creator's
         bots = body.get("bots", 0)
-        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= 3:
-            raise BadRequest("'bots' must be an integer 0..3")
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= others:
+            raise BadRequest(f"'bots' must be an integer 0..{others} "
+                             f"(a table of {others + 1} seats)")
         if "base" in body:
             base = body["base"]
             if (isinstance(base, bool) or not isinstance(base, int)
@@ -272,6 +278,7 @@ class Server:
             Route("/api/players", _json(self.create_player), methods=["POST"]),
             Route("/api/me", _json(self.me)),
             Route("/api/tables", _json(self.create_table), methods=["POST"]),
+            Route("/api/presets", _json(self.presets)),
             Route("/api/tables/{table}/join", _json(self.join), methods=["POST"]),
             Route("/api/tables/{table}/leave", _json(self.leave), methods=["POST"]),
             Route("/api/tables/{table}/hands", _json(self.hands)),
@@ -292,8 +299,8 @@ class Server:
 
 def _rules(spec: Any) -> Rules:
     if isinstance(spec, str):
-        if spec not in ("xueliu", "xuezhan"):
-            raise BadRequest(f"unknown preset {spec[:32]!r} (xueliu or xuezhan)")
+        if spec not in PRESET_NAMES:
+            raise BadRequest(f"unknown preset {spec[:32]!r} (one of {', '.join(PRESET_NAMES)})")
         return Rules.preset(spec)
     if isinstance(spec, dict):
         try:

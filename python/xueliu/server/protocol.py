@@ -3,7 +3,8 @@
 Client → server, one JSON object a frame: ``{"type": "act", "table", "seq", "action"}``.
 Server → client: ``state``, ``event``, ``request``, ``hand_end``, ``error``. Everything a message
 carries about a hand comes from the engine's per-seat views (``observation(seat)``,
-``events(seat)``), so hidden tiles are filtered in one place, the engine's.
+``events(seat)``), so hidden tiles are filtered in one place, the engine's; ``state`` also carries
+the table's rules and its shape (RULES §11.1: seats, suits, wall, hand size), which are public.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..game import Action
+from ..rules import PRESET_NAMES, PRESET_SOURCES, Rules
 
 
 class BadMessage(ValueError):
@@ -55,10 +57,40 @@ def action_dict(a: Action) -> Dict[str, Any]:
             "tiles": None if a.tiles is None else list(a.tiles), "suit": a.suit, "value": a.value}
 
 
+def table_shape(rules: Rules) -> Dict[str, Any]:
+    """What a page needs to lay a table out (``rules.shape``, RULES §11.1): the seats (every
+    per-seat list of the observation and the events has this length), the suits in play, the
+    wall's tiles and the tiles the deal uses (the live wall starts at the difference), the hand
+    size, and whether 定缺 and 换三张 happen at all."""
+    sh = rules.shape
+    return {"players": sh.players, "suits": list(sh.suits), "wall_tiles": sh.wall_tiles,
+            "dealt_tiles": sh.dealt_tiles, "hand_size": sh.hand_size,
+            "declare_void": rules.declare_void and sh.declare_void_possible,
+            "exchange_three": rules.exchange_three, "exchange_count": rules.exchange_count}
+
+
+def presets() -> List[Dict[str, Any]]:
+    """``GET /api/presets``: every preset (RULES §9, §11.4) a table can be created with, in RULES
+    order: its name (the ``rules`` of ``POST /api/tables``), its Chinese title and source
+    (``PRESET_SOURCES``: "三人两房: RULES §11.4, …"), its mode and its :func:`table_shape`."""
+    out = []
+    for name in PRESET_NAMES:
+        source = PRESET_SOURCES[name]
+        title = source.split(":", 1)[0]
+        rules = Rules.preset(name)
+        out.append({"name": name, "title": title, "source": source, "mode": rules.mode,
+                    **table_shape(rules)})
+    return out
+
+
 def state(table: int, seat: int, observation: Optional[Dict[str, Any]],
-          events: List[Dict[str, Any]], players: List[Optional[Dict[str, Any]]]) -> Dict[str, Any]:
+          events: List[Dict[str, Any]], players: List[Optional[Dict[str, Any]]],
+          rules: Rules) -> Dict[str, Any]:
+    # ``rules`` and ``shape`` (additions to the contract's fields): the table's Rules.to_dict()
+    # (the page's 查听 help asks with them) and :func:`table_shape`.
     return {"type": "state", "table": table, "seat": seat, "observation": observation,
-            "events": events, "players": players}
+            "events": events, "players": players, "rules": rules.to_dict(),
+            "shape": table_shape(rules)}
 
 
 def event(table: int, ev: Dict[str, Any], phase: str) -> Dict[str, Any]:

@@ -2,10 +2,10 @@
 
 A table is spectatable when its creator said so (``POST /api/tables {"spectators": true}``).
 ``GET /api/tables/{table}/spectate?since=N&hand=H`` answers ``{"table", "hand", "events",
-"total", "over", "tiles"}``: the events of the table's current hand from index ``N`` on (from 0
+"total", "over"}`` (with ``since`` 0 also ``"tiles"`` and the table's ``"shape"``): the events of the table's current hand from index ``N`` on (from 0
 when ``H`` is not the current hand), as **nobody in particular** sees them — every seat's dealt
 tiles, draws, exchanged tiles and concealed kongs are ``"?"``, no winner's hand is shown
-(``render_events`` for a seat that is none of the four) — and always one event behind the
+(``render_events`` for a seat that is none of the table's) — and always one event behind the
 table while the hand is on, so a spectator never learns a move before the table has moved on.
 ``GET /spectate/{table}`` is the replay viewer following that stream. No token is needed: what is
 sent is public. A table that does not allow it: 403; no such table: 404; a table another process
@@ -22,7 +22,7 @@ from starlette.responses import HTMLResponse, Response
 
 from ..game.events import render_events
 from ..game.state import GameState
-from ..replay_html import STATIC, tile_art
+from ..replay_html import STATIC, tile_art, viewer_shape
 from . import store
 from .db import Database
 from .errors import BadRequest, Forbidden, NotFound
@@ -31,7 +31,7 @@ from .lobby import Lobby
 __all__ = ["Spectators", "public_events", "NOBODY"]
 
 NOBODY = -1
-"""The seat the public view is rendered for: none of the four, so nothing hidden is shown."""
+"""The seat the public view is rendered for: none of the table's, so nothing hidden is shown."""
 
 
 def public_events(state: GameState) -> List[Dict[str, Any]]:
@@ -68,6 +68,7 @@ class Spectators:
                                "over": False}
         if request.query_params.get("since") in (None, "0"):
             out["tiles"] = self._tiles
+            out["shape"] = viewer_shape(t.rules)
         if h is None:
             return out
         if request.query_params.get("hand") != str(h.id):

@@ -92,7 +92,8 @@ class Table:
         self.ctx = ctx
         self.id = row.table
         self.rules = Rules.from_dict(row.rules)
-        self.seats: List[Optional[Seat]] = [None] * 4
+        # One place per seat of the table's shape (RULES §11.1: 4, 3 or 2 seats).
+        self.seats: List[Optional[Seat]] = [None] * self.rules.shape.players
         for s in row.seats:
             self.seats[s.seat] = Seat(s.player, s.name, s.bot, s.leaving)
         self.dealer = row.dealer
@@ -104,7 +105,7 @@ class Table:
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: Optional[asyncio.Task[None]] = None
-        self._bots: List[Bot] = [GreedyBot(rules=self.rules) for _ in range(4)]
+        self._bots: List[Bot] = [GreedyBot(rules=self.rules) for _ in self.rules.shape.seats]
         self._autoplay = AutoPlayBot(rules=self.rules)
         if row.start is not None and row.hand_id is not None and row.hand_seats is not None:
             rec = dict(row.start)
@@ -418,7 +419,7 @@ class Table:
                 end_hand_for(self._bots[s], h.state, s)
         st = h.state.settlement()
         assert st.coins is not None
-        deltas = [st.coins[i] - h.coins[i] for i in range(4)]
+        deltas = [after - before for after, before in zip(st.coins, h.coins)]
         house = sum(t.amount for t in st.transfers if t.payee is None)
         nxt = next_dealer(self.rules, h.state.dealer, st)
         payout = store.Payout(
@@ -476,7 +477,7 @@ class Table:
         h = self.hand
         obs = None if h is None else h.state.observation(s)
         events = [] if h is None else h.state.events(s)
-        msg = protocol.state(self.id, s, obs, events, self._players())
+        msg = protocol.state(self.id, s, obs, events, self._players(), self.rules)
         for conn in new:
             conn.follow(self.id, msg)
         self._send_request(s)

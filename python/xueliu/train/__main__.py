@@ -49,6 +49,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--ppo-epochs", type=int, default=2)
     a("--ppo-lr", type=float, default=2e-4)
     a("--entropy", type=float, default=0.01)
+    a("--kl", type=float, default=0.0, help="weight of KL(policy || the BC policy) in the PPO "
+      "loss (default 0: none)")
+    a("--value-iterations", type=int, default=0, help="first PPO iterations that fit the value "
+      "head alone, the policy unchanged (default 0)")
     a("--league", type=_names, default=("greedy", "expert", "self"),
       help="opponent kinds of the rollouts (self: earlier snapshots)")
     a("--snapshot-every", type=int, default=10)
@@ -66,18 +70,23 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     return p
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.train") -> int:
+    """The command (``xueliu train`` runs it with ``prog="xueliu train"``); the exit code."""
+    args = build_parser(prog).parse_args(argv)
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
         if getattr(args, name) < 1:
             print(f"--{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
+    for name in ("kl", "value_iterations", "ppo_iterations"):
+        if getattr(args, name) < 0:
+            print(f"--{name.replace('_', '-')} must not be negative", file=sys.stderr)
+            return 2
     try:
         import torch  # noqa: F401
         import matplotlib  # noqa: F401
     except ImportError as e:
-        print(f"xueliu train needs the train extra (pip install \".[train]\" in the clone): {e}",
+        print(f"{prog} needs the train extra (pip install \".[train]\" in the clone): {e}",
               file=sys.stderr)
         return 2
     import shutil
@@ -89,6 +98,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
                  bc_lr=args.bc_lr, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
+                 kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,
                  eval_every=args.eval_every, eval_walls=args.eval_walls,
                  eval_opponents=args.eval_opponents, threads=args.threads,
@@ -96,7 +106,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         path = run(cfg)
     except ValueError as e:
-        print(f"xueliu train: {e}", file=sys.stderr)
+        print(f"{prog}: {e}", file=sys.stderr)
         return 2
     import os
 

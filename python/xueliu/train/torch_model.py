@@ -32,10 +32,15 @@ class PolicyNet(nn.Module):
         self.pi = nn.Linear(sizes[-1], NUM_ACTIONS)
         self.v = nn.Linear(sizes[-1], 1)
 
-    def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+    def features(self, x: torch.Tensor) -> torch.Tensor:
+        """The last hidden layer (what both heads read)."""
         h = x.reshape(len(x), INPUT)
         for layer in self.trunk:
             h = torch.relu(layer(h))
+        return h
+
+    def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        h = self.features(x)
         return self.pi(h), self.v(h).squeeze(-1)
 
 

@@ -59,6 +59,8 @@ class Config:
     ppo_lr: float = 2e-4
     ppo_clip: float = 0.2
     entropy: float = 0.01
+    kl: float = 0.0
+    value_iterations: int = 0
     league: Tuple[str, ...] = ("greedy", "expert", "self")
     snapshot_every: int = 10
     eval_every: int = 10
@@ -320,6 +322,11 @@ def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
     hands, x, mask, index = hands[keep], x[keep], mask[keep], index[keep]
     ret = torch.from_numpy(returns[hands])
     xt, mt, it = torch.from_numpy(x), torch.from_numpy(mask), torch.from_numpy(index)
+    value_only = prog.epoch < cfg.value_iterations
+    reference = None
+    if cfg.kl > 0 and not value_only:  # log-probabilities of the BC policy, the KL's anchor
+        bc = load_network(os.path.join(cfg.out, "league", "bc.npz"))
+        reference = torch.log_softmax(masked_logits(torch.from_numpy(bc.forward(x)), mt), dim=1)
     with torch.no_grad():
         logits, value = model(xt)
         old = torch.log_softmax(masked_logits(logits, mt), dim=1).gather(1, it[:, None])[:, 0]
@@ -331,6 +338,15 @@ def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
         order = torch.from_numpy(rng.permutation(n))
         for start in range(0, n, 256):
             b = order[start:start + 256]
+            if value_only:  # fit the value head alone: the trunk (and so the policy) stays
+                with torch.no_grad():
+                    features = model.features(xt[b])
+                vloss = ((model.v(features).squeeze(-1) - ret[b]) ** 2).mean()
+                opt.zero_grad()
+                vloss.backward()  # type: ignore[no-untyped-call]
+                opt.step()
+                prog.step += 1
+                continue
             logits, value = model(xt[b])
             logp_all = torch.log_softmax(masked_logits(logits, mt[b]), dim=1)
             logp = logp_all.gather(1, it[b][:, None])[:, 0]
@@ -340,6 +356,10 @@ def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
             ent = -(torch.exp(logp_all) * logp_all).sum(dim=1).mean()
             vloss = ((value - ret[b]) ** 2).mean()
             loss = pg + 0.5 * vloss - cfg.entropy * ent
+            if reference is not None:  # KL(policy || BC policy) over the allowed indices
+                kl = torch.where(mt[b], torch.exp(logp_all) * (logp_all - reference[b]),
+                                 torch.zeros_like(logp_all)).sum(dim=1).mean()
+                loss = loss + cfg.kl * kl
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -358,8 +378,11 @@ def _check_config(cfg: Config) -> None:
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             theirs = json.load(f)
-        diff = sorted(k for k in set(mine) | set(theirs)
-                      if mine.get(k) != theirs.get(k) and k not in _GROWABLE)
+        defaults = json.loads(json.dumps(asdict(Config(out=cfg.out))))
+        free = _GROWABLE + (() if os.path.exists(os.path.join(cfg.out, "league", "bc.npz"))
+                            else _PPO_ONLY)  # PPO's own settings, until PPO has started
+        diff = sorted(k for k in set(mine) | set(theirs)  # a key a run predates: its default
+                      if mine.get(k) != theirs.get(k, defaults.get(k)) and k not in free)
         if diff:
             raise ValueError(f"{cfg.out} is a run with other arguments ({', '.join(diff)}); "
                              "resume it with the same ones or choose another --out")
@@ -369,6 +392,10 @@ def _check_config(cfg: Config) -> None:
 
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
+_PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
+             "league")
+"""Arguments only PPO reads: a resumed run may change them while it has not reached PPO (its
+``league/bc.npz``, written when BC ends, is absent) — BC's result can be fine-tuned as wanted."""
 
 
 def run(cfg: Config) -> str:

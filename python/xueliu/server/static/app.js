@@ -2,7 +2,7 @@
 // comes back to the same seat), a lobby, and the table, speaking only the server's public HTTP +
 // WebSocket contract (docs/server.md).
 
-import { TableModel } from "./model.js";
+import { DEFAULT_SHAPE, TableModel } from "./model.js";
 import { sortTiles } from "./tiles.js";
 import { renderReport, renderTable } from "./view.js";
 
@@ -17,6 +17,9 @@ const app = {
   model: null,
   request: null,
   names: {},
+  rules: null, // the table's Rules.to_dict() (the state message's `rules`)
+  shape: DEFAULT_SHAPE, // the table's shape (the state message's `shape`, RULES §11.1)
+  presets: [], // GET /api/presets: what the lobby offers
   lastHandEnd: null,
   retry: 0,
   ui: {
@@ -27,7 +30,7 @@ const app = {
     exchangeUntil: 0, // performance.now() until which the exchange notice shows
     toggle(i, tile) {
       if (this.selected.has(i)) this.selected.delete(i);
-      else if (this.selected.size < 3) this.selected.set(i, tile);
+      else if (this.selected.size < app.shape.exchange_count) this.selected.set(i, tile);
       draw();
     },
     selectedTiles() {
@@ -90,9 +93,11 @@ async function start() {
       toast(e.message);
     }
   });
+  $("rules").addEventListener("change", labelPlayButton);
   $("play-bots").addEventListener("click", async () => {
     try {
-      await api("POST", "/api/tables", { rules: $("rules").value, bots: 3, base: 1 });
+      // Bots take every seat but the creator's: a table of the preset's seats deals at once.
+      await api("POST", "/api/tables", { rules: $("rules").value, bots: presetOf($("rules").value).players - 1, base: 1 });
       connect();
     } catch (e) {
       toast(e.message);
@@ -129,11 +134,49 @@ async function start() {
   show("login");
 }
 
+const SUIT_LABELS = { m: "万", p: "筒", s: "条" };
+const BOT_COUNTS = ["no bots", "a bot", "two bots", "three bots"];
+
+/** The preset of that name from the server's list, or the §1–§10 table's shape. */
+function presetOf(name) {
+  return app.presets.find((p) => p.name === name) || { name, ...DEFAULT_SHAPE };
+}
+
+/** The lobby's preset choice: every preset the server offers (GET /api/presets), each with its
+ * seats, suits, hand size and wall, the one chosen before kept chosen. */
+async function showPresets() {
+  try {
+    app.presets = (await api("GET", "/api/presets")).presets;
+  } catch {
+    return; // the page's own two options stay
+  }
+  const select = $("rules");
+  const chosen = select.value;
+  const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
+  select.replaceChildren();
+  for (const p of app.presets) {
+    const suits = p.suits.map((u) => SUIT_LABELS[u]).join("");
+    const shape = `${p.players} players · ${suits} ${p.wall_tiles} tiles · ${p.hand_size}-tile hands`;
+    const label = known.get(p.name) || `${p.title} ${p.name}`;
+    const o = Object.assign(document.createElement("option"), { value: p.name, textContent: `${label} (${shape})` });
+    o.dataset.players = String(p.players);
+    select.append(o);
+  }
+  if (app.presets.some((p) => p.name === chosen)) select.value = chosen;
+  labelPlayButton();
+}
+
+function labelPlayButton() {
+  const others = presetOf($("rules").value).players - 1;
+  $("play-bots").textContent = `Play against ${BOT_COUNTS[others] || `${others} bots`}`;
+}
+
 async function enterLobby() {
   const me = await refreshMe();
   if (me.tables && me.tables.length) {
     connect(); // seated already: the server sends the table's state on connect
   } else {
+    await showPresets();
     show("lobby");
     showHistory().catch(() => {});
   }
@@ -218,7 +261,9 @@ function connect() {
 function onMessage(msg) {
   switch (msg.type) {
     case "state":
-      app.model = new TableModel(msg.table, msg.seat, msg.observation, msg.events);
+      app.rules = msg.rules || null;
+      app.shape = msg.shape || DEFAULT_SHAPE;
+      app.model = new TableModel(msg.table, msg.seat, msg.observation, msg.events, app.shape);
       app.names = Object.fromEntries((msg.players || []).map((p, i) => [i, p ? p.name : `Seat ${i}`]));
       app.request = null;
       app.ui.selected.clear();
@@ -320,7 +365,7 @@ async function analyse() {
   const mine = ++analysing;
   const key = handKey(m);
   try {
-    const res = await api("POST", "/api/analyze", { hand: notation(m), void: m.void, visible, rules: m.mode });
+    const res = await api("POST", "/api/analyze", { hand: notation(m), void: m.void, visible, rules: app.rules || m.mode });
     if (mine === analysing) app.ui.analysis = { key, result: res };
   } catch (e) {
     if (mine === analysing) app.ui.analysis = { key, result: { error: e.message } };

@@ -1,31 +1,48 @@
 // The table as one seat sees it: built from the server's `state` message (the seat's observation)
 // and kept current by applying each `event` (docs/events.md) exactly as the engine logs it.
 // A `state` message (connect, reconnect, new hand) always replaces the whole model.
+// The table's shape (the `state` message's `shape`, RULES §11.1) says how many seats there are,
+// the suits in play and the wall's size: every per-seat list here has one entry per seat.
 
 import { sortTiles } from "./tiles.js";
 
-const LIVE_WALL_AFTER_DEAL = 108 - 53; // RULES §10: 53 tiles are dealt
+/** The §1–§10 table (4 seats, m p s, 108 tiles, 53 dealt): the shape of a `state` message that
+ * carries none. */
+export const DEFAULT_SHAPE = {
+  players: 4, suits: ["m", "p", "s"], wall_tiles: 108, dealt_tiles: 53, hand_size: 13,
+  declare_void: true, exchange_three: true, exchange_count: 3,
+};
+
+/** One entry per seat: `value` (a list is a fresh empty list for each seat). */
+export function perSeat(n, value) {
+  return Array.from({ length: n }, () => (Array.isArray(value) ? [] : value));
+}
 
 function removeOne(list, tile) {
   const i = list.indexOf(tile);
   if (i >= 0) list.splice(i, 1);
 }
 
-const BLANK = {
-  mode: null, dealer: null, phase: "waiting", is_over: false, turn: null, hand: [], drawn: null,
-  void: null, voids: [null, null, null, null], multipliers: null, melds: [[], [], [], []],
-  discards: [[], [], [], []], wins: [[], [], [], []], set_aside: [], claim: null, exchange: null,
-  wall_remaining: 0, dice: null, in_play: [true, true, true, true],
-  frozen: [false, false, false, false], auto_play: [false, false, false, false],
-  hand_sizes: [0, 0, 0, 0], net: [0, 0, 0, 0], coins: null, base: 1,
-};
+/** The observation of a table before its first deal: nobody has anything. */
+function blank(n) {
+  return {
+    mode: null, dealer: null, phase: "waiting", is_over: false, turn: null, hand: [], drawn: null,
+    void: null, voids: perSeat(n, null), multipliers: null, melds: perSeat(n, []),
+    discards: perSeat(n, []), wins: perSeat(n, []), set_aside: [], claim: null, exchange: null,
+    wall_remaining: 0, dice: null, in_play: perSeat(n, true), frozen: perSeat(n, false),
+    auto_play: perSeat(n, false), hand_sizes: perSeat(n, 0), net: perSeat(n, 0), coins: null, base: 1,
+  };
+}
 
 export class TableModel {
-  constructor(table, seat, observation, events) {
+  constructor(table, seat, observation, events, shape = DEFAULT_SHAPE) {
     this.table = table;
     this.seat = seat;
+    this.shape = shape;
+    this.players = shape.players;
+    const n = this.players;
     // Before the first deal (people still sitting down) there is no observation: an empty table.
-    const o = observation || BLANK;
+    const o = observation || blank(n);
     this.mode = o.mode;
     this.dealer = o.dealer;
     this.phase = o.phase;
@@ -34,7 +51,7 @@ export class TableModel {
     this.hand = sortTiles(o.hand || []);
     this.drawn = o.drawn;
     this.void = o.void;
-    this.voids = o.voids || [null, null, null, null];
+    this.voids = o.voids || perSeat(n, null);
     this.multipliers = o.multipliers;
     this.melds = o.melds.map((ms) => ms.map((m) => ({ ...m })));
     this.discards = o.discards.map((d) => [...d]);
@@ -80,6 +97,7 @@ export class TableModel {
   apply(e, phase) {
     this.remember(e);
     const me = this.seat;
+    const n = this.players;
     const a = e.actor;
     switch (e.type) {
       case "start_hand":
@@ -87,20 +105,22 @@ export class TableModel {
         this.mode = e.mode;
         this.dealer = e.dealer;
         this.dice = e.dice;
-        this.autoPlay = [false, false, false, false];
+        this.autoPlay = perSeat(n, false);
         this.hand = sortTiles(e.tehais[me]);
         this.handSizes = e.tehais.map((t) => t.length);
-        this.melds = [[], [], [], []];
-        this.discards = [[], [], [], []];
-        this.wins = [[], [], [], []];
+        this.melds = perSeat(n, []);
+        this.discards = perSeat(n, []);
+        this.wins = perSeat(n, []);
         this.setAside = [];
-        this.voids = [null, null, null, null];
+        this.voids = perSeat(n, null);
         this.void = null;
         this.multipliers = null;
-        this.wallRemaining = LIVE_WALL_AFTER_DEAL;
-        this.inPlay = [true, true, true, true];
-        this.frozen = [false, false, false, false];
-        this.net = [0, 0, 0, 0];
+        // The live wall: the table's wall less the tiles dealt (RULES §10, §11.1: 108 − 53 at
+        // four seats, 72 − 40 at 三人两房).
+        this.wallRemaining = this.shape.wall_tiles - this.handSizes.reduce((x, y) => x + y, 0);
+        this.inPlay = perSeat(n, true);
+        this.frozen = perSeat(n, false);
+        this.net = perSeat(n, 0);
         this.isOver = false;
         this.horas = [];
         this.pays = [];
@@ -200,7 +220,7 @@ export class TableModel {
             }
           }
         }
-        if (this.mode === "xuezhan") this.inPlay[a] = false;
+        if (this.mode !== "xueliu") this.inPlay[a] = false; // 血战, 倒倒胡: a winner leaves
         else this.frozen[a] = true;
         break;
       }

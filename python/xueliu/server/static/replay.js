@@ -1,16 +1,21 @@
 // The replay viewer: steps through one hand's events (docs/events.md) as one seat saw them, or
 // all of them after the game (docs/review.md). The page's data (#replay-data) holds
-//   { seat: 0..3 | null, title, events: [...], tiles: { "1m": "<svg…>", …, "back": … },
+//   { seat: 0..n-1 | null, title, events: [...], tiles: { "1m": "<svg…>", …, "back": … },
+//     shape: { players, wall_tiles, dealt_tiles } (RULES §11.1; absent: the four-seat, 108-tile table),
 //     review: null | { agreement, total_regret, decisions: [...] } }
 // The events are the seat's own stream (GameState.events(seat)) — hidden tiles are already "?"
 // in them; nothing here ever sees another seat's concealed tiles in a one-seat view.
 (function () {
   "use strict";
 
-  const DEALT_LIVE_WALL = 108 - 53; // RULES §10: 53 tiles are dealt
+  const DEFAULT_SHAPE = { players: 4, wall_tiles: 108, dealt_tiles: 53 }; // the §1–§10 table
   const SUITS = ["m", "p", "s"];
   const SUIT_CHARS = { m: "万", p: "筒", s: "条" };
-  const POSITIONS = ["bottom", "right", "top", "left"];
+  // Where each seat sits by its place after the viewer's in turn order, at n seats: the next on
+  // the right, the one before on the left, the one between across (the browser table's places).
+  const POSITIONS = {
+    4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"], 2: ["bottom", "top"],
+  };
   const PATTERNS = {
     pinghu: "平胡", duiduihu: "对对胡", qingyise: "清一色", daiyaojiu: "带幺九", qidui: "七对",
     jingoudiao: "金钩钓", qingdui: "清对", jiangdui: "将对", longqidui: "龙七对", qingqidui: "清七对",
@@ -32,13 +37,21 @@
 
   // -- the table after each event ----------------------------------------------------------------
 
-  function blank() {
+  /** One entry per seat: `value` (a list is a fresh empty list for each seat). */
+  function perSeat(n, value) {
+    return Array.from({ length: n }, () => (Array.isArray(value) ? [] : value));
+  }
+
+  /** The table before the deal, at a table of `shape`: the live wall the deal will leave. */
+  function blank(shape) {
+    const n = shape.players;
     return {
-      hands: [[], [], [], []], drawn: [null, null, null, null], melds: [[], [], [], []],
-      discards: [[], [], [], []], wins: [[], [], [], []], voids: [null, null, null, null],
-      multipliers: null, net: [0, 0, 0, 0], coins: null, wall: DEALT_LIVE_WALL, turn: null,
-      dealer: null, mode: null, inPlay: [true, true, true, true], frozen: [false, false, false, false],
-      auto: [false, false, false, false], turnNo: 0, last: null, text: "", over: false,
+      n, wallTiles: shape.wall_tiles,
+      hands: perSeat(n, []), drawn: perSeat(n, null), melds: perSeat(n, []),
+      discards: perSeat(n, []), wins: perSeat(n, []), voids: perSeat(n, null),
+      multipliers: null, net: perSeat(n, 0), coins: null, wall: shape.wall_tiles - shape.dealt_tiles, turn: null,
+      dealer: null, mode: null, inPlay: perSeat(n, true), frozen: perSeat(n, false),
+      auto: perSeat(n, false), turnNo: 0, last: null, text: "", over: false,
       pendingKakan: null, lastDiscard: null,
     };
   }
@@ -76,9 +89,11 @@
       case "start_hand":
         t.mode = e.mode; t.dealer = e.dealer;
         t.hands = e.tehais.map((h) => sorted(h));
+        // The live wall: the table's wall less the tiles dealt (RULES §10, §11.1).
+        t.wall = t.wallTiles - e.tehais.reduce((k, h) => k + h.length, 0);
         break;
       case "huansanzhang":
-        for (let s = 0; s < 4; s++) {
+        for (let s = 0; s < t.n; s++) {
           for (const x of e.given[s]) removeOne(t.hands[s], x);
           t.hands[s] = sorted([...t.hands[s], ...e.received[s]]);
         }
@@ -87,7 +102,7 @@
       case "xuanbei": t.multipliers = [...e.values]; break;
       case "tsumo":
         t.turn = a; t.wall -= 1; t.turnNo += 1;
-        t.drawn = [null, null, null, null];
+        t.drawn = perSeat(t.n, null);
         t.drawn[a] = e.pai;
         t.hands[a].push(e.pai);
         break;
@@ -95,7 +110,7 @@
         t.turn = a;
         removeOne(t.hands[a], e.pai);
         t.hands[a] = sorted(t.hands[a]);
-        t.drawn = [null, null, null, null];
+        t.drawn = perSeat(t.n, null);
         t.discards[a].push(e.pai);
         t.last = { seat: a, where: "discard", index: t.discards[a].length - 1 };
         t.lastDiscard = a;
@@ -113,14 +128,14 @@
       case "ankan":
         for (const x of e.consumed) removeOne(t.hands[a], x);
         t.hands[a] = sorted(t.hands[a]);
-        t.drawn = [null, null, null, null];
+        t.drawn = perSeat(t.n, null);
         t.melds[a].push({ type: "concealed_kong", tile: e.consumed[0], from: null });
         t.last = { seat: a, where: "meld", index: t.melds[a].length - 1 };
         break;
       case "kakan": {
         removeOne(t.hands[a], e.pai);
         t.hands[a] = sorted(t.hands[a]);
-        t.drawn = [null, null, null, null];
+        t.drawn = perSeat(t.n, null);
         const m = t.melds[a].find((x) => x.type === "peng" && x.tile === e.pai);
         if (m) m.type = "kong";
         t.pendingKakan = { seat: a, tile: e.pai };
@@ -138,8 +153,8 @@
           }
         }
         t.wins[a].push({ pai: e.pai, fan: e.fan, base: e.base, source: e.source });
-        t.drawn = [null, null, null, null];
-        if (t.mode === "xuezhan") t.inPlay[a] = false; else t.frozen[a] = true;
+        t.drawn = perSeat(t.n, null);
+        if (t.mode !== "xueliu") t.inPlay[a] = false; else t.frozen[a] = true;
         break;
       }
       case "pay":
@@ -182,8 +197,8 @@
   }
 
   function seatPanel(t, s, me, reviewed) {
-    const rel = (s - (me === null ? 0 : me) + 4) % 4;
-    const p = el("section", `seat pos-${POSITIONS[rel]}`);
+    const rel = (s - (me === null ? 0 : me) + t.n) % t.n;
+    const p = el("section", `seat pos-${POSITIONS[t.n][rel]}`);
     p.dataset.seat = String(s);
     if (t.turn === s && !t.over) p.classList.add("on-turn");
     if (!t.inPlay[s]) p.classList.add("left-play");
@@ -246,15 +261,17 @@
 
   function start(data) {
     ART = data.tiles || {};
+    const shape = data.shape || DEFAULT_SHAPE;
+    document.getElementById("table").classList.add(`seats-${shape.players}`);
     let events = [];
     const me = data.seat === undefined ? null : data.seat;
     const review = data.review || null;
     const reviewed = review ? review.seat : null;
-    let frames = [blank()];
+    let frames = [blank(shape)];
     let turnStarts = []; // turnStarts[n - 1]: the step where turn n (the n-th draw) begins
     /** Adds events (a live table's new ones) to the frames; `fresh`: a new hand, from scratch. */
     function extend(more, fresh) {
-      if (fresh) { events = []; frames = [blank()]; turnStarts = []; }
+      if (fresh) { events = []; frames = [blank(shape)]; turnStarts = []; }
       for (const e of more) {
         const t = clone(frames[frames.length - 1]);
         apply(t, e);
@@ -329,7 +346,7 @@
       const t = frames[step];
       const table = $("table");
       for (const old of table.querySelectorAll(".seat")) old.remove();
-      for (let s = 0; s < 4; s++) table.append(seatPanel(t, s, me, reviewed));
+      for (let s = 0; s < t.n; s++) table.append(seatPanel(t, s, me, reviewed));
       $("wall").textContent = String(t.wall);
       $("turn-label").textContent = t.turnNo ? `turn ${t.turnNo}${t.turn !== null ? ` · seat ${t.turn}` : ""}` : "before play";
       $("last-event").textContent = step ? t.text : "the deal";
@@ -421,7 +438,7 @@
         fetch(`${live}?since=0`).then((r) => r.json()).then((d) => {
           if (d.error) { document.getElementById("title").textContent = d.error; return; }
           start({ seat: null, title: `table ${d.table} · live, public view`, events: d.events,
-                  tiles: d.tiles, review: null, live, hand: d.hand });
+                  tiles: d.tiles, shape: d.shape, review: null, live, hand: d.hand });
         });
       }
       return;

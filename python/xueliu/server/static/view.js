@@ -19,18 +19,34 @@ export const PHASE_LABELS = {
   exchange: "换三张 exchange", void: "定缺 choose void", multiplier: "选倍 multiplier",
   turn: "出牌 turn", claim: "碰杠胡 claim window", over: "本局结束 hand over", waiting: "等待 waiting",
 };
-export const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到底 xuezhan" };
+export const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到底 xuezhan", daodaohu: "倒倒胡 daodaohu" };
+/** Why a hand ended (the `end_hand` event's `reason`): 血战 ends when all seats but one have won
+ * (RULES §11.1), so the reason names how many that is at this table. */
+export const END_LABELS = {
+  three_wins: "three seats won", two_wins: "two seats won", one_win: "one seat won",
+  wall_exhausted: "wall exhausted",
+};
 /** Ledger reasons (xueliu.settlement.REASONS) in the report's column order. */
 export const REASON_LABELS = {
   hu: "胡 wins", gang: "杠 kongs", hujiaozhuanyi: "呼叫转移 call transfer", huazhu: "花猪 flower pig",
   chadajiao: "查大叫 ready check", tuishui: "退税 refund", fee: "服务费 fee", escape: "逃跑 escape",
 };
-const POSITIONS = ["bottom", "right", "top", "left"];
+/** Where each seat sits, by its place after the reader's in turn order (0 the reader), for a
+ * table of n seats: the next seat (下家) on the right, the one before (上家) on the left, the
+ * one between across — so three players sit left and right of the reader, two face each other. */
+export const SEAT_PLACES = {
+  4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"], 2: ["bottom", "top"],
+};
+const COUNT_WORDS = { 3: ["三", "three"], 4: ["四", "four"] }; // 换三张 / 换四张 (exchange_count)
 const KIND_LABELS = {
   hu: "胡 Hu", pass: "过 Pass", peng: "碰 Peng", kong: "杠 Kong",
   concealed_kong: "暗杠 Concealed kong", added_kong: "补杠 Added kong",
 };
-const SHIFT = { next: 1, opposite: 2, previous: 3 }; // "direction": whom a seat receives from
+/** "direction": whom a seat receives from, as seats after it in turn order, at n seats (at two
+ * every direction is the other seat, RULES §11.1). */
+function shift(direction, n) {
+  return { next: 1, opposite: n / 2, previous: n - 1 }[direction] % n;
+}
 const LOG_LINES = 12;
 
 function el(tag, className, text) {
@@ -69,8 +85,9 @@ export function winHow(w, names) {
 }
 
 function seatPanel(model, s, names) {
-  const rel = (s - model.seat + 4) % 4;
-  const p = el("section", `seat seat-${POSITIONS[rel]}`);
+  const n = model.players;
+  const rel = (s - model.seat + n) % n;
+  const p = el("section", `seat seat-${SEAT_PLACES[n][rel]}`);
   p.dataset.seat = String(s);
   if (model.turn === s && !model.isOver) p.classList.add("on-turn");
   if (!model.inPlay[s]) p.classList.add("left-play");
@@ -130,7 +147,8 @@ function center(model, names, request, now) {
   const c = el("section", "center");
   c.append(el("div", "wall", `余 wall ${model.wallRemaining}`));
   c.append(el("div", "mode", MODE_LABELS[model.mode] || ""));
-  const phase = el("div", "phase", PHASE_LABELS[model.phase] || model.phase);
+  const label = model.phase === "exchange" ? `${exchangeName(model)} exchange` : PHASE_LABELS[model.phase];
+  const phase = el("div", "phase", label || model.phase);
   phase.dataset.phase = model.phase;
   c.append(phase);
   if (model.phase === "turn" && model.turn !== null && model.turn !== undefined) {
@@ -151,7 +169,7 @@ function center(model, names, request, now) {
 
 /** One line of the action log for an event, or null for events the log leaves out (draws,
  * payments: the report lists those). */
-function logLine(e, names) {
+function logLine(e, names, model) {
   const li = el("li", `log-${e.type}`);
   li.dataset.type = e.type;
   const who = (s) => el("b", "", nameOf(names, s));
@@ -159,7 +177,7 @@ function logLine(e, names) {
   const tile = (t) => tileEl(t, { small: true });
   switch (e.type) {
     case "huansanzhang":
-      li.append(text(`换三张 tiles exchanged (each receives from the ${e.direction} seat)`));
+      li.append(text(`${exchangeName(model)} tiles exchanged (each receives from the ${e.direction} seat)`));
       break;
     case "dingque":
       li.append(text(`定缺 voids: ${e.voids.map((v, s) => `${nameOf(names, s)} ${SUIT_NAMES[v]}`).join(", ")}`));
@@ -201,7 +219,7 @@ function logLine(e, names) {
       li.append(who(e.actor), text("逃跑 escaped"));
       break;
     case "end_hand":
-      li.append(text(e.reason === "three_wins" ? "本局结束 hand over: three seats won" : "本局结束 hand over: wall exhausted"));
+      li.append(text(`本局结束 hand over: ${END_LABELS[e.reason] || e.reason}`));
       break;
     default:
       return null;
@@ -212,7 +230,7 @@ function logLine(e, names) {
 export function actionLog(model, names) {
   const box = el("aside", "log");
   box.append(el("h3", "", "牌局 Actions"));
-  const lines = model.log.map((e) => logLine(e, names)).filter((x) => x);
+  const lines = model.log.map((e) => logLine(e, names, model)).filter((x) => x);
   const ol = el("ol", "log-lines");
   for (const li of lines.slice(-LOG_LINES)) ol.append(li);
   box.append(ol);
@@ -222,11 +240,12 @@ export function actionLog(model, names) {
 /** What the exchange gave and received (docs/events.md `huansanzhang`), while it is news. */
 function exchangeNotice(model, names) {
   const x = model.exchange;
+  const n = model.players;
   const box = el("section", "notice exchange-notice");
-  const shift = SHIFT[x.direction];
-  const to = (model.seat - shift + 4) % 4;
-  const from = (model.seat + shift) % 4;
-  box.append(el("b", "", "换三张 exchange:"), el("span", "", "gave"));
+  const k = shift(x.direction, n);
+  const to = (model.seat - k + n) % n;
+  const from = (model.seat + k) % n;
+  box.append(el("b", "", `${exchangeName(model)} exchange:`), el("span", "", "gave"));
   const gave = el("span", "gave");
   for (const t of x.given) gave.append(tileEl(t, { small: true }));
   box.append(gave, el("span", "", `to ${nameOf(names, to)} ·`), el("span", "", "received"));
@@ -281,6 +300,12 @@ function ownHand(model, request, ui, send) {
   return box;
 }
 
+/** 换三张, or 换四张 where the table exchanges four (knob exchange_count, RULES §11.1). */
+function exchangeName(model) {
+  const count = COUNT_WORDS[model.shape.exchange_count];
+  return `换${count ? count[0] : model.shape.exchange_count}张`;
+}
+
 function choiceButton(label, action, send, cls = "", tile = null) {
   const b = el("button", `choice ${cls}`, label);
   b.dataset.kind = action.kind;
@@ -300,7 +325,8 @@ function controls(model, names, request, ui, send) {
   const acts = request.actions;
   const exchange = acts.filter((a) => a.kind === "exchange");
   if (exchange.length) {
-    box.append(el("span", "prompt", "换三张 exchange: pick three tiles of one suit"));
+    const count = COUNT_WORDS[model.shape.exchange_count] || [String(model.shape.exchange_count), String(model.shape.exchange_count)];
+    box.append(el("span", "prompt", `${exchangeName(model)} exchange: pick ${count[1]} tiles of one suit`));
     const picked = ui.selectedTiles();
     const want = sortTiles(picked).join(",");
     const match = exchange.find((a) => sortTiles(a.tiles).join(",") === want);
@@ -397,8 +423,8 @@ export function helpPanel(analysis) {
 export function renderTable(root, model, request, ui, names, send, now) {
   root.replaceChildren();
   const top = el("div", "table-top");
-  const felt = el("div", "felt");
-  for (let s = 0; s < 4; s++) felt.append(seatPanel(model, s, names));
+  const felt = el("div", `felt seats-${model.players}`);
+  for (let s = 0; s < model.players; s++) felt.append(seatPanel(model, s, names));
   felt.append(center(model, names, request, now));
   top.append(felt, actionLog(model, names));
   root.append(top);
@@ -447,7 +473,7 @@ function endCheckText(c) {
 export function renderReport(root, model, names, message) {
   root.replaceChildren();
   const me = model.seat;
-  const ended = model.endReason === "three_wins" ? "three seats won" : model.endReason === "wall_exhausted" ? "wall exhausted" : "";
+  const ended = model.endReason ? END_LABELS[model.endReason] || model.endReason : "";
   root.append(el("h2", "", "结算 Settlement"));
   root.append(el("p", "report-head", `${MODE_LABELS[model.mode] || ""}${ended ? ` · ended: ${ended}` : ""}`));
   const reasons = Object.keys(REASON_LABELS).filter((r) => model.pays.some((p) => p.reason === r));
@@ -462,7 +488,7 @@ export function renderReport(root, model, names, message) {
   if (model.endChecks) head.append(el("th", "", "查叫 end check"));
   head.append(el("th", "", "输赢 net"), el("th", "", "coins"));
   table.append(head);
-  for (let s = 0; s < 4; s++) {
+  for (let s = 0; s < model.players; s++) {
     const tr = el("tr", s === me ? "me" : "");
     tr.dataset.seat = String(s);
     const who = el("td", "who");

@@ -1,0 +1,139 @@
+"""The engine's invariants at every legal table shape of RULES §11.1 (players × suits × hand_size):
+
+- after every step every tile of the wall is accounted for, kind by kind (hands, melds, discards
+  nobody claimed, tiles set aside, the live wall): ``wall_tiles`` tiles, four of each kind in play;
+- transfers between seats sum to zero (house income aside), and per-seat lists have n entries;
+- a state that is not over has a pending seat with a legal action;
+- ``xueliu.replay(state.record())`` reproduces the hand;
+- no seat's observation or event stream holds what it may not see.
+
+Seats play random legal actions (some greedily, so that wins and kongs happen). 300 hands per
+shape by default; ``--soak`` (or ``XUELIU_SOAK=1``) plays 10,000.
+"""
+
+import collections
+import json
+import random
+
+import pytest
+
+import xueliu
+from xueliu.rules import Rules
+
+from .conftest import SOAK_GAMES, check_observation, check_seat_events, greedy_chooser, soak_enabled
+
+CI_GAMES = 300
+MAX_STEPS = 3000
+
+
+def legal_shapes():
+    out = []
+    for players in (2, 3, 4):
+        for suits in (("m", "p", "s"), ("p", "s"), ("m",)):
+            for hand_size in (13, 10, 7):
+                if players * hand_size + 1 > 36 * len(suits):
+                    continue  # the deal needs more tiles than the wall holds
+                if (players, suits, hand_size) == (4, ("m", "p", "s"), 13):
+                    continue  # the default table: test_invariants.py
+                out.append((players, suits, hand_size))
+    return out
+
+
+def shape_rules(rng, players, suits, hand_size):
+    knobs = dict(players=players, suits=suits, hand_size=hand_size,
+                 mode=rng.choice(["xueliu", "xuezhan"]),
+                 kong_draw_from=rng.choice(["front", "back"]),
+                 exchange_three=rng.random() < 0.5,
+                 exchange_direction=rng.choice(["dice", "random", "next", "previous"]
+                                               + (["opposite"] if players in (2, 4) else [])),
+                 multiple_winners=rng.random() < 0.8,
+                 kong_settle=rng.choice(["immediate", "on_win"]),
+                 forced_win_last_n=rng.choice([0, 4]),
+                 next_dealer=rng.choice(["dice", "rotate", "first_winner", "first_winner_next"]),
+                 post_win_kongs=rng.choice([frozenset(), frozenset({"concealed", "direct"})]),
+                 service_fee=rng.choice([0, 1]))
+    knobs["declare_void"] = len(suits) == 3 and rng.random() < 0.7
+    if knobs["mode"] == "xuezhan":
+        knobs["post_win_kongs"] = frozenset()
+    return Rules.preset("xueliu").replace(**knobs)
+
+
+def check_tiles(state):
+    full = state.observation(None)
+    shape = state.rules.shape
+    counts = collections.Counter(full["wall"])
+    for river in full["discards"]:
+        counts.update(river)
+    counts.update(full["set_aside"])
+    claim = full["claim"]
+    if claim is not None and claim["kind"] == "rob":
+        counts[claim["tile"]] += 1  # out of the konger's hand, not yet a meld
+    for s in range(shape.players):
+        counts.update(full["hands"][s])
+        size = len(full["hands"][s])
+        for m in state.observation(s)["melds"][s]:
+            counts[m["tile"]] += 3 if m["type"] == "peng" else 4
+            size += 3
+        assert size in (shape.hand_size, shape.hand_size + 1) or (claim and claim["kind"] == "rob")
+    in_play = {t for t in counts if counts[t]}
+    assert all(t[1] in shape.suits for t in in_play), "a tile of a suit not in play"
+    assert sum(counts.values()) == shape.wall_tiles
+    assert all(counts[t] == 4 for t in in_play) and len(in_play) == len(shape.kinds)
+
+
+def check_money(state):
+    n = state.seats
+    s = state.settlement()
+    net = [0] * n
+    house = 0
+    for t in s.transfers:
+        assert t.payer in range(n) and t.amount > 0
+        if t.payee is None:
+            house += t.amount
+        else:
+            assert t.payee in range(n) and t.payee != t.payer
+            net[t.payee] += t.amount
+        net[t.payer] -= t.amount
+    assert s.net == net and sum(net) + house == 0
+
+
+def play_checked(players, suits, hand_size, index, deep):
+    rng = random.Random(f"{players}{suits}{hand_size}-{index}")
+    rules = shape_rules(rng, players, suits, hand_size)
+    coins = [rng.choice([0, 20, 500]) for _ in range(players)] if rng.random() < 0.3 else None
+    state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(players), coins=coins)
+    greedy = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) if rng.random() < 0.4 else None
+              for s in range(players)}
+    steps = 0
+    while not state.is_over:
+        assert steps < MAX_STEPS, "the game does not end"
+        pend = state.pending()
+        assert pend and all(state.legal_actions(s) for s in pend), "nobody can act"
+        if rng.random() < 0.01:
+            state.apply_timeout(rng.choice(pend))
+        else:
+            state.step({s: greedy[s](state, s) if greedy[s] else rng.choice(state.legal_actions(s))
+                        for s in pend})
+        steps += 1
+        if deep:
+            check_tiles(state)
+            check_money(state)
+    check_tiles(state)
+    check_money(state)
+    end = state.settlement().end_reason
+    if rules.mode == "xuezhan" and end != "wall_exhausted":
+        assert len({w.seat for w in state.settlement().wins}) == players - 1
+    full = state.events()
+    for s in range(players):
+        check_seat_events(full, state.events(s), s)
+        check_observation(state, s)
+    again = xueliu.replay(json.loads(json.dumps(state.record())))
+    assert again.events() == full and again.settlement().net == state.settlement().net
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players,suits,hand_size", legal_shapes())
+def test_random_games_of_every_shape_keep_every_invariant(request, players, suits, hand_size):
+    n = SOAK_GAMES if soak_enabled(request.config) else CI_GAMES
+    for i in range(n):
+        play_checked(players, suits, hand_size, i, deep=(i % 20 == 0))
