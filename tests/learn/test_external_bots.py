@@ -362,3 +362,40 @@ def test_close_ends_a_program_that_ignores_the_end_of_its_input(tmp_path):
     assert proc is not None
     bot.close()  # closes its stdin, waits a moment, then kills it
     assert proc.poll() is not None and bot.dead
+
+
+def test_a_three_seat_hand_with_a_real_program(tmp_path):
+    """三人两房: the hello carries the table's rules (``players`` 3, suits p s), and the example
+    program plays a whole hand from seat 2 of three, its events exactly its seat's stream."""
+    log = tmp_path / "seen.jsonl"
+    script = tmp_path / "tee_bot.py"
+    example = ROOT / "examples" / "random_bot.py"
+    script.write_text(  # copies its input to a file and hands it on to the example bot
+        "import subprocess, sys\n"
+        f"log = open({str(log)!r}, 'w')\n"
+        f"bot = subprocess.Popen([sys.executable, {str(example)!r}], stdin=subprocess.PIPE, "
+        "text=True)\n"
+        "for line in iter(sys.stdin.readline, ''):\n"
+        "    log.write(line); log.flush()\n"
+        "    bot.stdin.write(line); bot.stdin.flush()\n"
+        "bot.stdin.close(); bot.wait()\n", "utf-8")
+    # min_fan_discard_win 2 is the preset's; the engine plays it once issue 17's flow knobs land
+    rules = xueliu.Rules.preset("sanren_liangfang").replace(min_fan_discard_win=1)
+    for seed in (4, 5):
+        state = xueliu.new_game(rules, seed=seed)
+        with ExternalBot([sys.executable, str(script)], timeout=5) as bot:
+            bot.start_hand(2, rules, seed=77)
+            while not state.is_over:
+                answers = {q: state.legal_actions(q)[-1] for q in state.pending() if q != 2}
+                if 2 in state.pending():
+                    answers[2] = bot.decide(state, 2)
+                    assert answers[2] is not None  # answered in time, legally
+                state.step(answers)
+            bot.end_hand(state, 2)
+            assert bot.counts["decisions"] > 0
+            assert all(v == 0 for k, v in bot.counts.items() if k != "decisions")  # no default
+        lines = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
+        hello = lines[0]
+        assert hello["seat"] == 2 and hello["rules"] == rules.to_dict()
+        assert hello["rules"]["players"] == 3 and hello["rules"]["suits"] == ["p", "s"]
+        assert [m for m in lines[1:] if m["type"] != "request"] == state.events(2)
