@@ -187,6 +187,9 @@ def pytest_terminal_summary(terminalreporter, config):
             if "ratio_to_e2892b9" in info:
                 frozen = (f"{info['ratio_to_e2892b9']:.2f}x e2892b9 "
                           f"({info['hands_per_second_e2892b9']:,} hands/s)")
+            if "ratio_to_default" in info:  # issue 17: a smaller table beside the default one
+                frozen = (f"{info['ratio_to_default']:.2f}x the default table "
+                          f"({info['hands_per_second_default']:,} hands/s)")
             rows.append((label, f"{info['hands_per_second']:,.0f} hands/s", "", frozen, ""))
         if "ratio_to_native" in info:  # issue 16: the dispatching module vs -march=native
             fn = bench.name.split("[")[1].split("-")[0] if "[" in bench.name else bench.name
