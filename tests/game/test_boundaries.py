@@ -299,3 +299,24 @@ def test_the_report_of_kongs_call_transfer_pig_refunds_and_fee_reads_exactly():
         f"  {fee}",
         "  net +13",
     ]
+
+
+# -- 查大叫 leaves out 卡二条 and 卡边吊 too (RULES §11.3: a wait scored as a discard win, no flags) --
+
+KA_2S = "123p456p789p13s55p"  # waits 2s only: the middle of 123s, and one wait
+
+
+def test_a_real_win_on_the_middle_2s_scores_kaertiao_and_kabiandiao():
+    rules = xl_rules(kaertiao=True, single_wait=True)
+    state = new_game(rules, build_wall(["2s *", "*", "*", KA_2S]))
+    act(state, 0, "discard", "2s")
+    act(state, 3, "hu")  # 平胡 1 + 卡二条 1 + 卡边吊 1
+    assert transfers(state)[0] == (0, 3, 4, "hu")
+
+
+def test_the_ready_check_does_not_count_kaertiao_or_kabiandiao():
+    rules = xl_rules(kaertiao=True, single_wait=True)
+    state = play_out(new_game(rules, build_wall(["9s *", "*", "*", KA_2S], quiet_avoid=["2s"])))
+    check = state.settlement().end_checks[3]
+    assert (check["ready"], check["best_fan"], check["best_multiplier"]) == (True, 1, 1)
+    assert transfers(state) == [(p, 3, 1, "chadajiao") for p in (0, 1, 2)]

@@ -94,12 +94,14 @@ _DAJIAO_CACHE: Dict[int, Tuple[Rules, Rules]] = {}
 
 
 def dajiao_rules(rules: Rules) -> Rules:
-    """The rules 查大叫 scores with: 门清 and the optional fans off (RULES §10)."""
+    """The rules 查大叫 scores with: 门清 and the optional fans off (RULES §10), 卡二条 and 卡边吊
+    included (§11.3: a wait is scored as a discard win with no flags; 金钩 is the hand's shape
+    and stays)."""
     hit = _DAJIAO_CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
     derived = rules.replace(menqing=False, duanyaojiu=False, yitiaolong=False, jiaxinwu=False,
-                            haidipao=False)
+                            haidipao=False, kaertiao=False, single_wait=False)
     if len(_DAJIAO_CACHE) > 64:
         _DAJIAO_CACHE.clear()
     _DAJIAO_CACHE[id(rules)] = (rules, derived)
