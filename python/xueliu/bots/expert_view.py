@@ -126,8 +126,8 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
     get = kind.__getitem__
     discards = obs["discards"]
     v.rivers = [list(map(get, river)) for river in discards]
-    for t, n in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
-        seen[kind[t]] += n
+    for t, copies in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
+        seen[kind[t]] += copies
     v.visible = seen
     rem = [4 - a - b for a, b in zip(own, seen)]
     v.remaining = [x if x > 0 else 0 for x in rem]
