@@ -66,7 +66,8 @@ def _connection(counts: Sequence[int], k: int) -> float:
 def _shanten_of(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
                 rules: Rules) -> int:
     try:
-        return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, rules.seven_pairs)
+        # The shape code: seven pairs, the suits and hand size in play (1 = True at the default).
+        return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, rules._shape_code)
     except ValueError:  # melds that break the void or 缺一门: no complete hand exists
         return 99
 
@@ -119,7 +120,7 @@ class ExpertBot(Bot):
             rules = Rules.preset(observation.get("mode", "xueliu"))
         if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
             return by_kind["pass"][0]
-        view = read_view(observation)
+        view = read_view(observation, rules.shape)
         self._memory.update(observation, view)
         if "exchange" in by_kind:
             return self._exchange(view, rules, by_kind["exchange"])
@@ -172,12 +173,13 @@ class ExpertBot(Bot):
         rules = self._rules
         if rules is None:
             rules = Rules.preset(obs.get("mode", "xueliu"))
-        view = read_view(obs)
+        view = read_view(obs, rules.shape)
         memory.update(obs, view)
         out: Dict[Any, float] = {}
         if "exchange" in by_kind or "void" in by_kind:
-            suits = [u for u in range(3)
-                     if "void" in by_kind or sum(view.counts[9 * u:9 * u + 9]) >= 3]
+            give = rules.exchange_count
+            suits = [u for u in view.suits
+                     if "void" in by_kind or sum(view.counts[9 * u:9 * u + 9]) >= give]
             values = self._suit_values(view, rules, suits)
             for a in by_kind.get("exchange", []):
                 out[a] = values[KIND[a.tiles[0]] // 9]
@@ -194,7 +196,7 @@ class ExpertBot(Bot):
                 out[a] = float(a.value) * per
             return out
         ctx = self._context(view, rules)
-        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in view.seats]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
         planner = Planner(ctx, rules._scoring)
         counts = view.counts
@@ -303,7 +305,7 @@ class ExpertBot(Bot):
         return pay, pay + ctx.ready_value(wait_pays(waits, planner.remaining), ctx.draws)
 
     def _context(self, view: TableView, rules: Rules) -> Context:
-        others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+        others = [o for o in view.seats if o != view.seat and view.in_play[o]]
         pace = table_pace(view)
         ready = {o: ready_chance(view, o, pace) for o in others}
         horizon = None
@@ -319,7 +321,8 @@ class ExpertBot(Bot):
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
         ctx = self._context(view, rules)
-        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set()
+                for o in view.seats]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
         return Planner(ctx, rules._scoring), danger
 
@@ -347,18 +350,19 @@ class ExpertBot(Bot):
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts
-        suits = [u for u in range(3) if sum(counts[9 * u:9 * u + 9]) >= 3]
+        give = rules.exchange_count  # 换三张 or 换四张 (RULES §11.1)
+        suits = [u for u in view.suits if sum(counts[9 * u:9 * u + 9]) >= give]
         for u in self._suit_order(view, rules, suits):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
             tiles.sort(key=lambda k: (_connection(counts, k), -k))
-            want = tuple(sorted(tiles[:3]))
+            want = tuple(sorted(tiles[:give]))
             for a in options:
                 if tuple(KIND[t] for t in a.tiles) == want:
                     return a
         return options[0]
 
     def _void(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
-        u = self._suit_order(view, rules, [0, 1, 2])[0]
+        u = self._suit_order(view, rules, list(view.suits))[0]
         for a in options:
             if a.suit == "mps"[u]:
                 return a

@@ -66,10 +66,13 @@ def table_pace(view: TableView) -> float:
     0.25 and 2. A table where nobody wins yet late in the wall is slow: its seats are less likely
     ready, and the hand less likely to end early."""
     me = view.seat
-    won = sum(1 for o in range(4) if o != me and view.won_tiles[o])
-    x = max(0.0, min(11.0, (55 - view.wall) / 5.0))
+    won = sum(1 for o in view.seats if o != me and view.won_tiles[o])
+    # The measured curve is of four seats and a live wall of 55 (11 steps of 5 tiles): at another
+    # table, the same share of its live wall drawn, and the share (n − 1) / 4 of the winners.
+    live = view.live_wall
+    x = max(0.0, min(11.0, (live - view.wall) / (live / 11.0)))
     i = min(10, int(x))
-    expected = 0.75 * (_WINNERS_BY_WALL[i] + (x - i) * (_WINNERS_BY_WALL[i + 1] - _WINNERS_BY_WALL[i]))
+    expected = (len(view.seats) - 1) / 4 * (_WINNERS_BY_WALL[i] + (x - i) * (_WINNERS_BY_WALL[i + 1] - _WINNERS_BY_WALL[i]))
     pace = (won + PACE_PRIOR) / (expected + PACE_PRIOR)
     return 0.25 if pace < 0.25 else 2.0 if pace > 2.0 else pace
 

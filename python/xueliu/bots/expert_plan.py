@@ -89,7 +89,7 @@ def ready_waits(counts: bytes, melds: Melds, void: int, scoring: Any) -> Tuple[W
         out: List[Wait] = []
         ml = list(melds)
         try:
-            mask = _core.waits(_core.Hand(counts, ml), void, scoring.seven_pairs)
+            mask = _core.waits(_core.Hand(counts, ml), void, shape_code(scoring))
         except ValueError:
             mask = 0
         k = 0
@@ -107,8 +107,14 @@ def ready_waits(counts: bytes, melds: Melds, void: int, scoring: Any) -> Tuple[W
     return got
 
 
+def shape_code(scoring: Any) -> int:
+    """The core's shape code of a ScoringRules: its table shape with its seven_pairs bit (1, i.e.
+    True, at the default table)."""
+    return (int(scoring.shape) & ~1) | int(bool(scoring.seven_pairs))
+
+
 def jinzhang(counts: Sequence[int], melds: Melds, void: int, remaining: Sequence[int],
-             discards: Sequence[int], seven_pairs: bool
+             discards: Sequence[int], seven_pairs: int
              ) -> Tuple[List[int], List[List[Tuple[int, int]]]]:
     """进张 of each discard of a 14 − 3k tile hand: ``(shanten after each discard, [(tile,
     remaining), ...] per discard)``, every kind whose draw lowers that shanten, remaining from
@@ -130,7 +136,7 @@ def _meld_codes(melds: Melds) -> List[int]:
 
 
 def _improving(rows: np.ndarray, voids: np.ndarray, melds: Sequence[Melds], kinds: Sequence[int],
-               seven_pairs: bool) -> Tuple[np.ndarray, np.ndarray]:
+               seven_pairs: int) -> Tuple[np.ndarray, np.ndarray]:
     """For rows of 13 − 3k tiles (each with its void and melds): their shanten, and which of
     ``kinds`` lower it when drawn (rows × kinds), in one batch shanten call. This is the bot's
     进张: the core's ``DiscardOption.jinzhang`` can replace it for the plain rows."""
@@ -157,7 +163,12 @@ class Planner:
     def __init__(self, ctx: Context, scoring: Any) -> None:
         self.ctx = ctx
         self.scoring = scoring
-        self.sp = bool(scoring.seven_pairs)
+        self.code = shape_code(scoring)  # what the core's shanten calls take
+        view = ctx.view
+        self._suits = view.suits
+        # The pairs family (七对 at 13 tiles, 四对 at 7; none at 10): its pairs, 0 when absent.
+        self._pairs = (view.hand_size + 1) // 2 if (view.hand_size + 1) % 2 == 0 else 0
+        self.sp = bool(scoring.seven_pairs) and self._pairs > 0
         rem = self.remaining = ctx.view.remaining
         kinds = self._kinds = [t for t in range(27) if rem[t] > 0]
         self._kind_suit = np.asarray([t // 9 for t in kinds], np.int8)
@@ -173,7 +184,7 @@ class Planner:
         """Shanten and value of rows of 13 − 3k tiles that are not ready. ``voids`` and
         ``melds_rows`` per row; ``flush`` per row: -1 for the plain plan, else the suit of a 清一色
         plan (the row's other tiles are already moved to its void suit, see :meth:`_flush_rows`)."""
-        sh_arr, better = _improving(rows, voids, melds_rows, self._kinds, self.sp)
+        sh_arr, better = _improving(rows, voids, melds_rows, self._kinds, self.code)
         plans = flush.tolist()
         if max(plans) >= 0:  # a one-suit plan only counts tiles of its suit as steps
             plan = flush >= 0
@@ -189,6 +200,8 @@ class Planner:
         meld_add = [0] * 27
         meld_kinds: List[int] = []
         pairs_possible = self.sp
+        need = self._pairs - 1  # the pairs family's shanten is need − pairs (7 pairs: 6 − pairs)
+        in_play = self._suits
         for row, v, x, s, p, has, melds in zip(rows.tolist(), voids.tolist(), plans, sh, steps,
                                                present, melds_rows):
             if melds is not last:
@@ -209,7 +222,7 @@ class Planner:
             if x >= 0:
                 suits: Tuple[int, ...] = (x,)
             else:
-                suits = tuple(u for u in range(3) if (has[u] and u != v) or u in meld_suits)
+                suits = tuple(u for u in in_play if (has[u] and u != v) or u in meld_suits)
             # (list.count runs in C: the row's fours and pairs, the void suit's taken off)
             vrow = row[9 * v:9 * v + 9] if v >= 0 else []
             gens = row.count(4) - vrow.count(4)
@@ -220,7 +233,7 @@ class Planner:
             scale = 1.0
             if pairs_possible and x < 0:
                 pairs = 27 - row.count(0) - row.count(1) - (len(vrow) - vrow.count(0) - vrow.count(1))
-                if pairs >= 4 and 6 - pairs <= s:
+                if pairs >= need - 2 and need - pairs <= s:
                     fan = max(fan, 3)
                     scale *= 0.5
             out.append(ctx.typical_value(fan, left, suits, scale, ready_by))
@@ -232,16 +245,18 @@ class Planner:
         """The rows of the 清一色 plan (module docstring): ``(labels, rows, suit, void used)``
         with one row per discard of that suit and one (label -2) for any other tile, or one row
         (label -1) for the hand as it stands; no rows when no suit qualifies."""
-        per_suit = [sum(counts[9 * u:9 * u + 9]) for u in range(3)]
+        per_suit = [sum(counts[9 * u:9 * u + 9]) for u in range(3)]  # by suit index
         for _typ, k in melds:
             per_suit[k // 9] += 3
-        x = max(range(3), key=lambda u: per_suit[u])
+        suits = self._suits
+        x = max(suits, key=lambda u: per_suit[u])
         if per_suit[x] < FLUSH_MIN or x == void or any(k // 9 != x for _, k in melds):
             return [], [], x, -1
         useless = sum(counts) - sum(counts[9 * x:9 * x + 9])
         if useless == 0:
             return [], [], x, -1  # already one suit: the plain plan values it as one
-        y = void if void >= 0 else (x + 1) % 3
+        # The suit the other tiles are parked in: the void, else the next suit in play after x.
+        y = void if void >= 0 else next(u for u in ((x + 1) % 3, (x + 2) % 3) if u in suits)
         base = [0] * 27
         base[9 * x:9 * x + 9] = counts[9 * x:9 * x + 9]
         left = useless  # at most 3 a kind, so a drawn tile of that kind still fits
@@ -295,7 +310,7 @@ class Planner:
         """Chance that a 13 − 3k tile hand is ready by the wall's end (1 when it is now), at the
         typical pace of each step."""
         try:
-            s = _core.shanten(_core.Hand(bytes(counts), list(melds)), void, self.sp)
+            s = _core.shanten(_core.Hand(bytes(counts), list(melds)), void, self.code)
         except ValueError:
             return 0.0
         if s <= 0:

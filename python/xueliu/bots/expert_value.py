@@ -193,7 +193,7 @@ class Context:
         self.unseen = float(view.unseen)
         self.draws = view.draws_left if horizon is None else horizon[0]
         me = view.seat
-        others = [o for o in range(4) if o != me and view.in_play[o]]
+        others = [o for o in view.seats if o != me and view.in_play[o]]
         self.others = others
         n = len(others)
         self.hit = 1.0 + KAPPA * n  # per cycle: the own draw plus each other seat's discard
@@ -212,11 +212,12 @@ class Context:
         self.drawn = float(view.n_in_play)  # wall tiles drawn per own draw
         # Per suit: the tiles a copy of that suit may be among (wall + other hands that can hold
         # it), and the share of those in hands that still discard.
-        pool = []
-        live_share = []
-        for u in range(3):
+        # Indexed by suit (0 m, 1 p, 2 s); a suit not in play keeps a pool of 1 and is never read.
+        pool = [1.0, 1.0, 1.0]
+        live_share = [0.0, 0.0, 0.0]
+        for u in view.suits:
             live = locked = 0.0
-            for o in range(4):
+            for o in view.seats:
                 if o == me or (view.voids[o] == u and view.void_clear[o]):
                     continue
                 size = float(view.hand_sizes[o])
@@ -225,8 +226,8 @@ class Context:
                 else:
                     locked += size
             total = max(1.0, wall + live + locked)
-            pool.append(total)
-            live_share.append(live / total)
+            pool[u] = total
+            live_share[u] = live / total
         self.pool = pool
         self.live_share = live_share
         self.wall_coef = [WALL_WIN * self.drawn / x for x in pool]

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import Shape
 
 __all__ = ["KIND", "SUIT", "MELD_TYPE", "TableView", "HandMemory", "read_view"]
 
@@ -32,7 +35,10 @@ class TableView:
 
     ``counts`` own concealed tiles; ``melds`` own melds as core pairs ``(type, kind)``; ``void``
     own void suit (-1 none); ``remaining[k]`` copies of kind ``k`` this seat has not seen
-    (4 − own − visible, RULES §5 张数); ``unseen`` their sum; ``draws_left`` the seat's own draws
+    (4 − own − visible, RULES §5 张数; 0 for a kind not in play, RULES §11.1); ``unseen`` their
+    sum (a 两房 wall: 72 − seen, not 108 − seen); ``seats`` the table's seats (``range(players)``),
+    ``suits`` the suit indices in play, ``live_wall`` the wall after the deal, ``hand_size`` the
+    tiles dealt a seat; ``draws_left`` the seat's own draws
     expected before the wall ends; per seat ``voids`` (-1 unknown), ``mults`` (1 when not
     revealed), ``rivers`` (kinds), ``meld_kinds`` (exposed kinds; -1 a hidden concealed kong),
     ``won_tiles`` (kinds it won on), ``win_mult`` (its best win multiplier so far), ``qing`` (the
@@ -43,7 +49,7 @@ class TableView:
     __slots__ = ("seat", "counts", "melds", "void", "visible", "remaining", "unseen", "wall",
                  "in_play", "frozen", "voids", "mults", "rivers", "meld_kinds", "meld_types",
                  "won_tiles", "win_mult", "qing", "draws_left", "mode", "n_in_play", "my_mult",
-                 "hand_sizes", "void_clear")
+                 "hand_sizes", "void_clear", "seats", "suits", "live_wall", "hand_size")
 
     seat: int
     counts: List[int]
@@ -65,6 +71,10 @@ class TableView:
     qing: List[int]
     hand_sizes: List[int]
     void_clear: List[bool]
+    seats: range
+    suits: Tuple[int, ...]
+    live_wall: int
+    hand_size: int
     draws_left: float
     mode: str
     n_in_play: int
@@ -75,10 +85,20 @@ class TableView:
         return self.my_mult * self.mults[other]
 
 
-def read_view(obs: Mapping[str, Any]) -> TableView:
-    """The :class:`TableView` of an observation (see the module docstring for what is read)."""
+def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableView:
+    """The :class:`TableView` of an observation (see the module docstring for what is read) at a
+    table of ``shape`` (``rules.shape``; by default the §1–§10 table of four seats, three suits
+    and 13 tiles)."""
+    if shape is None:
+        from ..rules import Rules
+        shape = Rules.preset("xueliu").shape
     v = TableView()
     me = v.seat = int(obs["seat"])
+    n = shape.players
+    v.seats = shape.seats
+    v.suits = shape.suit_indices
+    v.live_wall = shape.wall_tiles - shape.dealt_tiles
+    v.hand_size = shape.hand_size
     counts = [0] * 27
     kind = KIND
     for t in obs["hand"]:
@@ -87,8 +107,8 @@ def read_view(obs: Mapping[str, Any]) -> TableView:
     own = list(counts)
     seen = [0] * 27
     all_melds = obs["melds"]
-    v.meld_kinds = [[], [], [], []]
-    v.meld_types = [[], [], [], []]
+    v.meld_kinds = [[] for _ in range(n)]
+    v.meld_types = [[] for _ in range(n)]
     melds: List[Tuple[int, int]] = []
     for s, ms in enumerate(all_melds):
         for m in ms:
@@ -106,33 +126,36 @@ def read_view(obs: Mapping[str, Any]) -> TableView:
     get = kind.__getitem__
     discards = obs["discards"]
     v.rivers = [list(map(get, river)) for river in discards]
-    for t, n in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
-        seen[kind[t]] += n
+    for t, copies in Counter(chain(chain.from_iterable(discards), obs["set_aside"])).items():
+        seen[kind[t]] += copies
     v.visible = seen
     rem = [4 - a - b for a, b in zip(own, seen)]
     v.remaining = [x if x > 0 else 0 for x in rem]
+    if len(shape.kinds) < 27:  # a kind not in play has no unseen copy
+        in_play = shape.kind_mask
+        v.remaining = [x if in_play >> k & 1 else 0 for k, x in enumerate(v.remaining)]
     v.unseen = max(1, sum(v.remaining))
     vd = obs.get("void")
     v.void = -1 if vd is None else SUIT[vd]
-    voids = obs.get("voids") or [None] * 4
+    voids = obs.get("voids") or [None] * n
     v.voids = [-1 if x is None else SUIT[x] for x in voids]
     if v.void >= 0:
         v.voids[me] = v.void
     mults = obs.get("multipliers")
-    v.mults = [int(x) for x in mults] if mults else [1, 1, 1, 1]
+    v.mults = [int(x) for x in mults] if mults else [1] * n
     v.my_mult = v.mults[me]
-    v.in_play = list(obs.get("in_play") or [True] * 4)
-    v.frozen = list(obs.get("frozen") or [False] * 4)
-    wins = obs.get("wins") or [[], [], [], []]
+    v.in_play = list(obs.get("in_play") or [True] * n)
+    v.frozen = list(obs.get("frozen") or [False] * n)
+    wins = obs.get("wins") or [[] for _ in range(n)]
     v.won_tiles = [[kind[w["tile"]] for w in ws] for ws in wins]
     v.win_mult = [max((int(w["multiplier"]) for w in ws), default=0) for ws in wins]
     # The suit of a one-suit win (清一色 family): that seat's waits are all of that suit.
     v.qing = [next((kind[w["tile"]] // 9 for w in ws if w["base"] in QING_PATTERNS), -1)
               for ws in wins]
-    v.wall = int(obs.get("wall_remaining", 55))
+    v.wall = int(obs.get("wall_remaining", v.live_wall))
     sizes = obs.get("hand_sizes")
-    v.hand_sizes = [int(x) for x in sizes] if sizes else [13] * 4
-    v.void_clear = [_void_clear(v, s) for s in range(4)]
+    v.hand_sizes = [int(x) for x in sizes] if sizes else [shape.hand_size] * n
+    v.void_clear = [_void_clear(v, s) for s in v.seats]
     v.mode = obs.get("mode", "xueliu")
     n = sum(1 for x in v.in_play if x)
     v.n_in_play = max(1, n)
@@ -147,17 +170,17 @@ class HandMemory:
 
     def __init__(self) -> None:
         self._key: Optional[Tuple[Any, ...]] = None
-        self._marks: List[Optional[List[int]]] = [None] * 4
+        self._marks: List[Optional[List[int]]] = []
         self._total = 0
 
     def update(self, obs: Mapping[str, Any], view: TableView) -> None:
         key = (tuple(obs.get("dice") or ()), obs.get("dealer"), tuple(obs.get("break") or ()))
         total = sum(len(r) for r in view.rivers)
-        if key != self._key or total < self._total - 4:
+        if key != self._key or total < self._total - 4 or len(self._marks) != len(view.seats):
             self._key = key
-            self._marks = [None] * 4
+            self._marks = [None] * len(view.seats)
         self._total = total
-        for s in range(4):
+        for s in view.seats:
             if view.frozen[s] and self._marks[s] is None:
                 self._marks[s] = [len(r) for r in view.rivers]
 

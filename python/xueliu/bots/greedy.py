@@ -120,7 +120,7 @@ class _FromObservation:
     @property
     def frozen(self) -> Tuple[bool, ...]:
         frozen = self._obs.get("frozen")
-        return (False,) * 4 if frozen is None else tuple(frozen)
+        return (False,) * len(self._obs["discards"]) if frozen is None else tuple(frozen)
 
 
 class GreedyBot(Bot):
@@ -141,7 +141,7 @@ class GreedyBot(Bot):
 
     @staticmethod
     def _shanten(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
-                 sp: bool) -> int:
+                 sp: int) -> int:
         # The native core directly: this runs several times per decision in simulations.
         try:
             return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, sp)
@@ -181,11 +181,12 @@ class GreedyBot(Bot):
         if len(legal_actions) == 1:
             return legal_actions[0]
         counts = me.hand
-        sp = rules.seven_pairs
+        sp = rules._shape_code  # seven pairs, suits and hand size in play (1 = True by default)
+        suits = rules.shape.suit_indices
         if "exchange" in by_kind:
-            return self._exchange(counts, by_kind["exchange"], sp)
+            return self._exchange(counts, by_kind["exchange"], sp, suits, rules.exchange_count)
         if "void" in by_kind:
-            return self._void(counts, by_kind["void"], sp)
+            return self._void(counts, by_kind["void"], sp, suits)
         if "multiplier" in by_kind:
             return max(by_kind["multiplier"], key=lambda a: a.value)
         melds = me.melds
@@ -194,28 +195,31 @@ class GreedyBot(Bot):
             return self._turn(me, by_kind, counts, melds, void, rules)
         return self._claim(by_kind, counts, melds, void, sp)
 
-    def _suit_order(self, counts: Sequence[int], sp: bool) -> List[int]:
-        """Suits weakest first: shanten with that suit void, then fewer tiles, then lower suit."""
+    def _suit_order(self, counts: Sequence[int], sp: int, suits: Sequence[int]) -> List[int]:
+        """``suits`` weakest first: shanten with that suit void, then fewer tiles, then lower
+        suit."""
         key = []
-        for u in range(3):
+        for u in suits:
             n = sum(counts[9 * u:9 * u + 9])
             key.append((self._shanten(counts, (), u, sp), n, u))
         return [u for _, _, u in sorted(key)]
 
-    def _exchange(self, counts: Sequence[int], options: List[Any], sp: bool) -> Any:
-        for u in self._suit_order(counts, sp):
+    def _exchange(self, counts: Sequence[int], options: List[Any], sp: int,
+                  suits: Sequence[int], give: int) -> Any:
+        for u in self._suit_order(counts, sp, suits):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
-            if len(tiles) < 3:
+            if len(tiles) < give:  # 换三张 / 换四张: that many of one suit
                 continue
             tiles.sort(key=lambda k: (_tile_value(counts, k), -k))
-            want = tuple(sorted(tiles[:3]))
+            want = tuple(sorted(tiles[:give]))
             for a in options:
                 if tuple(_KIND[t] for t in a.tiles) == want:
                     return a
         return options[0]
 
-    def _void(self, counts: Sequence[int], options: List[Any], sp: bool) -> Any:
-        u = self._suit_order(counts, sp)[0]
+    def _void(self, counts: Sequence[int], options: List[Any], sp: int,
+              suits: Sequence[int]) -> Any:
+        u = self._suit_order(counts, sp, suits)[0]
         for a in options:
             if a.suit == "mps"[u]:
                 return a
@@ -229,7 +233,7 @@ class GreedyBot(Bot):
             # A won xueliu hand: the engine offers only kongs that keep its waits.
             return kongs[0] if kongs else discards[0]
         legal = {a.id: a for a in discards}  # a discard's id is its kind
-        sp = rules.seven_pairs
+        sp = rules._shape_code
         try:
             options = _core.best_discards(_core.Hand(counts, list(melds)), me.visible, void,
                                           rules._scoring)
@@ -270,7 +274,7 @@ class GreedyBot(Bot):
         return legal[best]
 
     def _claim(self, by_kind: Dict[str, List[Any]], counts: bytes,
-               melds: Tuple[Tuple[int, int], ...], void: int, sp: bool) -> Any:
+               melds: Tuple[Tuple[int, int], ...], void: int, sp: int) -> Any:
         passes = by_kind.get("pass")
         kong = by_kind.get("kong")
         peng = by_kind.get("peng")

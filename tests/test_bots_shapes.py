@@ -1,0 +1,47 @@
+"""The built-in bots at every table shape of RULES §11.1: legal, finished hands, and the expert's
+counts over the tiles of that table (issue 17, layer 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+import xueliu
+from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
+from xueliu.bots.expert_view import read_view
+from xueliu.rules import Rules
+
+# The room shapes of §11.4; min_fan_discard_win is a flow knob the engine refuses until it lands.
+SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang"]
+BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
+
+
+def _rules(name: str) -> Rules:
+    return Rules.preset(name).replace(min_fan_discard_win=1)
+
+
+@pytest.mark.parametrize("name", SHAPES)
+@pytest.mark.parametrize("bot", BOTS, ids=lambda b: b.name)
+def test_every_bot_plays_whole_hands_of_every_room_shape(name: str, bot: type) -> None:
+    rules = _rules(name)
+    for seed in range(3):
+        # play_hand makes the engine refuse any action that is not legal (ValueError).
+        state = play_hand(xueliu.new_game(rules, seed=seed), [bot() for _ in rules.shape.seats])
+        assert state.is_over
+
+
+def test_a_hand_needs_one_bot_a_seat_of_its_table() -> None:
+    rules = _rules("sanren_liangfang")
+    with pytest.raises(ValueError, match="needs 3 bots"):
+        play_hand(xueliu.new_game(rules, seed=1), [RandomBot() for _ in range(4)])
+
+
+def test_the_expert_counts_unseen_tiles_of_a_liangfang_wall_as_72_less_what_it_sees() -> None:
+    rules = _rules("sanren_liangfang")
+    state = xueliu.new_game(rules, seed=4)
+    obs = state.observation(0)
+    view = read_view(obs, rules.shape)
+    assert len(view.seats) == 3 and view.suits == (1, 2)
+    assert sum(view.remaining[:9]) == 0  # no 万 in play: none unseen
+    assert view.unseen == 72 - len(obs["hand"])
+    default = read_view(xueliu.new_game(seed=4).observation(0))
+    assert default.unseen == 108 - 14
