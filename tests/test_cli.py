@@ -368,3 +368,25 @@ def test_no_command_is_a_usage_error():
     p = run()
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert "required" in p.stderr
+
+
+# -- every preset: analyze and play read the table's shape (RULES §11) ----------------------------
+
+
+def test_analyze_takes_the_hand_size_and_suits_of_the_preset():
+    p = run("analyze", "1234567p1355s", "--preset", "siren_liangfang")  # 10 + 1 tiles: 查听
+    assert p.returncode == 0, p.stderr
+    assert "preset siren_liangfang" in p.stdout and "2条" in p.stdout
+    assert_clean_error(run("analyze", "1234567m1355s", "--preset", "siren_liangfang"),
+                       "1m is not in play")
+    assert_clean_error(run("analyze", "123456789p1355s", "--preset", "siren_liangfang"),
+                       "10 - 3k")
+
+
+def test_play_a_two_seat_erren_yifang_hand_against_one_bot():
+    p = run("play", "--seed", "3", "--preset", "erren_yifang", stdin="0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    assert "you are seat 0" in p.stdout and "— hand over" in p.stdout
+    assert "Seat 2" not in p.stdout and "定缺 void" not in p.stdout
+    assert_clean_error(run("play", "--seed", "3", "--preset", "erren_yifang", "--seat", "2"),
+                       "--seat must be 0..1")

@@ -34,12 +34,15 @@ from .hand import DiscardOption, FanResult
 from .json_lines import LineError, read_json_line
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 from .record import replay
-from .rules import Rules
+from .rules import PRESET_NAMES, Rules
 from .tiles import parse_hand, tile_index
 
 __all__ = ["main"]
 
 PRESETS = ("xueliu", "xuezhan")
+"""The presets of the commands that still seat four bots (simulate, arena: issue 17 layer 4)."""
+ALL_PRESETS = tuple(PRESET_NAMES)
+"""Every preset (RULES §9, §11.4): analyze and play take any of them."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -323,7 +326,7 @@ def _show_table(obs: Dict[str, Any], me: int, out: Any) -> None:
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
     rows = []
-    for s in range(4):
+    for s in range(len(obs["net"])):  # the table's seats
         v = obs["voids"][s] if obs.get("voids") else None
         if s == me and obs.get("void"):
             v = obs["void"]
@@ -377,8 +380,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
     me = args.seat
+    if me >= rules.players:
+        raise CommandError(f"--seat must be 0..{rules.players - 1} at {args.preset} "
+                           f"({rules.players} seats), got {me}")
     state = new_game(rules, seed=seed, dealer=0)
-    bots = {s: GreedyBot(rules=rules) for s in range(4) if s != me}
+    bots = {s: GreedyBot(rules=rules) for s in rules.shape.seats if s != me}
     for s, bot in bots.items():  # the one bot lifecycle, as play_hand and simulate run it
         start_hand_for(bot, s, rules, bot_seed(seed, 0, s))
     out = sys.stdout
@@ -513,7 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--void", metavar="SUIT", help="the declared void suit: m, p or s (万/筒/条)")
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
                                                       "notation, e.g. 4s44p")
-    a.add_argument("--preset", choices=PRESETS, default="xueliu")
+    a.add_argument("--preset", choices=ALL_PRESETS, default="xueliu",
+                   help="the rules: hand size and suits in play come from it (default xueliu)")
     a.add_argument("--json", action="store_true",
                    help="print the results as one JSON object (docs/analyze-json.md)")
     a.set_defaults(func=cmd_analyze)
@@ -577,10 +584,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print the traceback when a bot fails (same as xueliu --debug)")
     ar.set_defaults(func=cmd_arena)
 
-    pl = sub.add_parser("play", help="play one hand against three GreedyBots in the terminal")
-    pl.add_argument("--preset", choices=PRESETS, default="xueliu")
+    pl = sub.add_parser("play", help="play one hand against GreedyBots in the terminal")
+    pl.add_argument("--preset", choices=ALL_PRESETS, default="xueliu")
     pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
-    pl.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat (default 0)")
+    pl.add_argument("--seat", type=int, default=0, choices=range(4),
+                    help="your seat, 0..players-1 of the preset (default 0)")
     pl.add_argument("--out", metavar="FILE.json", default=None,
                     help="write the hand's record there when it ends (for xueliu replay/review)")
     pl.set_defaults(func=cmd_play)
