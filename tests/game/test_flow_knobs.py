@@ -81,3 +81,17 @@ def test_a_self_drawn_pinghu_wins_below_the_minimum_fan():
     act(state, 1, "hu")
     (win,) = state.settlement().wins
     assert win.source == "self_draw"
+
+
+def test_a_win_not_offered_below_the_minimum_fan_is_no_pass_for_guoshui():
+    # 过水 "any" would block seat 1 after a passed win; the 平胡 it was never offered is no pass
+    rules = xl_rules(min_fan_discard_win=2, pass_blocks_discard_win="any", kong_draw_from="back")
+    sw = build_wall(["5p *", TANKI_5P, "9999s 5p *", "*"], draws=["?", "?"], back=["?"],
+                    quiet_distinct=True)
+    state = new_game(rules, sw)
+    act(state, 0, "discard", "5p")
+    assert state.pending() == [1]
+    act(state, 1, "discard", sw.draws[0])
+    act(state, 2, "concealed_kong", "9s")
+    act(state, 2, "discard", "5p")
+    assert kinds(state, 1) == {"hu", "pass"}  # 杠上炮 平胡, 2 fan, and no block
