@@ -7,6 +7,9 @@ peng (holding two), or pass. A win beats a kong, a kong beats a peng; with nobod
 seat in play draws (or the added kong is made). No peng or kong while the wall is empty or while a
 seat holds tiles of its void suit. 过水 (``pass_blocks_discard_win``) blocks a seat that passed a win
 until its own next draw; ``forced_win_last_n`` takes every win automatically near the end.
+``self_draw_only`` (只能自摸) offers no win here, ``min_fan_discard_win`` (起胡番) only a win scoring at
+least that fan (with every flag the win would be paid with: claim_fan), and ``rob_kong`` off opens
+no window on an added kong at all.
 """
 
 from __future__ import annotations
@@ -34,7 +37,12 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
         g._c_after_kong = g._rinshan
         g._c_last = g._haitei
         g._c_kong = g._last_kong
+    if rob and not g._rob_kong:
+        complete_added_kong(g)  # rob_kong off: the added kong is made at once
+        return
     live = g._back - g._front + 1
+    no_hu = g._self_draw_only
+    min_fan = g._min_fan
     hands = g._hands
     waits = g._waits
     opts: Dict[int, int] = {}
@@ -42,8 +50,10 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
         if not g._in_play[s]:
             continue
         o = 0
-        if (waits[s] >> k) & 1 and (g._pass_block[s] is None or beats_block(g, s)):
-            o = 1
+        if (waits[s] >> k) & 1 and not no_hu \
+                and (g._pass_block[s] is None or beats_block(g, s)) \
+                and (min_fan <= 1 or claim_fan(g, s).fan >= min_fan):
+            o = 1  # a win not offered (只能自摸, 起胡番) is no pass for 过水
         if not rob and live > 0 and not g._void_count[s]:
             c = hands[s][k]
             if c >= 2:

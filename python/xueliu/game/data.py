@@ -96,7 +96,8 @@ class HandData:
                  "_rinshan", "_rivers", "_seen", "_set_aside", "_sp", "_stake",
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
                  "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
-                 "_n", "_after", "_next_seats", "_shape", "_wins_to_end",
+                 "_n", "_after", "_next_seats", "_shape", "_wins_to_end", "_self_draw_only",
+                 "_rob_kong", "_min_fan",
                  "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
@@ -124,6 +125,11 @@ class HandData:
         self._pass_rule = {"off": 0, "not_higher": 1, "any": 2}[r.pass_blocks_discard_win]
         self._forced_n = int(r.forced_win_last_n or 0)
         self._multi = bool(r.multiple_winners)
+        self._self_draw_only = bool(r.self_draw_only)  # 只能自摸: no discard or robbing win
+        self._rob_kong = bool(r.rob_kong)  # off: an added kong opens no 抢杠胡 window
+        # 起胡番: the least fan of a discard / robbing win; fan_table values are >= 1, so 1 restricts
+        # nothing and the claim window evaluates nothing for it.
+        self._min_fan = int(r.min_fan_discard_win)
         self._pwk = frozenset(r.post_win_kongs or ())
         self._immediate = r.kong_settle == "immediate"
         self._base_bonus = r.self_draw_bonus == "base"
