@@ -25,9 +25,7 @@ from frozen.calls import SEED, uniforms
 from xueliu import bots
 
 DEFAULT = "xueliu"
-# sanren_liangfang joins when the engine plays its min_fan_discard_win = 2 (new_game refuses it
-# today: "the game engine does not play min_fan_discard_win=2 yet").
-SHAPES = ["siren_liangfang"]
+SHAPES = ["sanren_liangfang", "siren_liangfang"]
 RANDOM_HANDS = 200
 GREEDY_HANDS = 50
 CHOICES = RANDOM_HANDS * 400
