@@ -1,4 +1,4 @@
-"""Random legal play with each §11.2 claim-window knob on (只能自摸, rob_kong off, 起胡番) and in
+"""Random legal play with each §11.2 claim-window knob on (只能自摸, rob_kong off, 起胡番, 过手杠 fresh_only) and in
 the two fhh-qp rooms that need 起胡番 2: every tile stays accounted for, transfers sum to zero
 (house income aside), the record replays, and no win breaks the knob."""
 
@@ -19,6 +19,9 @@ DEEP = 20  # the first hands check tiles and money after every step
 ROOMS = {
     "self_draw_only": Rules.preset("xueliu").replace(self_draw_only=True),
     "no_rob_kong": Rules.preset("xueliu").replace(rob_kong=False),
+    "fresh_only": Rules.preset("xueliu").replace(added_kong_payment="fresh_only"),
+    "fresh_only_on_win": Rules.preset("xuezhan").replace(added_kong_payment="fresh_only",
+                                                         kong_settle="on_win"),
     "min_fan_3": Rules.preset("xueliu").replace(min_fan_discard_win=3,
                                                 pass_blocks_discard_win="not_higher"),
     "min_fan_2_xuezhan": Rules.preset("xuezhan").replace(min_fan_discard_win=2),

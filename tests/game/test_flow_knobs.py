@@ -95,3 +95,46 @@ def test_a_win_not_offered_below_the_minimum_fan_is_no_pass_for_guoshui():
     act(state, 2, "concealed_kong", "9s")
     act(state, 2, "discard", "5p")
     assert kinds(state, 1) == {"hu", "pass"}  # 杠上炮 平胡, 2 fan, and no block
+
+
+def held_copy_added_kong(rules):
+    # test_kongs: seat 2 pengs the dealer's 5p keeping its third 5p, adds it on a later turn
+    sw = build_wall(["5p *", "*", "555p 9s *", "*"], draws=["?", "?", "?", "?"])
+    state = new_game(rules, sw)
+    act(state, 0, "discard", "5p")
+    act(state, 2, "peng", "5p")
+    act(state, 2, "discard", "9s")
+    for seat, i in ((3, 0), (0, 1), (1, 2)):
+        act(state, seat, "discard", sw.draws[i])
+    act(state, 2, "added_kong", "5p")
+    return sw, state
+
+
+def test_fresh_only_an_added_kong_of_a_held_tile_is_made_but_pays_nothing():
+    sw, state = held_copy_added_kong(xl_rules(added_kong_payment="fresh_only"))
+    assert transfers(state) == []
+    assert ("kong", "5p") in [(m["type"], m["tile"])
+                               for m in state.observation(2)["melds"][2]]
+    assert state.pending() == [2]  # the replacement draw still comes
+
+
+def test_fresh_only_an_added_kong_of_the_tile_just_drawn_pays():
+    _, state = robbed(xl_rules(added_kong_payment="fresh_only"))
+    act(state, 1, "pass")
+    assert transfers(state) == [(3, 2, 1, "gang"), (0, 2, 1, "gang"), (1, 2, 1, "gang")]
+
+
+def test_fresh_only_an_added_kong_of_a_replacement_draw_pays():
+    # seat 2 pengs 5p, later draws its fourth 9s: concealed kong, and the replacement is the 5p
+    sw = build_wall(["5p *", "*", "55p 999s 8s *", "*"], draws=["?", "?", "?", "9s"], back=["5p"])
+    state = new_game(xl_rules(added_kong_payment="fresh_only", kong_draw_from="back"), sw)
+    act(state, 0, "discard", "5p")
+    act(state, 2, "peng", "5p")
+    act(state, 2, "discard", "8s")
+    for seat, i in ((3, 0), (0, 1), (1, 2)):
+        act(state, seat, "discard", sw.draws[i])
+    act(state, 2, "concealed_kong", "9s")
+    before = len(transfers(state))
+    act(state, 2, "added_kong", "5p")
+    assert [t for t in transfers(state)[before:]] == [(3, 2, 1, "gang"), (0, 2, 1, "gang"),
+                                                       (1, 2, 1, "gang")]

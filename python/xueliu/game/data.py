@@ -97,7 +97,7 @@ class HandData:
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
                  "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
                  "_n", "_after", "_next_seats", "_shape", "_wins_to_end", "_self_draw_only",
-                 "_rob_kong", "_min_fan",
+                 "_rob_kong", "_min_fan", "_fresh_only", "_fresh",
                  "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
@@ -130,6 +130,8 @@ class HandData:
         # 起胡番: the least fan of a discard / robbing win; fan_table values are >= 1, so 1 restricts
         # nothing and the claim window evaluates nothing for it.
         self._min_fan = int(r.min_fan_discard_win)
+        self._fresh_only = r.added_kong_payment == "fresh_only"  # 过手杠: only a fresh 补杠 pays
+        self._fresh = 0  # fresh_only: kinds drawn this turn while it has replacement draws (bits)
         self._pwk = frozenset(r.post_win_kongs or ())
         self._immediate = r.kong_settle == "immediate"
         self._base_bonus = r.self_draw_bonus == "base"

@@ -62,6 +62,14 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
     else:
         k = g._wall[front]
         g._front = front = front + 1
+    if g._fresh_only:
+        # The turn's draws so far: its live draw (g._drawn at its first replacement; none after a
+        # direct kong, which opens the turn on another seat's discard) and every replacement.
+        if g._rinshan and g._turn == s:
+            fresh = g._fresh
+        else:
+            fresh = 1 << g._drawn if g._turn == s and g._drawn >= 0 else 0
+        g._fresh = fresh | 1 << k
     h = g._hands[s]
     h[k] += 1
     if k // 9 == g._void[s]:

@@ -56,18 +56,23 @@ def complete_added_kong(g: HandData) -> None:
     om[om.index((0, k))] = (1, k)
     g._seen[k] += 1
     g._any_meld = True
-    kong_made(g, s, k, "added", None)
+    # added_kong_payment = "fresh_only" (过手杠): the added tile came from a draw of this turn.
+    paid = not g._fresh_only or bool(g._fresh >> k & 1 if g._rinshan else g._drawn == k)
+    kong_made(g, s, k, "added", None, paid)
 
 
-def kong_made(g: HandData, s: int, k: int, how: str, frm: Optional[int]) -> None:
-    """A kong is complete: it is paid for, then its maker draws a replacement tile."""
+def kong_made(g: HandData, s: int, k: int, how: str, frm: Optional[int],
+              paid: bool = True) -> None:
+    """A kong is complete: it is paid for (unless an added kong that is not fresh under
+    ``added_kong_payment = "fresh_only"``: a kong everywhere, but no dues, so nothing of it is
+    ever refunded or handed over), then its maker draws a replacement tile."""
     kong = Kong(s, k, how, frm)
-    kong_payments(g, kong)
+    kong_payments(g, kong, paid)
     g._update_waits(s)
     draw(g, s, True, kong)
 
 
-def kong_payments(g: HandData, kong: Kong) -> None:
+def kong_payments(g: HandData, kong: Kong, paid: bool = True) -> None:
     s = kong.seat
     others = [p for p in g._after[s] if g._in_play[p]]
     how = kong.how
@@ -78,7 +83,7 @@ def kong_payments(g: HandData, kong: Kong) -> None:
         dues = [(frm, 2)] + [(p, dko) for p in others if p != frm]
         label = f"direct kong {TILE_NAMES[kong.kind]} on seat {frm}'s discard"
     elif how == "added":
-        dues = [(p, 1) for p in others]
+        dues = [(p, 1) for p in others] if paid else []
         label = f"added kong {TILE_NAMES[kong.kind]}"
     else:
         dues = [(p, 2) for p in others]

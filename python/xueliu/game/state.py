@@ -52,7 +52,7 @@ _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path
 # earthly_win (the engine marks 地胡 on the first draw only).
 _UNPLAYED_YET = {
     "exchange_count": 3,
-    "added_kong_payment": "always", "earthly_win": "first_draw",
+    "earthly_win": "first_draw",
 }
 
 
