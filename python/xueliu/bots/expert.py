@@ -119,7 +119,7 @@ class ExpertBot(Bot):
             rules = Rules.preset(observation.get("mode", "xueliu"))
         if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
             return by_kind["pass"][0]
-        view = read_view(observation)
+        view = read_view(observation, rules.shape)
         self._memory.update(observation, view)
         if "exchange" in by_kind:
             return self._exchange(view, rules, by_kind["exchange"])
@@ -172,7 +172,7 @@ class ExpertBot(Bot):
         rules = self._rules
         if rules is None:
             rules = Rules.preset(obs.get("mode", "xueliu"))
-        view = read_view(obs)
+        view = read_view(obs, rules.shape)
         memory.update(obs, view)
         out: Dict[Any, float] = {}
         if "exchange" in by_kind or "void" in by_kind:
@@ -194,7 +194,7 @@ class ExpertBot(Bot):
                 out[a] = float(a.value) * per
             return out
         ctx = self._context(view, rules)
-        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in range(view.players)]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
         planner = Planner(ctx, rules._scoring)
         counts = view.counts
@@ -303,7 +303,7 @@ class ExpertBot(Bot):
         return pay, pay + ctx.ready_value(wait_pays(waits, planner.remaining), ctx.draws)
 
     def _context(self, view: TableView, rules: Rules) -> Context:
-        others = [o for o in range(4) if o != view.seat and view.in_play[o]]
+        others = [o for o in range(view.players) if o != view.seat and view.in_play[o]]
         pace = table_pace(view)
         ready = {o: ready_chance(view, o, pace) for o in others}
         horizon = None
@@ -319,7 +319,7 @@ class ExpertBot(Bot):
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
         ctx = self._context(view, rules)
-        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(4)]
+        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set() for o in range(view.players)]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
         return Planner(ctx, rules._scoring), danger
 

@@ -66,8 +66,8 @@ def table_pace(view: TableView) -> float:
     0.25 and 2. A table where nobody wins yet late in the wall is slow: its seats are less likely
     ready, and the hand less likely to end early."""
     me = view.seat
-    won = sum(1 for o in range(4) if o != me and view.won_tiles[o])
-    x = max(0.0, min(11.0, (55 - view.wall) / 5.0))
+    won = sum(1 for o in range(view.players) if o != me and view.won_tiles[o])
+    x = max(0.0, min(11.0, (view.live_start - view.wall) / (view.live_start / 11.0)))
     i = min(10, int(x))
     expected = 0.75 * (_WINNERS_BY_WALL[i] + (x - i) * (_WINNERS_BY_WALL[i + 1] - _WINNERS_BY_WALL[i]))
     pace = (won + PACE_PRIOR) / (expected + PACE_PRIOR)

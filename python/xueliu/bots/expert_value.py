@@ -193,7 +193,7 @@ class Context:
         self.unseen = float(view.unseen)
         self.draws = view.draws_left if horizon is None else horizon[0]
         me = view.seat
-        others = [o for o in range(4) if o != me and view.in_play[o]]
+        others = [o for o in range(view.players) if o != me and view.in_play[o]]
         self.others = others
         n = len(others)
         self.hit = 1.0 + KAPPA * n  # per cycle: the own draw plus each other seat's discard
@@ -216,7 +216,7 @@ class Context:
         live_share = []
         for u in range(3):
             live = locked = 0.0
-            for o in range(4):
+            for o in range(view.players):
                 if o == me or (view.voids[o] == u and view.void_clear[o]):
                     continue
                 size = float(view.hand_sizes[o])

@@ -13,6 +13,8 @@ from collections import Counter
 from itertools import chain
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
+from ..rules import Rules, Shape
+
 __all__ = ["KIND", "SUIT", "MELD_TYPE", "TableView", "HandMemory", "read_view"]
 
 KIND: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
@@ -32,18 +34,20 @@ class TableView:
 
     ``counts`` own concealed tiles; ``melds`` own melds as core pairs ``(type, kind)``; ``void``
     own void suit (-1 none); ``remaining[k]`` copies of kind ``k`` this seat has not seen
-    (4 − own − visible, RULES §5 张数); ``unseen`` their sum; ``draws_left`` the seat's own draws
+    (4 − own − visible, RULES §5 张数; 0 for a suit not in play, §11.1); ``unseen`` their sum; ``draws_left`` the seat's own draws
     expected before the wall ends; per seat ``voids`` (-1 unknown), ``mults`` (1 when not
     revealed), ``rivers`` (kinds), ``meld_kinds`` (exposed kinds; -1 a hidden concealed kong),
     ``won_tiles`` (kinds it won on), ``win_mult`` (its best win multiplier so far), ``qing`` (the
     suit of a one-suit win, else -1), ``hand_sizes`` (concealed tiles), ``void_clear`` (known to
-    hold no tile of its void suit any more).
+    hold no tile of its void suit any more); ``players`` the seats at the table and
+    ``live_start`` the live wall after the deal (55 at the default table: shape.wall_tiles −
+    shape.dealt_tiles).
     """
 
     __slots__ = ("seat", "counts", "melds", "void", "visible", "remaining", "unseen", "wall",
                  "in_play", "frozen", "voids", "mults", "rivers", "meld_kinds", "meld_types",
                  "won_tiles", "win_mult", "qing", "draws_left", "mode", "n_in_play", "my_mult",
-                 "hand_sizes", "void_clear")
+                 "hand_sizes", "void_clear", "players", "live_start")
 
     seat: int
     counts: List[int]
@@ -69,15 +73,24 @@ class TableView:
     mode: str
     n_in_play: int
     my_mult: int
+    players: int
+    live_start: int
 
     def unit(self, other: int) -> int:
         """Payment units between this seat and ``other`` (the two player multipliers)."""
         return self.my_mult * self.mults[other]
 
 
-def read_view(obs: Mapping[str, Any]) -> TableView:
-    """The :class:`TableView` of an observation (see the module docstring for what is read)."""
+def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableView:
+    """The :class:`TableView` of an observation (see the module docstring for what is read) at a
+    table of ``shape`` (the hand's ``rules.shape``; default the four-seat, three-suit table): the
+    seats, the kinds in play and the live wall come from it, not from 4, 27 and 55."""
+    if shape is None:
+        shape = _DEFAULT_SHAPE
+    n_seats = shape.players
     v = TableView()
+    v.players = n_seats
+    v.live_start = shape.wall_tiles - shape.dealt_tiles
     me = v.seat = int(obs["seat"])
     counts = [0] * 27
     kind = KIND
@@ -87,8 +100,8 @@ def read_view(obs: Mapping[str, Any]) -> TableView:
     own = list(counts)
     seen = [0] * 27
     all_melds = obs["melds"]
-    v.meld_kinds = [[], [], [], []]
-    v.meld_types = [[], [], [], []]
+    v.meld_kinds = [[] for _ in range(n_seats)]
+    v.meld_types = [[] for _ in range(n_seats)]
     melds: List[Tuple[int, int]] = []
     for s, ms in enumerate(all_melds):
         for m in ms:
@@ -111,28 +124,31 @@ def read_view(obs: Mapping[str, Any]) -> TableView:
     v.visible = seen
     rem = [4 - a - b for a, b in zip(own, seen)]
     v.remaining = [x if x > 0 else 0 for x in rem]
+    if len(shape.kinds) < 27:  # a suit not in play has no copies to draw or be dealt
+        mask = shape.kind_mask
+        v.remaining = [x if mask >> k & 1 else 0 for k, x in enumerate(v.remaining)]
     v.unseen = max(1, sum(v.remaining))
     vd = obs.get("void")
     v.void = -1 if vd is None else SUIT[vd]
-    voids = obs.get("voids") or [None] * 4
+    voids = obs.get("voids") or [None] * n_seats
     v.voids = [-1 if x is None else SUIT[x] for x in voids]
     if v.void >= 0:
         v.voids[me] = v.void
     mults = obs.get("multipliers")
-    v.mults = [int(x) for x in mults] if mults else [1, 1, 1, 1]
+    v.mults = [int(x) for x in mults] if mults else [1] * n_seats
     v.my_mult = v.mults[me]
-    v.in_play = list(obs.get("in_play") or [True] * 4)
-    v.frozen = list(obs.get("frozen") or [False] * 4)
-    wins = obs.get("wins") or [[], [], [], []]
+    v.in_play = list(obs.get("in_play") or [True] * n_seats)
+    v.frozen = list(obs.get("frozen") or [False] * n_seats)
+    wins = obs.get("wins") or [[] for _ in range(n_seats)]
     v.won_tiles = [[kind[w["tile"]] for w in ws] for ws in wins]
     v.win_mult = [max((int(w["multiplier"]) for w in ws), default=0) for ws in wins]
     # The suit of a one-suit win (清一色 family): that seat's waits are all of that suit.
     v.qing = [next((kind[w["tile"]] // 9 for w in ws if w["base"] in QING_PATTERNS), -1)
               for ws in wins]
-    v.wall = int(obs.get("wall_remaining", 55))
+    v.wall = int(obs.get("wall_remaining", v.live_start))
     sizes = obs.get("hand_sizes")
-    v.hand_sizes = [int(x) for x in sizes] if sizes else [13] * 4
-    v.void_clear = [_void_clear(v, s) for s in range(4)]
+    v.hand_sizes = [int(x) for x in sizes] if sizes else [shape.hand_size] * n_seats
+    v.void_clear = [_void_clear(v, s) for s in range(n_seats)]
     v.mode = obs.get("mode", "xueliu")
     n = sum(1 for x in v.in_play if x)
     v.n_in_play = max(1, n)
@@ -147,7 +163,7 @@ class HandMemory:
 
     def __init__(self) -> None:
         self._key: Optional[Tuple[Any, ...]] = None
-        self._marks: List[Optional[List[int]]] = [None] * 4
+        self._marks: List[Optional[List[int]]] = []
         self._total = 0
 
     def update(self, obs: Mapping[str, Any], view: TableView) -> None:
@@ -155,21 +171,24 @@ class HandMemory:
         total = sum(len(r) for r in view.rivers)
         if key != self._key or total < self._total - 4:
             self._key = key
-            self._marks = [None] * 4
+            self._marks = [None] * view.players
         self._total = total
-        for s in range(4):
+        for s in range(view.players):
             if view.frozen[s] and self._marks[s] is None:
                 self._marks[s] = [len(r) for r in view.rivers]
 
     def safe_against(self, seat: int, view: TableView) -> Set[int]:
         """Kinds discarded (by anyone) since ``seat`` was first seen frozen: not its waits."""
-        mark = self._marks[seat]
+        mark = self._marks[seat] if seat < len(self._marks) else None
         if mark is None:
             return set()
         out: Set[int] = set()
         for river, m in zip(view.rivers, mark):
             out.update(river[m:])
         return out
+
+
+_DEFAULT_SHAPE = Rules.preset("xueliu").shape
 
 
 def _void_clear(view: TableView, seat: int) -> bool:

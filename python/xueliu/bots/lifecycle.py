@@ -112,8 +112,9 @@ def play_hand(state: GameState, bots: Sequence[SupportsAct], *,
     >>> state.is_over
     True
     """
-    if len(bots) != 4:
-        raise ValueError(f"a hand needs 4 bots, got {len(bots)}")
+    players = state.rules.players
+    if len(bots) != players:
+        raise ValueError(f"a hand needs {players} bots (rules.players), got {len(bots)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     master = seed if seed is not None else (state.seed if state.seed is not None else 0)
