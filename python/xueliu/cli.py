@@ -34,12 +34,12 @@ from .hand import DiscardOption, FanResult
 from .json_lines import LineError, read_json_line
 from .patterns import ADDITIVE_NAMES, PATTERN_NAMES
 from .record import replay
-from .rules import Rules
+from .rules import PRESET_NAMES, Rules
 from .tiles import parse_hand, tile_index
 
 __all__ = ["main"]
 
-PRESETS = ("xueliu", "xuezhan")
+PRESETS = PRESET_NAMES  # every preset, §11 table shapes included
 
 
 class _Parser(argparse.ArgumentParser):
@@ -323,7 +323,7 @@ def _show_table(obs: Dict[str, Any], me: int, out: Any) -> None:
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
     rows = []
-    for s in range(4):
+    for s in range(len(obs["discards"])):  # one river per seat
         v = obs["voids"][s] if obs.get("voids") else None
         if s == me and obs.get("void"):
             v = obs["void"]
@@ -378,7 +378,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
     me = args.seat
     state = new_game(rules, seed=seed, dealer=0)
-    bots = {s: GreedyBot(rules=rules) for s in range(4) if s != me}
+    bots = {s: GreedyBot(rules=rules) for s in rules.shape.seats if s != me}
     for s, bot in bots.items():  # the one bot lifecycle, as play_hand and simulate run it
         start_hand_for(bot, s, rules, bot_seed(seed, 0, s))
     out = sys.stdout
