@@ -98,3 +98,11 @@ def test_a_three_seat_duplicate_simulate_plays_each_wall_in_three_seatings() -> 
     assert all(b.seat_hands == 9 for b in summary.bots)
     with pytest.raises(ValueError, match="multiple of 3"):
         simulate(4, bots=("random", "greedy", "expert"), rules=rules, duplicate=True)
+
+
+def test_a_two_seat_arena_plays_each_wall_in_two_seatings() -> None:
+    from xueliu.arena import arena
+
+    result = arena(["random", "greedy"], 4, rules="erren_yifang")
+    assert result.players == 2
+    assert all(line.hands == 8 for line in result.lines)  # 4 walls × 2 seatings
