@@ -106,3 +106,11 @@ def test_a_two_seat_arena_plays_each_wall_in_two_seatings() -> None:
     result = arena(["random", "greedy"], 4, rules="erren_yifang")
     assert result.players == 2
     assert all(line.hands == 8 for line in result.lines)  # 4 walls × 2 seatings
+
+
+def test_analyze_reads_hand_size_and_suits_from_the_preset(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "1p2p3p4p5p6p7p8p9p1s", "--preset", "siren_liangfang"]) == 0
+    assert "10 concealed" in capsys.readouterr().out
+    assert main(["analyze", "1m2m3m4p5p6p7p8p9p1s", "--preset", "siren_liangfang"]) != 0
+    assert "tile 1m is not in play" in capsys.readouterr().err
