@@ -245,7 +245,7 @@ def test_simulate_reports_its_speed_on_stderr():
 @pytest.mark.parametrize("args, needle", [
     (["--games", "0"], "--games"),
     (["--games", "6", "--duplicate"], "multiple of 4"),
-    (["--games", "4", "--bots", "greedy,random"], "four"),
+    (["--games", "4", "--bots", "greedy,random"], "needs 4 comma-separated"),
     (["--games", "4", "--bots", "greedy,random,random,smart"], "unknown bot 'smart'"),
     (["--games", "4", "--workers", "0"], "--workers"),
     (["--games", "4", "--out", "/nonexistent-dir/x.jsonl"], "cannot write"),

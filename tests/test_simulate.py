@@ -116,7 +116,7 @@ def test_ray_backend_without_ray_is_a_clear_error(monkeypatch):
     (dict(games=0), "positive"),
     (dict(games=5, duplicate=True), "multiple of 4"),
     (dict(games=4, workers=0), "workers"),
-    (dict(games=4, bots=["random"] * 3), "four bots"),
+    (dict(games=4, bots=["random"] * 3), "4 bots are needed"),
     (dict(games=4, backend="spark"), "unknown backend"),
     (dict(games=4, seed=-1), "seed"),
 ])

@@ -39,10 +39,8 @@ from .tiles import parse_hand, tile_index
 
 __all__ = ["main"]
 
-PRESETS = ("xueliu", "xuezhan")
-"""The presets of the commands that still seat four bots (simulate, arena: issue 17 layer 4)."""
-ALL_PRESETS = tuple(PRESET_NAMES)
-"""Every preset (RULES §9, §11.4): analyze and play take any of them."""
+PRESETS = tuple(PRESET_NAMES)
+"""Every preset (RULES §9, §11.4): each command reads seats, suits and hand size from it."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -326,7 +324,7 @@ def _show_table(obs: Dict[str, Any], me: int, out: Any) -> None:
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
     rows = []
-    for s in range(len(obs["net"])):  # the table's seats
+    for s in range(len(obs["discards"])):  # one river per seat
         v = obs["voids"][s] if obs.get("voids") else None
         if s == me and obs.get("void"):
             v = obs["void"]
@@ -519,7 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--void", metavar="SUIT", help="the declared void suit: m, p or s (万/筒/条)")
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
                                                       "notation, e.g. 4s44p")
-    a.add_argument("--preset", choices=ALL_PRESETS, default="xueliu",
+    a.add_argument("--preset", choices=PRESETS, default="xueliu",
                    help="the rules: hand size and suits in play come from it (default xueliu)")
     a.add_argument("--json", action="store_true",
                    help="print the results as one JSON object (docs/analyze-json.md)")
@@ -585,7 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.set_defaults(func=cmd_arena)
 
     pl = sub.add_parser("play", help="play one hand against GreedyBots in the terminal")
-    pl.add_argument("--preset", choices=ALL_PRESETS, default="xueliu")
+    pl.add_argument("--preset", choices=PRESETS, default="xueliu")
     pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
     pl.add_argument("--seat", type=int, default=0, choices=range(4),
                     help="your seat, 0..players-1 of the preset (default 0)")

@@ -9,6 +9,7 @@ import sys
 from typing import Any, List
 
 from ..errors import CommandError
+from ..rules import Rules
 from ..simulate.progress import Progress
 from .plan import plan_matches
 from .report import format_table, to_json
@@ -68,7 +69,8 @@ def run_command(args: Any) -> int:
             raise CommandError(str(e)) from None
     if args.json:
         _check_writable(args.json)  # before the arena is played, not after
-    total = 4 * args.games * len(plan_matches(bots, mode, reference))
+    players = Rules.preset(args.preset).players
+    total = players * args.games * len(plan_matches(bots, mode, reference, players))
     progress = Progress(total, sys.stderr, enabled=not args.no_progress)
     result = arena(bots, args.games, rules=args.preset, mode=mode, reference=reference,
                    seed=args.seed, workers=args.workers, progress=progress,

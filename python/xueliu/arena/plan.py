@@ -32,23 +32,23 @@ class Match:
 
     bot: int
     opponent: int
-    seats: Tuple[str, str, str, str]
+    seats: Tuple[str, ...]  # one bot per seat: rules.players
 
 
-def plan_matches(bots: Sequence[str], mode: str, reference: str) -> List[Match]:
+def plan_matches(bots: Sequence[str], mode: str, reference: str, players: int = 4) -> List[Match]:
     """The matches of an arena, in a fixed order (bot by bot, then opponent by opponent)."""
     if mode not in MODES:
         raise ValueError(f"unknown arena mode {mode!r} (expected one of {', '.join(MODES)})")
     if mode == "reference":
         ref = bots.index(reference) if reference in bots else -1
-        return [Match(i, ref, (b, reference, reference, reference)) for i, b in enumerate(bots)]
+        return [Match(i, ref, (b,) + (reference,) * (players - 1)) for i, b in enumerate(bots)]
     if len(bots) < 2:
         raise ValueError("all pairs needs at least two bots")
-    return [Match(i, j, (a, b, b, b)) for i, a in enumerate(bots) for j, b in enumerate(bots)
+    return [Match(i, j, (a,) + (b,) * (players - 1)) for i, a in enumerate(bots) for j, b in enumerate(bots)
             if i != j]
 
 
-def candidate_seat(play: int) -> int:
-    """The seat of the one-seat bot (entry 0) in play ``play`` (0..3) of a wall: simulate's
-    duplicate seating puts entry ``(seat + play) % 4`` in ``seat``."""
-    return (4 - play) % 4
+def candidate_seat(play: int, players: int = 4) -> int:
+    """The seat of the one-seat bot (entry 0) in play ``play`` (0..players - 1) of a wall:
+    simulate's duplicate seating puts entry ``(seat + play) % players`` in ``seat``."""
+    return (players - play) % players

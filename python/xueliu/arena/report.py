@@ -51,10 +51,10 @@ def _who(result: ArenaResult) -> str:
 
 
 def format_table(result: ArenaResult) -> str:
-    hands = 4 * result.walls
+    hands = result.players * result.walls
     n = len(result.bots)
     lines = [f"xueliu arena: {n} bot{'s' if n != 1 else ''}, {_who(result)}; {result.walls} "
-             f"walls × 4 seatings ({hands} hands per match), preset {result.preset}, "
+             f"walls × {result.players} seatings ({hands} hands per match), preset {result.preset}, "
              f"seed {result.seed}", ""]
     rows = [["bot", "hands", "mean/hand", "95% interval", "win rate", "deal-ins/hand",
              "fan/win", "walls +/=/-", "rating", "95% interval"]]
@@ -145,7 +145,7 @@ def to_json(result: ArenaResult) -> Dict[str, Any]:
         "preset": result.preset,
         "seed": result.seed,
         "walls": result.walls,
-        "seatings": 4,
+        "seatings": result.players,
         "rating": {"model": "bradley-terry", "unit": "elo", "anchor": anchor,
                    "comparisons": "walls", "prior_draws": PRIOR_DRAWS,
                    "interval": "bootstrap over walls", "replicates": REPLICATES},

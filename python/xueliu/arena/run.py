@@ -68,15 +68,17 @@ class ArenaResult:
     """The bot rated 0, or ``None`` when the ratings average 0."""
     seconds: float = 0.0
     workers: int = 1
+    players: int = 4
+    """Seats at the table: each wall is played in this many seatings."""
 
 
 def _arena_chunk(cfg: Config, start: int, stop: int) -> List[HandResult]:
     return [hand_result(row) for row in run_chunk(cfg, start, stop)]
 
 
-def _tasks(matches: int, walls: int, workers: int) -> List[_Task]:
+def _tasks(matches: int, walls: int, workers: int, players: int = 4) -> List[_Task]:
     per_chunk = max(1, min(50, math.ceil(walls * matches / (workers * 16))))
-    return [(m, 4 * a, 4 * min(walls, a + per_chunk))
+    return [(m, players * a, players * min(walls, a + per_chunk))
             for a in range(0, walls, per_chunk) for m in range(matches)]
 
 
@@ -88,11 +90,11 @@ def _quiet_worker() -> None:
 
 
 def _play(configs: Sequence[Config], tasks: Sequence[_Task], workers: int, tallies:
-          Sequence[MatchTally], progress: Optional[Progress]) -> None:
+          Sequence[MatchTally], progress: Optional[Progress], players: int = 4) -> None:
     def fold(task: _Task, results: List[HandResult]) -> None:
         m, start, _ = task
         for i, result in enumerate(results):
-            tallies[m].add((start + i) // 4, result)
+            tallies[m].add((start + i) // players, result)
         if progress is not None:
             progress.update(len(results))
 
@@ -168,13 +170,14 @@ def arena(
         check_bot_spec(spec)  # unknown names fail here, before anything is played
     preset, r = named_rules(rules)
 
-    matches = plan_matches(bots, mode, reference)
+    matches = plan_matches(bots, mode, reference, r.players)
     configs = [Config(r.to_dict(), m.seats, seed, True, False, float(bot_timeout))
                for m in matches]
     tallies = [MatchTally(walls) for _ in matches]
     start = time.perf_counter()
     try:
-        _play(configs, _tasks(len(matches), walls, workers), workers, tallies, progress)
+        _play(configs, _tasks(len(matches), walls, workers, r.players), workers, tallies, progress,
+              r.players)
     finally:
         close_external_bots()  # the programs this process started (workers close their own)
         if progress is not None:
@@ -187,7 +190,8 @@ def arena(
     ratings, intervals, bounds, anchor = _ratings(bots, mode, reference, matches, tallies, seed,
                                                   walls)
     return ArenaResult(bots, mode, reference, preset, seed, walls, lines, match_lines, ratings,
-                       intervals, bounds, anchor, seconds=seconds, workers=workers)
+                       intervals, bounds, anchor, seconds=seconds, workers=workers,
+                       players=r.players)
 
 
 def _name(bots: Sequence[str], reference: str, index: int) -> str:

@@ -26,7 +26,8 @@ bot in one hand."""
 
 def hand_result(row: Dict[str, Any]) -> HandResult:
     """The one-seat bot's part of a ``simulate`` result row of a duplicate hand."""
-    seat = candidate_seat(row["hand"] % 4)
+    n = len(row["seats"])  # one per seat: rules.players
+    seat = candidate_seat(row["hand"] % n, n)
     wins = [(fan, base) for s, fan, base in row["wins"] if s == seat]
     return (row["net"][seat], len(wins), sum(f for f, _ in wins), row["dealt_in"].count(seat),
             row["defaults"][seat])

@@ -88,9 +88,10 @@ def close_external_bots() -> None:
 def _seating(cfg: Config, hand: int) -> Tuple[int, List[int]]:
     """(wall index, bot entry of each seat) of hand ``hand``."""
     if cfg.duplicate:
-        wall, rot = divmod(hand, 4)
-        return wall, [(seat + rot) % 4 for seat in range(4)]
-    return hand, [0, 1, 2, 3]
+        n = len(cfg.bots)  # one bot entry per seat: rules.players
+        wall, rot = divmod(hand, n)
+        return wall, [(seat + rot) % n for seat in range(n)]
+    return hand, list(range(len(cfg.bots)))
 
 
 def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequence[str],
@@ -148,7 +149,7 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
     wall, entries = _seating(cfg, hand)
     rules = _rules_of(cfg)
     gseed = hand_seed(cfg.seed, wall)
-    state = new_game(rules, seed=gseed, dealer=wall % 4)
+    state = new_game(rules, seed=gseed, dealer=wall % rules.players)
     bots: List[Union[Bot, ExternalBot]] = []
     names = [cfg.bots[j] for j in entries]
     where = f"hand {hand}, wall seed {gseed}"
@@ -169,7 +170,7 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
         "hand": hand,
         "wall": wall,
         "seed": gseed,
-        "dealer": wall % 4,
+        "dealer": wall % rules.players,
         "seats": names,
         "net": list(st.net),
         "wins": [[w.seat, w.fan_result.fan, w.fan_result.base] for w in st.wins],
@@ -177,9 +178,9 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
         # arena's deal-ins
         "dealt_in": [w.from_seat for w in st.wins
                      if w.from_seat is not None and w.seat == w.winners[0]],
-        "pig": [bool(c["pig"]) for c in checks] if checks else [False] * 4,
+        "pig": [bool(c["pig"]) for c in checks] if checks else [False] * rules.players,
         "not_ready": ([bool(not c["won"] and not c["pig"] and not c["ready"]) for c in checks]
-                      if checks else [False] * 4),
+                      if checks else [False] * rules.players),
         "defaults": defaults,
     }
     if cfg.records:

@@ -31,10 +31,10 @@ def named_rules(rules: Union[str, Rules]) -> Tuple[str, Rules]:
     return "custom", rules
 
 
-def _chunks(games: int, workers: int, duplicate: bool) -> List[Tuple[int, int]]:
+def _chunks(games: int, workers: int, duplicate: bool, players: int = 4) -> List[Tuple[int, int]]:
     size = max(1, min(200, math.ceil(games / (workers * 16))))
-    if duplicate:
-        size = max(4, (size + 3) // 4 * 4)
+    if duplicate:  # whole walls (``players`` seatings each) per chunk
+        size = max(players, (size + players - 1) // players * players)
     return [(a, min(games, a + size)) for a in range(0, games, size)]
 
 
@@ -133,16 +133,19 @@ def simulate(
     depend only on the lines of the hand)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"the number of games must be a positive int, got {games!r}")
-    if duplicate and games % 4:
-        raise ValueError(f"with duplicate play the number of games must be a multiple of 4 "
-                         f"(each wall is played 4 times), got {games}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"the seed must be a non-negative int, got {seed!r}")
+    preset, r = named_rules(rules)
+    n = r.players
+    if duplicate and games % n:
+        raise ValueError(f"with duplicate play the number of games must be a multiple of {n} "
+                         f"(each wall is played {n} times, once per seating), got {games}")
     bots = tuple(bots)
-    if len(bots) != 4:
-        raise ValueError(f"four bots are needed, one per seat, got {len(bots)}: {','.join(bots)}")
+    if len(bots) != n:
+        raise ValueError(f"{n} bots are needed, one per seat (rules.players), got {len(bots)}: "
+                         f"{','.join(bots)}")
     for spec in bots:
         check_bot_spec(spec)  # unknown names fail here, once, with a clear message
     if isinstance(bot_timeout, bool) or not isinstance(bot_timeout, (int, float)) \
@@ -153,11 +156,10 @@ def simulate(
         raise TypeError(f"bot_observation is True or False, got {bot_observation!r}")
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r} (expected 'local' or 'ray')")
-    preset, r = named_rules(rules)
     cfg = Config(r.to_dict(), bots, seed, duplicate, out is not None, float(bot_timeout),
                  bot_observation)
-    chunks = _chunks(games, workers, duplicate)
-    agg = Aggregate(bots, duplicate)
+    chunks = _chunks(games, workers, duplicate, n)
+    agg = Aggregate(bots, duplicate, n)
     run = _ray if backend == "ray" else _local
     start = time.perf_counter()
     waiting: Dict[int, List[Dict[str, Any]]] = {}
@@ -170,7 +172,7 @@ def simulate(
         if progress is not None:
             progress.close()
     return Summary(games, preset, seed, duplicate, agg.finish(),
-                   seconds=time.perf_counter() - start, workers=workers)
+                   seconds=time.perf_counter() - start, workers=workers, players=n)
 
 
 def _gather(results: _Results, waiting: Dict[int, List[Dict[str, Any]]],
@@ -193,8 +195,10 @@ def _gather(results: _Results, waiting: Dict[int, List[Dict[str, Any]]],
 def run_command(args: Any) -> int:
     """``xueliu simulate`` (see :mod:`xueliu.cli`)."""
     bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) != 4 or not all(bots):
-        raise CommandError(f"--bots needs four comma-separated bots, got {args.bots!r}")
+    n = Rules.preset(args.preset).players
+    if len(bots) != n or not all(bots):
+        raise CommandError(f"--bots needs {n} comma-separated bots at preset {args.preset} "
+                           f"(one per seat), got {args.bots!r}")
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
@@ -206,9 +210,9 @@ def run_command(args: Any) -> int:
     # Bots given as module:Class are found in the working directory, as `python -m` does.
     if os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
-    if args.duplicate and args.games % 4:
-        raise CommandError(f"--duplicate plays each wall 4 times: --games must be a multiple of 4, "
-                           f"got {args.games}")
+    if args.duplicate and args.games % n:
+        raise CommandError(f"--duplicate plays each wall {n} times: --games must be a multiple "
+                           f"of {n}, got {args.games}")
     out = None
     try:
         if args.out:

@@ -74,11 +74,13 @@ class Summary:
     bots: List[BotStats]
     seconds: float = 0.0
     workers: int = 1
+    players: int = 4
+    """Seats at the table (a duplicate wall is played in this many seatings)."""
 
     def format(self) -> str:
         """The summary table printed by ``xueliu simulate`` (no timing: it is deterministic)."""
-        walls = self.games // 4 if self.duplicate else self.games
-        how = (f"duplicate: {walls} walls × 4 seatings" if self.duplicate else f"{walls} walls")
+        walls = self.games // self.players if self.duplicate else self.games
+        how = (f"duplicate: {walls} walls × {self.players} seatings" if self.duplicate else f"{walls} walls")
         lines = [f"xueliu simulate: {self.games} hands ({how}), preset {self.preset}, "
                  f"seed {self.seed}", ""]
         rows = [["bot", "hands", "mean/hand", "95% interval", "win rate", "wins/hand",
@@ -124,7 +126,8 @@ def _share(n: int, total: int) -> str:
 class Aggregate:
     """Folds result rows in hand order (so float sums do not depend on the worker count)."""
 
-    def __init__(self, names: Sequence[str], duplicate: bool) -> None:
+    def __init__(self, names: Sequence[str], duplicate: bool, players: int = 4) -> None:
+        self.players = players
         self.order: List[str] = []
         for n in names:
             if n not in self.order:
@@ -144,7 +147,7 @@ class Aggregate:
         if unit != self._unit_id:
             self._flush()
             self._unit_id = unit
-        won = [False] * 4
+        won = [False] * self.players
         for seat, fan, base in row["wins"]:
             b = self.stats[row["seats"][seat]]
             b.wins += 1
