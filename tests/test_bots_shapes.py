@@ -16,7 +16,7 @@ BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
 
 
 def _rules(name: str) -> Rules:
-    return Rules.preset(name).replace(min_fan_discard_win=1)
+    return Rules.preset(name)
 
 
 @pytest.mark.parametrize("name", SHAPES)

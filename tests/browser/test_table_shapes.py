@@ -22,9 +22,8 @@ from browser.recorded import play
 
 HAND_SECONDS = 240  # a bound against a hang, not a speed target
 
-# 三人两房's shape (3 seats, 筒 条, 72 tiles, no 定缺) with a discard win at any fan: the engine
-# plays the preset's 起胡番 (min_fan_discard_win 2) once issue 17's flow layer is in.
-SANREN_LIANGFANG_SHAPE = xueliu.Rules.preset("sanren_liangfang").replace(min_fan_discard_win=1)
+# 三人两房 as the preset has it (3 seats, 筒 条, 72 tiles, no 定缺, 起胡番 2).
+SANREN_LIANGFANG_SHAPE = xueliu.Rules.preset("sanren_liangfang")
 TABLES = {"sanren_liangfang": SANREN_LIANGFANG_SHAPE, "erren_yifang": xueliu.Rules.preset("erren_yifang")}
 
 

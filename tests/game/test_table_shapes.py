@@ -65,7 +65,7 @@ def test_a_wan_tile_in_a_given_liangfang_wall_is_refused():
 
 def test_a_yifang_wall_has_36_tiles():
     rules = Rules.preset("erren_yifang")
-    state = xueliu.new_game(rules.replace(min_fan_discard_win=1), seed=3)
+    state = xueliu.new_game(rules, seed=3)
     assert len(state.wall) == 36 and {t[1] for t in state.wall} == {"m"}
 
 

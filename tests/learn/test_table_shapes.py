@@ -20,12 +20,9 @@ from xueliu.learn import EXCHANGE_PICK, NUM_ACTIONS, encoder, masks_from_states
 from .test_encoders import _swapped_wall
 
 PRESETS = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
-# The flow knobs of §11.2 the engine does not play yet on this branch (min_fan_discard_win 2 in
-# the 三人 presets, mode daodaohu) are set back to their defaults: the table shapes stay the
-# presets' own. Drop an entry once the engine plays the knob (issue 17 layer 3, "flow").
-_NOT_PLAYED_YET = {"sanren_liangfang": {"min_fan_discard_win": 1},
-                   "sanren_sanfang": {"min_fan_discard_win": 1},
-                   "daodaohu": {"mode": "xueliu"}}
+# The flow knob of §11.2 the engine does not play yet (mode daodaohu) is set back to its default:
+# the table shape stays the preset's own. Drop the entry once the engine plays it (issue 17).
+_NOT_PLAYED_YET = {"daodaohu": {"mode": "xueliu"}}
 
 
 def table(preset: str) -> xueliu.Rules:

@@ -69,10 +69,8 @@ def test_the_state_message_carries_the_tables_rules_and_shape(serve, tmp_path):
                               "exchange_three": True, "exchange_count": 3}
 
 
-# 三人两房's shape (3 seats, 筒 条, 72 tiles, 13-tile hands, no 定缺 / 换三张) with a discard win
-# at any fan: the engine plays the preset's 起胡番 (min_fan_discard_win 2) once issue 17's flow
-# layer is in.
-SANREN_LIANGFANG_SHAPE = xueliu.Rules.preset("sanren_liangfang").replace(min_fan_discard_win=1)
+# 三人两房 as the preset has it (3 seats, 筒 条, 72 tiles, 13-tile hands, no 定缺 / 换三张, 起胡番 2).
+SANREN_LIANGFANG_SHAPE = xueliu.Rules.preset("sanren_liangfang")
 
 
 def _play_a_hand_with_bots(serve: Any, tmp_path: Any, rules: xueliu.Rules) -> Dict[str, Any]:
