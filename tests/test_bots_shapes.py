@@ -10,7 +10,7 @@ from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.bots.expert_view import read_view
 from xueliu.rules import Rules
 
-# The room shapes of §11.4; min_fan_discard_win is a flow knob the engine refuses until it lands.
+# The room shapes of §11.4 (daodaohu, whose mode the engine does not play yet, aside).
 SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang"]
 BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
 

@@ -379,7 +379,7 @@ def test_a_three_seat_hand_with_a_real_program(tmp_path):
         "    log.write(line); log.flush()\n"
         "    bot.stdin.write(line); bot.stdin.flush()\n"
         "bot.stdin.close(); bot.wait()\n", "utf-8")
-    # min_fan_discard_win 2 is the preset's; the engine plays it once issue 17's flow knobs land
+    # 三人两房 as the preset has it: 3 seats, 筒 条, 起胡番 2
     rules = xueliu.Rules.preset("sanren_liangfang")
     for seed in (4, 5):
         state = xueliu.new_game(rules, seed=seed)
