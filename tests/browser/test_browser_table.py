@@ -100,6 +100,7 @@ def test_a_whole_hand_is_played_by_clicking_against_three_bots(site, page, tmp_p
 def test_the_phase_label_says_the_phase_each_decision_is_asked_in(site, page):
     sign_up(page, site, "cy")
     seen: Set[Tuple[str, str]] = set()
+    answered: Set[str] = set()
     end = time.monotonic() + HAND_SECONDS
     while not report_shown(page):
         assert time.monotonic() < end
@@ -107,12 +108,17 @@ def test_the_phase_label_says_the_phase_each_decision_is_asked_in(site, page):
         for kind in now["kinds"]:
             if kind in PHASE_OF_KIND:
                 seen.add((str(kind), str(now["phase"])))
-        if not act_once(page):
+        did = act_once(page)
+        if did is None:
             page.wait_for_timeout(30)
+        else:
+            # A decision may appear between the reading above and the click (the next request
+            # arrives meanwhile): it was offered and answered all the same.
+            answered.add(did)
     # (A claim window is asked of this seat in most hands; when it is, it says "claim".)
     wrong = {(k, p) for k, p in seen if PHASE_OF_KIND[k] != p}
     assert not wrong, f"decisions shown under another phase: {sorted(wrong)}"
-    assert {"exchange", "void", "discard"} <= {k for k, _ in seen}
+    assert {"exchange", "void", "discard"} <= {k for k, _ in seen} | answered
     assert page.locator(".center .phase").get_attribute("data-phase") == "over"
 
 
