@@ -10,8 +10,7 @@ import pytest
 import xueliu
 from xueliu.rules import Rules
 
-from .conftest import greedy_chooser
-from .test_shape_invariants import MAX_STEPS, check_money, check_tiles
+from .test_shape_invariants import play_to_end
 
 HANDS = 200
 DEEP = 20  # the first hands check tiles and money after every step
@@ -33,21 +32,7 @@ ROOMS = {
 def play(rules: Rules, index: int, deep: bool) -> xueliu.GameState:
     rng = random.Random(f"flow-{index}")
     state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(rules.players))
-    greedy = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) if rng.random() < 0.6 else None
-              for s in range(rules.players)}
-    steps = 0
-    while not state.is_over:
-        assert steps < MAX_STEPS, "the game does not end"
-        pend = state.pending()
-        assert pend and all(state.legal_actions(s) for s in pend), "nobody can act"
-        state.step({s: greedy[s](state, s) if greedy[s] else rng.choice(state.legal_actions(s))
-                    for s in pend})
-        steps += 1
-        if deep:
-            check_tiles(state)
-            check_money(state)
-    check_tiles(state)
-    check_money(state)
+    play_to_end(state, rng, greedy_share=0.6, timeouts=0, deep=deep)
     again = xueliu.replay(json.loads(json.dumps(state.record())))
     assert again.events() == state.events() and again.settlement().net == state.settlement().net
     return state

@@ -97,19 +97,18 @@ def check_money(state):
     assert s.net == net and sum(net) + house == 0
 
 
-def play_checked(players, suits, hand_size, index, deep):
-    rng = random.Random(f"{players}{suits}{hand_size}-{index}")
-    rules = shape_rules(rng, players, suits, hand_size)
-    coins = [rng.choice([0, 20, 500]) for _ in range(players)] if rng.random() < 0.3 else None
-    state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(players), coins=coins)
-    greedy = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) if rng.random() < 0.4 else None
-              for s in range(players)}
+def play_to_end(state, rng, greedy_share, timeouts, deep):
+    """Plays ``state`` out: each seat greedy with probability ``greedy_share`` (else uniformly
+    random), a pending seat timing out with probability ``timeouts`` a step; someone can always
+    act, the hand ends, and tiles and money hold at the end (after every step when ``deep``)."""
+    greedy = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) if rng.random() < greedy_share
+              else None for s in range(state.seats)}
     steps = 0
     while not state.is_over:
         assert steps < MAX_STEPS, "the game does not end"
         pend = state.pending()
         assert pend and all(state.legal_actions(s) for s in pend), "nobody can act"
-        if rng.random() < 0.01:
+        if timeouts and rng.random() < timeouts:
             state.apply_timeout(rng.choice(pend))
         else:
             state.step({s: greedy[s](state, s) if greedy[s] else rng.choice(state.legal_actions(s))
@@ -120,6 +119,14 @@ def play_checked(players, suits, hand_size, index, deep):
             check_money(state)
     check_tiles(state)
     check_money(state)
+
+
+def play_checked(players, suits, hand_size, index, deep):
+    rng = random.Random(f"{players}{suits}{hand_size}-{index}")
+    rules = shape_rules(rng, players, suits, hand_size)
+    coins = [rng.choice([0, 20, 500]) for _ in range(players)] if rng.random() < 0.3 else None
+    state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(players), coins=coins)
+    play_to_end(state, rng, greedy_share=0.4, timeouts=0.01, deep=deep)
     end = state.settlement().end_reason
     if rules.mode == "xuezhan" and end != "wall_exhausted":
         assert len({w.seat for w in state.settlement().wins}) == players - 1
