@@ -159,3 +159,48 @@ def test_call_transfer_of_an_added_kong():
         (1, 0, 1, "gang"), (2, 0, 1, "gang"), (3, 0, 1, "gang"),
         (0, 2, 2, "hu"), (0, 2, 3, "hujiaozhuanyi"),
     ]
+
+
+# RULES §11.3 `call_transfer`: "split" shares the amount collected among the winners in whole
+# units, the remainder to the first winner in turn order from the discarder; "single_only" hands
+# nothing over when the 杠上炮 has several winners, so that kong can still be refunded.
+
+
+def test_a_split_call_transfer_shares_the_kong_income_between_two_winners():
+    state = play_out(kong_then_discard(xl_rules(call_transfer="split"), winners=(1, 3)))
+    assert transfers(state) == KONG_GAIN + [
+        (0, 1, 2, "hu"), (0, 3, 2, "hu"),
+        (0, 1, 3, "hujiaozhuanyi"), (0, 3, 3, "hujiaozhuanyi"),
+    ]
+
+
+def test_a_split_call_transfer_gives_the_remainder_to_the_first_winner_from_the_discarder():
+    # seat 1 had 1 coin, so the kong collected 1 + 2 + 2 = 5: seat 1 (first after the dealer)
+    # gets 3, seat 3 gets 2
+    sw = build_wall(["9999s *", KANCHAN_5P, "*", KANCHAN_5P], draws=["5p"])
+    state = new_game(xl_rules(call_transfer="split"), sw, coins=[100, 1, 100, 100])
+    act(state, 0, "concealed_kong", "9s")
+    act(state, 0, "discard", "5p")
+    state.step({1: find(state, 1, "hu"), 3: find(state, 3, "hu")})
+    play_out(state)
+    moved = [t for t in transfers(state) if t[3] == "hujiaozhuanyi"]
+    assert moved == [(0, 1, 3, "hujiaozhuanyi"), (0, 3, 2, "hujiaozhuanyi")]
+
+
+def test_a_split_call_transfer_with_one_winner_hands_over_everything():
+    state = play_out(kong_then_discard(xl_rules(call_transfer="split")))
+    assert transfers(state) == KONG_GAIN + [(0, 1, 2, "hu"), (0, 1, 6, "hujiaozhuanyi")]
+
+
+def test_a_single_only_call_transfer_with_one_winner_hands_over_the_income():
+    state = play_out(kong_then_discard(xl_rules(call_transfer="single_only")))
+    assert transfers(state) == KONG_GAIN + [(0, 1, 2, "hu"), (0, 1, 6, "hujiaozhuanyi")]
+
+
+def test_a_single_only_call_transfer_with_two_winners_hands_nothing_and_the_kong_is_refunded():
+    state = play_out(kong_then_discard(xl_rules(call_transfer="single_only"), winners=(1, 3)))
+    # nothing handed over; the dealer ends not ready, so 退税 returns the kong income
+    assert transfers(state) == KONG_GAIN + [
+        (0, 1, 2, "hu"), (0, 3, 2, "hu"),
+        (0, 1, 2, "tuishui"), (0, 2, 2, "tuishui"), (0, 3, 2, "tuishui"),
+    ]

@@ -68,7 +68,7 @@ def random_rules(rng: random.Random, preset: str) -> Rules:
         "haidipao": [True, False],
         "direct_kong_others": [0, 1, 2],
         "kong_settle": ["immediate", "on_win"],
-        "call_transfer": [True, False],
+        "call_transfer": [True, False, "split", "single_only"],
         "pig_penalty": [16, 5],
         "pig_payees": ["unwon_non_pig", "all_non_pig"],
         "ready_check_payees": ["unwon", "all"],

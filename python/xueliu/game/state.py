@@ -60,8 +60,6 @@ def _refuse_unplayed(rules: Rules) -> None:
     bad = [f"{k}={getattr(rules, k)!r}" for k, v in _UNPLAYED_YET.items() if getattr(rules, k) != v]
     if rules.mode == "daodaohu":
         bad.append("mode='daodaohu'")
-    if rules.call_transfer in ("split", "single_only"):
-        bad.append(f"call_transfer={rules.call_transfer!r}")
     if bad:
         raise ValueError("the game engine does not play " + ", ".join(bad) + " yet (RULES §11; "
                          "the hand calls and scoring do: xueliu.is_win, evaluate, ...)")

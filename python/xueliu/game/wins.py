@@ -11,7 +11,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..hand import FanResult
 from ..settlement import Win
 from ..tiles import TILE_NAMES
-from .data import TK_FIRST, HandData
+from .data import TK_FIRST, HandData, Kong
 from .draw import draw
 from .end_of_hand import end
 from .kongs import collect_on_win
@@ -100,13 +100,8 @@ def discard_wins(g: HandData, winners: List[int]) -> None:
             f"win {w.order}: {TILE_NAMES[k]} {how} of seat {frm} to seat {s}, "
             f"{w.fan_result.fan} fan")
     kong = g._c_kong
-    if g._c_after_kong and kong is not None and g.rules.call_transfer:
-        amount = sum(a for _, a in kong.collected)
-        if amount:
-            kong.handed_over = True
-            for s, w in results:
-                pay(frm, s, amount, "hujiaozhuanyi",
-                    f"win {w.order}: seat {frm}'s kong income handed to seat {s}")
+    if g._c_after_kong and kong is not None:
+        call_transfer(g, frm, kong, results)
     mark_won(g, winners)
     # Co-winners of one discard leave (xuezhan) together, before on-win kong collections.
     for s in winners:
@@ -115,6 +110,28 @@ def discard_wins(g: HandData, winners: List[int]) -> None:
         g._update_waits(frm)
     if after_win(g, winners):
         draw(g, g._next_in_play(winners[-1]))
+
+
+def call_transfer(g: HandData, frm: int, kong: Kong, results: Sequence[Tuple[int, Win]]) -> None:
+    """呼叫转移 on 杠上炮 (RULES §7, §11.3): the konger ``frm`` hands the amount actually collected
+    for ``kong`` to the winners of its replacement discard, ``results`` in turn order from ``frm``.
+    ``True`` ("each"): every winner gets that amount; ``"split"``: it is shared in whole units, the
+    remainder to the first winner; ``"single_only"``: only a lone winner gets it (with several,
+    nothing moves and the kong can still be refunded); ``False``: nothing moves."""
+    mode = g.rules.call_transfer
+    amount = sum(a for _, a in kong.collected)
+    if not mode or not amount or (mode == "single_only" and len(results) > 1):
+        return
+    if mode == "split":
+        share, rest = divmod(amount, len(results))
+        shares = [share + rest] + [share] * (len(results) - 1)
+    else:
+        shares = [amount] * len(results)
+    kong.handed_over = True
+    for (s, w), a in zip(results, shares):  # a zero share records nothing (Ledger.pay)
+        g._ledger.pay(frm, s, a, "hujiaozhuanyi",
+                      f"win {w.order}: seat {frm}'s kong income handed to seat {s}"
+                      + (f" ({a} of {amount}, split)" if mode == "split" else ""))
 
 
 def mark_won(g: HandData, winners: List[int]) -> None:
