@@ -390,3 +390,13 @@ def test_play_a_two_seat_erren_yifang_hand_against_one_bot():
     assert "Seat 2" not in p.stdout and "定缺 void" not in p.stdout
     assert_clean_error(run("play", "--seed", "3", "--preset", "erren_yifang", "--seat", "2"),
                        "--seat must be 0..1")
+
+
+def test_replay_takes_only_a_seat_of_the_records_table(tmp_path):
+    out = tmp_path / "three.jsonl"
+    assert run("simulate", "--games", "1", "--seed", "2", "--preset", "sanren_liangfang",
+               "--out", str(out)).returncode == 0
+    p = run("replay", str(out), "--seat", "2")
+    assert p.returncode == 0, p.stderr
+    assert_clean_error(run("replay", str(out), "--seat", "3"),
+                       "--seat must be 0..2: the record's table has 3 seats")

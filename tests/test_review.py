@@ -234,6 +234,13 @@ def test_a_bad_seat_or_a_record_that_does_not_replay_is_a_clear_error():
         review_record(broken, 0)
 
 
+def test_the_seats_a_review_takes_are_those_of_the_records_table():
+    rec = _hand(3, [GreedyBot() for _ in range(3)], preset="sanren_liangfang")
+    assert review_record(rec, 2).decisions
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.2 \(the record's table has 3 seats\)"):
+        review_record(rec, 3)
+
+
 # -- the command --------------------------------------------------------------------------------
 
 

@@ -90,3 +90,24 @@ def test_analyze_reads_hand_size_and_suits_from_the_preset(
     assert "10 concealed" in capsys.readouterr().out
     assert main(["analyze", "1m2m3m4p5p6p7p8p9p1s", "--preset", "siren_liangfang"]) != 0
     assert "tile 1m is not in play" in capsys.readouterr().err
+
+
+def test_simulate_cli_picks_one_default_bot_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--preset", "sanren_liangfang", "--games", "3",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1] for line in out.splitlines()
+            if line.startswith(("greedy ", "random "))}
+    assert rows == {"greedy": "6", "random": "3"}  # greedy,greedy,random: 3 hands each seat
+
+
+def test_the_expert_beats_two_random_bots_at_sanren_liangfang() -> None:
+    from xueliu.arena import arena, format_table
+
+    result = arena(["expert"], 20, rules="sanren_liangfang", reference="random", seed=17)
+    line = result.lines[0]
+    assert line.hands == 60  # 20 walls × 3 seatings
+    assert line.score.interval is not None and line.score.interval[0] > 0
+    table = format_table(result)
+    assert "each in one seat against two random; 20 walls × 3 seatings" in table
+    assert "total over their 3 seatings" in table

@@ -439,6 +439,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as e:
         raise CommandError(f"the record does not replay: {e}") from None
     seat = args.seat
+    if seat is not None and seat >= state.rules.players:
+        raise CommandError(f"--seat must be 0..{state.rules.players - 1}: the record's table has "
+                           f"{state.rules.players} seats, got {seat}")
     if getattr(args, "html", None):
         from .replay_html import replay_page
 
@@ -528,10 +531,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(or on Ray) and print per-bot statistics.")
     s.add_argument("--games", type=int, required=True, metavar="N", help="hands to play")
     s.add_argument("--preset", choices=PRESETS, default="xueliu")
-    s.add_argument("--bots", default="greedy,greedy,random,random",
-                   help="four bots, comma-separated: expert, greedy, random, autoplay, module:Class (a "
-                        "module in the working directory or on the path) or cmd:COMMAND (a "
-                        "program speaking docs/protocol.md) (default greedy,greedy,random,random)")
+    s.add_argument("--bots", default=None,
+                   help="one bot per seat, comma-separated: expert, greedy, random, autoplay, "
+                        "module:Class (a module in the working directory or on the path) or "
+                        "cmd:COMMAND (a program speaking docs/protocol.md) (default "
+                        "greedy,greedy,random,random; at 3 seats greedy,greedy,random, at 2 "
+                        "greedy,random)")
     s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     s.add_argument("--workers", type=int, default=1, metavar="K",
                    help="worker processes (default 1); results do not depend on it")
@@ -597,7 +602,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which line of a JSON-lines file, counting from 0 like the \"hand\" "
                         "field and bot-error messages (default 0)")
     r.add_argument("--seat", type=int, default=None, choices=range(4),
-                   help="show the hand as this seat saw it (default: everything)")
+                   help="show the hand as this seat saw it, 0..players-1 of the record's table "
+                        "(default: everything)")
     r.add_argument("--html", metavar="OUT.html", default=None,
                    help="write the hand as a self-contained web page (the replay viewer) instead")
     r.set_defaults(func=cmd_replay)
@@ -609,7 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="which line of a JSON-lines file, counting from 0 as for replay "
                          "(default 0)")
     rv.add_argument("--seat", type=int, required=True, choices=range(4),
-                    help="the seat whose decisions are reviewed")
+                    help="the seat whose decisions are reviewed, 0..players-1 of the record's "
+                         "table")
     rv.add_argument("--html", metavar="OUT.html", default=None,
                     help="also write the review as a web page: the replay viewer, annotated")
     rv.add_argument("--json", action="store_true",

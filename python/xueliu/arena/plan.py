@@ -1,10 +1,11 @@
 """The arena's seating plan: which matches are played, and who sits where on each wall.
 
-A *match* is "bot A in one seat against three copies of bot B" over the same walls as every
-other match: wall ``w`` of an arena with seed ``s`` is ``simulate``'s wall ``hand_seed(s, w)``
-with the dealer ``w % 4``, so every bot meets exactly the same tiles. Each wall is played four
-times with the seats rotated (``simulate``'s duplicate seating: in play ``r`` of a wall, seat
-``k`` holds entry ``(k + r) % 4`` of the bots ``(A, B, B, B)``), which puts A once in each seat.
+A *match* is "bot A in one seat against copies of bot B in the other seats" (three at the
+default four-seat table, ``n - 1`` at a table of ``n``) over the same walls as every other match:
+wall ``w`` of an arena with seed ``s`` is ``simulate``'s wall ``hand_seed(s, w)`` with the dealer
+``w % n``, so every bot meets exactly the same tiles. Each wall is played ``n`` times with the
+seats rotated (``simulate``'s duplicate seating: in play ``r`` of a wall, seat ``k`` holds entry
+``(k + r) % n`` of the bots ``(A, B, ..., B)``), which puts A once in each seat.
 
 Two modes:
 

@@ -44,10 +44,14 @@ def _rating_interval(result: ArenaResult, name: str) -> str:
     return f"[{_points(lo)}, {_points(hi)}]"
 
 
+_COPIES = {1: "one", 2: "two", 3: "three"}  # the other seats of a 2-, 3- or 4-seat table
+
+
 def _who(result: ArenaResult) -> str:
+    others = _COPIES[result.players - 1]
     if result.mode == "reference":
-        return f"each in one seat against three {result.reference}"
-    return "every pair: each bot in one seat against three of each other bot"
+        return f"each in one seat against {others} {result.reference}"
+    return f"every pair: each bot in one seat against {others} of each other bot"
 
 
 def format_table(result: ArenaResult) -> str:
@@ -71,14 +75,16 @@ def format_table(result: ArenaResult) -> str:
     zero = (f"{result.anchor} = 0" if result.anchor is not None else "the bots' mean = 0")
     if result.mode == "reference" and result.reference not in result.bots:
         zero += " (the reference, not in the table)"
-    lines.append(f"walls +/=/-: walls whose four-seat total the bot won, drew, lost. rating: "
-                 f"Bradley–Terry fitted to them, in Elo points, {zero}; ≤/≥: a bound (no wall won/lost).")
+    lines.append(f"walls +/=/-: walls whose total over their {result.players} seatings the bot "
+                 f"won, drew, lost. rating: Bradley–Terry fitted to them, in Elo points, {zero}; "
+                 "≤/≥: a bound (no wall won/lost).")
     lines.append(f"95% intervals clustered by wall: the mean's Student t over walls, the rating's "
                  f"{REPLICATES} bootstrap replicates of the walls (docs/strength.md).")
     if result.mode == "pairs":
         lines.append("")
-        lines.append("mean per hand of the row bot in one seat against three of the column bot "
-                     "(± half the 95 % interval)")
+        others = _COPIES[result.players - 1]
+        lines.append(f"mean per hand of the row bot in one seat against {others} of the column "
+                     "bot (± half the 95 % interval)")
         cells: Dict[tuple[str, str], MatchLine] = {(m.bot, m.opponent): m for m in result.matches}
         grid = [["", *result.bots]]
         for a in result.bots:

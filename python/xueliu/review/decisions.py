@@ -172,14 +172,16 @@ def _start(rec: Mapping[str, Any]) -> GameState:
 
 def review_record(rec: Mapping[str, Any], seat: int, *,
                   expert: Optional[ExpertBot] = None) -> Review:
-    """Reviews ``seat`` (0..3) in the hand of record ``rec`` (what ``state.record()``, ``xueliu
-    simulate --out``'s ``"record"`` and the server store). A record that does not replay is a
-    ``ValueError`` saying where (:func:`xueliu.replay`)."""
+    """Reviews ``seat`` (``0 .. players - 1`` of the record's table) in the hand of record ``rec``
+    (what ``state.record()``, ``xueliu simulate --out``'s ``"record"`` and the server store). A
+    record that does not replay is a ``ValueError`` saying where (:func:`xueliu.replay`)."""
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"seat must be an int 0..3, got {type(seat).__name__}")
-    if not 0 <= seat <= 3:
-        raise ValueError(f"seat must be 0..3, got {seat}")
+        raise TypeError(f"seat must be an int seat of the table, got {type(seat).__name__}")
     final = replay(rec)  # checks the whole record first: a bad one changes nothing below
+    players = final.rules.players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1} (the record's table has {players} "
+                         f"seats), got {seat}")
     state = _start(rec)
     rules = state.rules
     bot = expert if expert is not None else ExpertBot(rules=rules)

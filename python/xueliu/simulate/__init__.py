@@ -7,7 +7,7 @@
 
 Every hand is a pure function of (seed, hand index): hand ``i`` plays the wall of seed
 ``hand_seed(seed, wall)`` — ``wall = i`` (or ``i // 4`` with ``duplicate``, where the four plays of
-a wall rotate the bots through the seats) — with the dealer ``wall % 4`` and bot seeds derived the
+a wall rotate the bots through the seats) — with the dealer ``wall % n`` (n seats) and bot seeds derived the
 same way. So the results, the summary and the ``--out`` lines are the same for any number of
 workers and for either backend; chunks of hands are farmed out and gathered back in hand order.
 

@@ -2,7 +2,7 @@
 
 Hand ``i`` is a pure function of ``(seed, i)``: it plays the wall of seed ``hand_seed(seed,
 wall)`` — ``wall = i`` (``i // 4`` with ``duplicate``, where the four plays of a wall rotate the
-bots through the seats) — with the dealer ``wall % 4``. Every bot goes through the lifecycle (:mod:`xueliu.bots.lifecycle`):
+bots through the seats) — with the dealer ``wall % n`` (n seats). Every bot goes through the lifecycle (:mod:`xueliu.bots.lifecycle`):
 a fresh in-process bot per hand, made with and started with ``bot_seed(seed, i, seat)``
 (``start_hand(seat, rules, seed)``; a program gets it in its ``hello``), and ended with the hand.
 """

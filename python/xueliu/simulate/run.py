@@ -192,13 +192,21 @@ def _gather(results: _Results, waiting: Dict[int, List[Dict[str, Any]]],
             next_chunk += 1
 
 
+def default_bots(players: int) -> str:
+    """``simulate``'s bots when ``--bots`` is not given, one per seat."""
+    return ",".join(["greedy"] * ((players + 1) // 2) + ["random"] * (players // 2))
+
+
 def run_command(args: Any) -> int:
     """``xueliu simulate`` (see :mod:`xueliu.cli`)."""
-    bots = [b.strip() for b in args.bots.split(",")]
     n = Rules.preset(args.preset).players
+    # Default: greedy in the first half of the seats, random in the rest (four seats:
+    # greedy,greedy,random,random; three: greedy,greedy,random; two: greedy,random).
+    spec = args.bots if args.bots is not None else default_bots(n)
+    bots = [b.strip() for b in spec.split(",")]
     if len(bots) != n or not all(bots):
         raise CommandError(f"--bots needs {n} comma-separated bots at preset {args.preset} "
-                           f"(one per seat), got {args.bots!r}")
+                           f"(one per seat), got {spec!r}")
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
