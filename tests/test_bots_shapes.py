@@ -45,3 +45,16 @@ def test_the_expert_counts_unseen_tiles_of_a_liangfang_wall_as_72_less_what_it_s
     assert view.unseen == 72 - len(obs["hand"])
     default = read_view(xueliu.new_game(seed=4).observation(0))
     assert default.unseen == 108 - 14
+
+
+def test_the_expert_counts_a_discard_win_below_the_minimum_fan_as_worth_nothing() -> None:
+    # 起胡番 2 (sanren_liangfang): a 1-fan wait is won only by a self-draw; 只能自摸: every wait
+    for rules, floor in ((_rules("sanren_liangfang"), 2.0),
+                         (Rules.preset("xueliu").replace(self_draw_only=True), float("inf")),
+                         (Rules.preset("xueliu"), 0.0)):
+        view = read_view(xueliu.new_game(rules, seed=4).observation(0), rules.shape)
+        ctx = ExpertBot(rules=rules)._context(view, rules)
+        assert ctx.discard_win_min == floor
+        self_draw_only_pay = ctx.hit_pay(0.0, 2.0)
+        assert (ctx.hit_pay(1.0, 2.0) == self_draw_only_pay) == (floor > 1.0)
+        assert ctx.hit_pay(4.0, 2.0) > self_draw_only_pay or floor == float("inf")

@@ -27,6 +27,7 @@ observation's ``mode``) gives the scoring table.
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
@@ -316,8 +317,16 @@ class ExpertBot(Bot):
             units = sum(view.unit(o) for o in others)
             for typ, _k in view.melds:
                 refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
-        return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
-                       horizon, ready, refund, pace)
+        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
+                      horizon, ready, refund, pace)
+        # 只能自摸 / 起胡番 (RULES §11.2): a wait whose discard win is not offered is won only by
+        # a self-draw. The wait's fan is known without the win's flags (杠上炮 ...), so a
+        # discard win below the minimum counts as not offered.
+        if rules.self_draw_only:
+            ctx.discard_win_min = math.inf
+        elif rules.min_fan_discard_win > 1:
+            ctx.discard_win_min = ctx.multiplier(rules.min_fan_discard_win)
+        return ctx
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
         ctx = self._context(view, rules)

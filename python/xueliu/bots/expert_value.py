@@ -183,7 +183,7 @@ class Context:
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
                  "drawn", "pool", "live_share", "wall_coef", "exit_rate", "end_fixed",
-                 "end_per_mult", "_typical")
+                 "end_per_mult", "_typical", "discard_win_min")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
@@ -206,6 +206,9 @@ class Context:
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
+        # The smallest discard-win multiplier the rules offer (RULES §11.2 起胡番, 只能自摸; set
+        # by the bot from its rules): below it a hit by another seat's discard pays nothing.
+        self.discard_win_min = 0.0
         # 血战: a winner leaves and pays nothing more; each draw of play left is worth this.
         self.exit_rate = 0.0 if self.continues else LOSS_RATE * self.sd_units / 3.0
         wall = float(view.wall)
@@ -259,7 +262,10 @@ class Context:
         return float(1 << (fan - 1))
 
     def hit_pay(self, dw_mult: float, sd_mult: float) -> float:
-        """Average pay of one hit: a self-draw (every other seat pays) or a discard win."""
+        """Average pay of one hit: a self-draw (every other seat pays) or a discard win (none
+        when the rules do not offer it at this multiplier: ``discard_win_min``)."""
+        if dw_mult < self.discard_win_min:
+            dw_mult = 0.0
         other = self.hit - 1.0
         return (self.sd_units * sd_mult + self.sd_bonus + other * self.dw_units * dw_mult) / self.hit
 
