@@ -116,11 +116,12 @@ long seats_of(const py::object& hands, const char* who) {
 Slot kHands{"_hands"}, kVoidCount{"_void_count"}, kVoid{"_void"}, kRivers{"_rivers"},
     kSeen{"_seen"}, kDrawn{"_drawn"}, kEv{"_ev"}, kAutoFlag{"_auto_flag"}, kWaits{"_waits"},
     kCoreMelds{"_core_melds"}, kSp{"_sp"}, kInPlay{"_in_play"}, kFront{"_front"}, kBack{"_back"},
-    kWall{"_wall"}, kPassRule{"_pass_rule"}, kPassBlock{"_pass_block"}, kHe{"_he"},
-    kEarthly{"_earthly"}, kFirstDraw{"_first_draw"}, kAnyMeld{"_any_meld"}, kPhase{"_phase"},
-    kTurn{"_turn"}, kTurnKind{"_turn_kind"}, kRinshan{"_rinshan"}, kLastKong{"_last_kong"},
-    kHaitei{"_haitei"}, kFrozen{"_frozen"}, kAuto{"_auto"}, kForcedN{"_forced_n"},
-    kLegal{"_legal"}, kPending{"_pending"}, kDecisions{"_decisions"};
+    kWall{"_wall"}, kPassRule{"_pass_rule"}, kPassBlock{"_pass_block"},
+    kEarthlyDraw{"_earthly_draw"}, kEarthly{"_earthly"}, kFirstDraw{"_first_draw"},
+    kAnyMeld{"_any_meld"}, kPhase{"_phase"}, kTurn{"_turn"}, kTurnKind{"_turn_kind"},
+    kRinshan{"_rinshan"}, kLastKong{"_last_kong"}, kHaitei{"_haitei"}, kFrozen{"_frozen"},
+    kAuto{"_auto"}, kForcedN{"_forced_n"}, kLegal{"_legal"}, kPending{"_pending"},
+    kDecisions{"_decisions"};
 // The hooks take instances of the registered HandData class (or a subclass: same offsets).
 PyObject* hand_data(py::handle state) {
   PyObject* g = state.ptr();
@@ -254,7 +255,7 @@ long plain_draw(PyObject* g, long t, uint8_t* ht, const py::object& voids,
     Py_INCREF(Py_None);
     PyList_SetItem(blocks.ptr(), t, Py_None);  // 过水 lasts until the seat's own next draw
   }
-  if (truth(get(g, kHe))) {
+  if (truth(get(g, kEarthlyDraw))) {  // 地胡 on a first draw (earthly_win not "first_discard")
     py::object first = get(g, kFirstDraw);
     if (!PyList_Check(first.ptr())) throw py::type_error("turn_discard: _first_draw");
     const bool earthly = flag_item(first, t) && !truth(get(g, kAnyMeld));
@@ -385,9 +386,10 @@ void register_engine_objects(py::object hand_data, py::tuple discard, py::tuple 
   sh.hand_data = hand_data;
   resolve(reinterpret_cast<PyTypeObject*>(hand_data.ptr()),
           {&kHands, &kVoidCount, &kVoid, &kRivers, &kSeen, &kDrawn, &kEv, &kAutoFlag, &kWaits,
-           &kCoreMelds, &kSp, &kInPlay, &kFront, &kBack, &kWall, &kPassRule, &kPassBlock, &kHe,
-           &kEarthly, &kFirstDraw, &kAnyMeld, &kPhase, &kTurn, &kTurnKind, &kRinshan,
-           &kLastKong, &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending, &kDecisions});
+           &kCoreMelds, &kSp, &kInPlay, &kFront, &kBack, &kWall, &kPassRule, &kPassBlock,
+           &kEarthlyDraw, &kEarthly, &kFirstDraw, &kAnyMeld, &kPhase, &kTurn, &kTurnKind,
+           &kRinshan, &kLastKong, &kHaitei, &kFrozen, &kAuto, &kForcedN, &kLegal, &kPending,
+           &kDecisions});
   sh.ready = true;
 }
 

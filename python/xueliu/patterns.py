@@ -81,7 +81,8 @@ QINGLONGQIDUI = Pattern("qinglongqidui", "清龙七对", 6)
 TIANHU = Pattern("tianhu", "天胡", 6)
 """天胡: the dealer wins on the initial 14 (knob ``heavenly_earthly``)."""
 DIHU = Pattern("dihu", "地胡", 6)
-"""地胡: a non-dealer self-draws on its first draw before any peng or kong (``heavenly_earthly``)."""
+"""地胡: a non-dealer self-draws on its first draw before any peng or kong (``heavenly_earthly``), or
+wins on the dealer's opening discard, as ``earthly_win`` says."""
 SHIBALUOHAN = Pattern("shibaluohan", "十八罗汉", 7)
 """十八罗汉: 金钩钓 with four kongs; the four kongs' gens are not counted."""
 QINGSANLONGQIDUI = Pattern("qingsanlongqidui", "清三龙七对", 8)

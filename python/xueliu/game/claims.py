@@ -8,7 +8,8 @@ seat in play draws (or the added kong is made). No peng or kong while the wall i
 seat holds tiles of its void suit. 过水 (``pass_blocks_discard_win``) blocks a seat that passed a win
 until its own next draw; ``forced_win_last_n`` takes every win automatically near the end.
 ``self_draw_only`` (只能自摸) offers no win here, ``min_fan_discard_win`` (起胡番) only a win scoring at
-least that fan (with every flag the win would be paid with: claim_fan), and ``rob_kong`` off opens
+least that fan (with every flag the win would be paid with, 地胡 on the dealer's opening discard
+under ``earthly_win`` included: claim_fan), and ``rob_kong`` off opens
 no window on an added kong at all.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Dict
 
 from .actions import HU, KONG, PASS, PENG, Action
-from .data import BLOCK_ANY, PH_CLAIM, PH_TURN, TK_PENG, HandData
+from .data import BLOCK_ANY, PH_CLAIM, PH_TURN, TK_FIRST, TK_PENG, HandData
 from .draw import draw, open_turn
 from .kongs import add_meld, complete_added_kong, direct_kong
 from .wins import claim_fan, discard_wins
@@ -33,10 +34,16 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
         g._c_after_kong = False
         g._c_last = False
         g._c_kong = None
+        g._c_earthly = False  # a robbing win is never 地胡 (RULES §11.3)
     else:
         g._c_after_kong = g._rinshan
         g._c_last = g._haitei
         g._c_kong = g._last_kong
+        # 地胡 on a discard (earthly_win "first_discard" / "either", RULES §11.3): the dealer's
+        # opening discard, before any peng or kong. A concealed kong on that turn spoils it (the
+        # turn then goes on from a replacement draw); after a xueliu 天胡 the dealer never makes
+        # that discard (play goes on with the next seat's draw).
+        g._c_earthly = g._earthly_discard and g._turn_kind == TK_FIRST and not g._any_meld
     if rob and not g._rob_kong:
         complete_added_kong(g)  # rob_kong off: the added kong is made at once
         return

@@ -98,6 +98,7 @@ class HandData:
                  "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
                  "_n", "_after", "_next_seats", "_shape", "_wins_to_end", "_self_draw_only",
                  "_rob_kong", "_min_fan", "_fresh_only", "_fresh",
+                 "_earthly_draw", "_earthly_discard", "_c_earthly",
                  "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
@@ -121,6 +122,12 @@ class HandData:
         # the default table, so the waits calls are the same as before RULES §11.
         self._sp = shape.code
         self._he = bool(r.heavenly_earthly)
+        # earthly_win (RULES §11.3): which wins may score 地胡 — a non-dealer's self-draw on its
+        # first draw (the draws mark it: _earthly; the native draw hook reads _earthly_draw), a
+        # win on the dealer's opening discard (the claim window marks it: _c_earthly), or both.
+        # Without heavenly_earthly there is no 地胡 at all.
+        self._earthly_draw = self._he and r.earthly_win != "first_discard"
+        self._earthly_discard = self._he and r.earthly_win != "first_draw"
         self._kong_back = r.kong_draw_from == "back"
         self._pass_rule = {"off": 0, "not_higher": 1, "any": 2}[r.pass_blocks_discard_win]
         self._forced_n = int(r.forced_win_last_n or 0)
@@ -216,6 +223,7 @@ class HandData:
         self._c_kong: Optional[Kong] = None
         self._c_opts: Dict[int, int] = {}  # seat -> bits: 1 hu, 2 kong, 4 peng
         self._c_forced = False  # forced_win_last_n took the wins
+        self._c_earthly = False  # the dealer's opening discard, before any kong: 地胡 to win on it
 
         self._break = break_point(dealer, self.dice, shape)  # (wall seat, stack) where it was broken
 

@@ -76,7 +76,7 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
         g._void_count[s] += 1
     if g._pass_rule:
         g._pass_block[s] = None  # 过水 lasts until the seat's own next draw
-    if g._he:
+    if g._earthly_draw:  # 地胡 on a first draw (earthly_win "first_draw" or "either")
         g._earthly = g._first_draw[s] and not g._any_meld and not replacement
         g._first_draw[s] = False
     g._phase = PH_TURN

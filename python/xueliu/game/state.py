@@ -48,11 +48,10 @@ _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path
 
 # RULES §11 values the engine does not play yet (issue 17 layer 3): a table of another shape or
 # flow would be played as the four-seat §1-§10 table, silently wrong, so it is refused instead.
-# The scoring knobs of §11.3 need no engine support beyond the core and are not listed, except
-# earthly_win (the engine marks 地胡 on the first draw only).
+# The scoring knobs of §11.3 need no engine support beyond the core and are not listed (the
+# engine marks earthly_win's 地胡 itself: draw.py on a first draw, claims.py on the first discard).
 _UNPLAYED_YET = {
     "exchange_count": 3,
-    "earthly_win": "first_draw",
 }
 
 

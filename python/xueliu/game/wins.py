@@ -22,7 +22,7 @@ def claim_fan(g: HandData, s: int) -> FanResult:
     counts = list(g._hands[s])
     counts[g._c_tile] += 1
     return g._evaluate(s, counts, g._c_tile, robbed=g._c_rob, after_kong=g._c_after_kong,
-                       last=g._c_last)
+                       last=g._c_last, earthly=g._c_earthly)
 
 
 def record_win(g: HandData, s: int, k: int, source: str, frm: Optional[int], res: FanResult,
@@ -41,7 +41,7 @@ def self_draw_win(g: HandData, s: int) -> None:
     h = g._hands[s]
     heavenly = g._turn_kind == TK_FIRST
     k = max(j for j in range(27) if h[j]) if heavenly else g._drawn
-    earthly = g._earthly and not heavenly
+    earthly = g._earthly and not heavenly  # set by first draws only where earthly_win counts them
     res = g._evaluate(s, h, k, self_draw=True, replacement=g._rinshan,
                       last=g._haitei, heavenly=heavenly and g._he,
                       earthly=earthly and g._he)
@@ -81,10 +81,10 @@ def discard_wins(g: HandData, winners: List[int]) -> None:
         counts = list(g._hands[s])
         counts[k] += 1
         res = g._evaluate(s, counts, k, robbed=rob, after_kong=g._c_after_kong,
-                          last=g._c_last)
+                          last=g._c_last, earthly=g._c_earthly)
         flags = tuple(name for name, on in (
             ("robbed_kong", rob), ("after_kong_discard", g._c_after_kong),
-            ("last_tile", g._c_last)) if on)
+            ("last_tile", g._c_last), ("earthly", g._c_earthly)) if on)
         w = record_win(g, s, k, "robbed_kong" if rob else "discard", frm, res, counts, flags,
                        tuple(winners))
         results.append((s, w))
