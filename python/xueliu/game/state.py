@@ -58,8 +58,6 @@ _UNPLAYED_YET = {
 
 def _refuse_unplayed(rules: Rules) -> None:
     bad = [f"{k}={getattr(rules, k)!r}" for k, v in _UNPLAYED_YET.items() if getattr(rules, k) != v]
-    if rules.mode == "daodaohu":
-        bad.append("mode='daodaohu'")
     if rules.call_transfer in ("split", "single_only"):
         bad.append(f"call_transfer={rules.call_transfer!r}")
     if bad:
