@@ -10,8 +10,8 @@ from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.bots.expert_view import read_view
 from xueliu.rules import Rules
 
-# The room shapes of §11.4 (daodaohu, whose mode the engine does not play yet, aside).
-SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang"]
+# The rooms of §11.4: their shapes, and daodaohu's one-win flow (RULES §11.2).
+SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
 BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
 
 
