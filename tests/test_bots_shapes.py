@@ -45,3 +45,14 @@ def test_the_expert_counts_unseen_tiles_of_a_liangfang_wall_as_72_less_what_it_s
     assert view.unseen == 72 - len(obs["hand"])
     default = read_view(xueliu.new_game(seed=4).observation(0))
     assert default.unseen == 108 - 14
+
+
+def test_the_expert_expects_a_daodaohu_hand_to_end_at_the_first_win_sooner_than_xuezhan() -> None:
+    from xueliu.bots.expert_value import first_win_horizon, game_horizon
+
+    ready = [0.5, 0.2, 0.9]
+    first_draws, first_lasts = first_win_horizon(12.0, ready)
+    all_draws, all_lasts = game_horizon(12.0, ready)
+    # 倒倒胡 ends at the first of the others' wins, 血战 at the last of them
+    assert 0.0 < first_draws < all_draws <= 12.0 and 0.0 < first_lasts < all_lasts < 1.0
+    assert first_win_horizon(12.0, []) == (12.0, 1.0)  # nobody else to win: the wall decides

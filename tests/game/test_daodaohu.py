@@ -98,7 +98,7 @@ def test_a_daodaohu_robbed_kong_ends_the_hand():
     assert obs_melds(state, 2) == [("peng", "5p")]  # the peng stays a peng
 
 
-def test_a_daodaohu_the_call_transfer_of_the_winning_discard_is_paid():
+def test_in_daodaohu_the_call_transfer_of_the_winning_discard_is_paid():
     state = kong_then_discard(ddh_rules())
     assert_ended_by_the_first_win(state)
     (win,) = state.settlement().wins
@@ -107,7 +107,7 @@ def test_a_daodaohu_the_call_transfer_of_the_winning_discard_is_paid():
     assert transfers(state) == KONG_GAIN + [(0, 1, 2, "hu"), (0, 1, 6, "hujiaozhuanyi")]
 
 
-def test_a_daodaohu_call_transfer_goes_to_each_winner_of_one_discard():
+def test_in_daodaohu_the_call_transfer_goes_to_each_winner_of_one_discard():
     state = kong_then_discard(ddh_rules(), winners=(1, 3))
     assert_ended_by_the_first_win(state)
     assert transfers(state) == KONG_GAIN + [
