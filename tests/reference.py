@@ -71,6 +71,8 @@ PRESETS["siren_liangfang"] = dict(PRESETS["xueliu"], suits="ps", hand_size=10, m
 PRESETS["erren_yifang"] = dict(PRESETS["xueliu"], suits="m", hand_size=7, max_fan=4,
                                self_draw_bonus="fan", seven_pairs=False,
                                fan_table={"qingyise": 1, "qingdui": 2, "qingyaojiu": 3})
+# 倒倒胡 scores as the xueliu preset does (self_draw_bonus base, no cap, ...): only its flow
+# (mode daodaohu: the first win ends the hand) differs, and the reference scores single hands.
 PRESETS["daodaohu"] = dict(PRESETS["xueliu"])
 
 

@@ -10,8 +10,8 @@ from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.bots.expert_view import read_view
 from xueliu.rules import Rules
 
-# The room shapes of §11.4 (daodaohu, whose mode the engine does not play yet, aside).
-SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang"]
+# The rooms of §11.4: their shapes, and daodaohu's one-win flow (RULES §11.2).
+SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
 BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
 
 
@@ -58,3 +58,14 @@ def test_the_expert_counts_a_discard_win_below_the_minimum_fan_as_worth_nothing(
         self_draw_only_pay = ctx.hit_pay(0.0, 2.0)
         assert (ctx.hit_pay(1.0, 2.0) == self_draw_only_pay) == (floor > 1.0)
         assert ctx.hit_pay(4.0, 2.0) > self_draw_only_pay or floor == float("inf")
+
+
+def test_the_expert_expects_a_daodaohu_hand_to_end_at_the_first_win_sooner_than_xuezhan() -> None:
+    from xueliu.bots.expert_value import first_win_horizon, game_horizon
+
+    ready = [0.5, 0.2, 0.9]
+    first_draws, first_lasts = first_win_horizon(12.0, ready)
+    all_draws, all_lasts = game_horizon(12.0, ready)
+    # 倒倒胡 ends at the first of the others' wins, 血战 at the last of them
+    assert 0.0 < first_draws < all_draws <= 12.0 and 0.0 < first_lasts < all_lasts < 1.0
+    assert first_win_horizon(12.0, []) == (12.0, 1.0)  # nobody else to win: the wall decides

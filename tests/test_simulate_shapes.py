@@ -26,6 +26,7 @@ SHAPES = {
         players=4, suits=("p", "s"), hand_size=10, declare_void=False, exchange_three=False),
     "siren_liangfang": Rules.preset("siren_liangfang"),
     "erren_yifang": Rules.preset("erren_yifang"),
+    "daodaohu": Rules.preset("daodaohu"),
 }
 BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "autoplay": AutoPlayBot,
                                       "greedy": GreedyBot, "expert": ExpertBot}
@@ -50,6 +51,19 @@ def test_simulate_cli_plays_a_two_seat_preset(capsys: pytest.CaptureFixture[str]
     assert "20 hands (20 walls), preset erren_yifang" in out
     row = next(line for line in out.splitlines() if line.startswith("random "))
     assert row.split()[1] == "40"  # two seats × 20 hands
+
+
+def test_simulate_cli_plays_the_daodaohu_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--preset", "daodaohu", "--games", "12", "--bots",
+                 "random,greedy,expert,greedy", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "12 hands (12 walls), preset daodaohu" in out
+
+
+def test_simulate_names_the_preset_equal_rules_are(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(4, bots=("random",) * 4, rules=Rules.preset("daodaohu"))
+    assert "preset daodaohu" in summary.format()
 
 
 def test_simulate_cli_wants_one_bot_per_seat_of_the_preset(

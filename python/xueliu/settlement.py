@@ -187,10 +187,10 @@ class Settlement:
         and waits are left out; fans, end-check outcomes and every transfer are public.
         ``None``: everything (servers, logs)."""
         lines: List[str] = []
-        title = "血流成河 xueliu" if self.mode == "xueliu" else "血战到底 xuezhan"
+        title = _MODE_TITLES.get(self.mode, self.mode)
         ended = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
                  "two_wins": "ended: two seats won", "one_win": "ended: one seat won",
-                 None: "in progress"}.get(self.end_reason, f"ended: {self.end_reason}")
+                 "first_win": "ended: the first win", None: "in progress"}.get(self.end_reason, f"ended: {self.end_reason}")
         lines.append(f"详细结算 Detailed settlement — {title}, dealer seat {self.dealer}, "
                      f"base {self.base}, {ended}")
         for seat in range(len(self.net)):
@@ -256,6 +256,10 @@ class Settlement:
             return f"查叫 end check: not ready (死叫: every copy of {waits} is in sight)"
         return "查叫 end check: not ready"
 
+
+_MODE_TITLES = {"xueliu": "血流成河 xueliu", "xuezhan": "血战到底 xuezhan",
+                "daodaohu": "倒倒胡 daodaohu"}
+"""The report's title of each mode."""
 
 _SUMMARY = (("hu", "胡 wins"), ("gang", "杠 kongs (刮风下雨)"),
             ("hujiaozhuanyi", "呼叫转移 call transfers"), ("huazhu", "花猪 flower pig"),

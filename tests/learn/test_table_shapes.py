@@ -20,14 +20,11 @@ from xueliu.learn import EXCHANGE_PICK, NUM_ACTIONS, encoder, masks_from_states
 from .test_encoders import _swapped_wall
 
 PRESETS = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
-# The flow knob of §11.2 the engine does not play yet (mode daodaohu) is set back to its default:
-# the table shape stays the preset's own. Drop the entry once the engine plays it (issue 17).
-_NOT_PLAYED_YET = {"daodaohu": {"mode": "xueliu"}}
 
 
 def table(preset: str) -> xueliu.Rules:
-    """The rules of a §11.4 preset's table (see _NOT_PLAYED_YET)."""
-    return xueliu.Rules.preset(preset).replace(**_NOT_PLAYED_YET.get(preset, {}))
+    """The rules of a §11.4 preset's table, as the preset has them."""
+    return xueliu.Rules.preset(preset)
 OBS = encoder("obs_v1")
 PLACES = ("self", "next", "across", "prev")
 

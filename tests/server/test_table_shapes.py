@@ -138,3 +138,21 @@ def test_a_two_seat_erren_yifang_table_with_a_bot_plays_to_hand_end(serve, tmp_p
 def test_a_siren_liangfang_table_deals_ten_tile_hands_from_72_tiles(serve, tmp_path):
     rules = xueliu.Rules.preset("siren_liangfang")
     _check_the_hand(_play_a_hand_with_bots(serve, tmp_path, rules), rules)
+
+
+def test_a_daodaohu_table_with_bots_plays_one_hand_that_the_first_win_ends(serve, tmp_path):
+    rules = xueliu.Rules.preset("daodaohu")
+    run = _play_a_hand_with_bots(serve, tmp_path, rules)
+    person: Person = run["person"]
+    assert person.errors == []
+    events: List[Dict[str, Any]] = person.hands[0]["events"]
+    end = next(e for e in events if e["type"] == "end_hand")
+    wins = [e for e in events if e["type"] == "hora"]
+    # 倒倒胡 (RULES §11.2): one winning event ends the hand, else the wall runs out with no win
+    assert end["reason"] == ("first_win" if wins else "wall_exhausted")
+    first = next((i for i, e in enumerate(events) if e["type"] == "hora"), len(events))
+    assert {e["type"] for e in events[first:]} <= {"hora", "pay", "end_hand"}
+    stored = run["hands"][0]
+    again = xueliu.replay(stored["record"])
+    assert again.settlement().end_reason == end["reason"]
+    assert again.settlement().net == stored["settlement"]["net"] == person.hands[0]["net"]

@@ -35,7 +35,7 @@ from ..rules import Rules
 from .base import Bot
 from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner, ready_waits
-from .expert_value import Context, game_horizon, wait_pays
+from .expert_value import Context, first_win_horizon, game_horizon, wait_pays
 from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
 
 __all__ = ["ExpertBot"]
@@ -310,7 +310,9 @@ class ExpertBot(Bot):
         pace = table_pace(view)
         ready = {o: ready_chance(view, o, pace) for o in others}
         horizon = None
-        if view.mode != "xueliu":  # 血战: the hand ends when the others have won
+        if view.mode == "daodaohu":  # 倒倒胡: the hand ends at the first win, anyone's
+            horizon = first_win_horizon(view.draws_left, [ready[o] for o in others], pace)
+        elif view.mode != "xueliu":  # 血战: the hand ends when the others have won
             horizon = game_horizon(view.draws_left, [ready[o] for o in others], pace)
         refund = 0.0
         if rules.refund_kongs:  # 退税: a seat not ready at the end returns its kong income

@@ -16,7 +16,7 @@ ends (docs/expert-bot.md derives each part and says how the constants were measu
   valued as a typical ready hand of its expected fan (:meth:`Context.typical_value`);
 - **the end of the wall**: a seat that has not won is paid (or not charged) by 查大叫 when it is
   ready, and keeps its kong income from 退税; in 血战 the hand usually ends sooner, at the third
-  win (:func:`game_horizon`).
+  win (:func:`game_horizon`), and in 倒倒胡 at the first (:func:`first_win_horizon`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .expert_view import TableView
 
-__all__ = ["Context", "draws_when_ready", "game_horizon", "KAPPA"]
+__all__ = ["Context", "draws_when_ready", "first_win_horizon", "game_horizon", "KAPPA"]
 
 KAPPA = 0.8
 """Chance, relative to the seat's own draw, that one other seat discards a given unseen tile in a
@@ -170,6 +170,25 @@ def _game_horizon(draws: float, ready: Sequence[float], pace: float) -> Tuple[fl
     for lam in rates:
         all_won *= 1.0 - math.exp(-lam * draws)
     return (total, 1.0 - all_won)
+
+
+def first_win_horizon(draws: float, ready: Sequence[float], pace: float = 1.0
+                      ) -> Tuple[float, float]:
+    """倒倒胡: :func:`game_horizon` with ``M`` the time of the first win of another seat (the
+    first win ends the hand, RULES §11.2): with the same constant hazards, ``M`` is exponential
+    with their sum ``L``, so ``E[min(draws, M)] = (1 - e^(-L draws)) / L`` and ``P(M > draws) =
+    e^(-L draws)``.
+
+    >>> first_win_horizon(10.0, [])  # nobody else to win: the wall decides
+    (10.0, 1.0)
+    """
+    if draws <= 0.0:
+        return (0.0, 1.0)
+    total = sum(pace * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1.0 - p)) for p in ready)
+    if total <= 0.0:
+        return (draws, 1.0)
+    lasts = math.exp(-total * draws)
+    return ((1.0 - lasts) / total, lasts)
 
 
 class Context:

@@ -93,7 +93,7 @@ class Table:
         self._obs = [None] * self.players
         self._pending = state.pending()
         st = state.settlement()
-        if state.rules.mode == "xuezhan":
+        if state.rules.mode != "xueliu":  # 血战, 倒倒胡: a winner leaves play
             self.left.update(w.seat for w in st.wins)
         net = st.net
         if self._final:

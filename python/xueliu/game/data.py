@@ -97,7 +97,7 @@ class HandData:
                  "_turn", "_turn_kind", "_void", "_void_count", "_voids_revealed", "_waits",
                  "_wall_given", "_wins", "_won", "_win_tiles", "_open_melds", "_xueliu",
                  "_n", "_after", "_next_seats", "_shape", "_wins_to_end", "_self_draw_only",
-                 "_rob_kong", "_min_fan", "_fresh_only", "_fresh",
+                 "_rob_kong", "_min_fan", "_fresh_only", "_fresh", "_first_win_ends",
                  "_earthly_draw", "_earthly_discard", "_c_earthly",
                  "__weakref__")
 
@@ -118,6 +118,10 @@ class HandData:
         self._wins_to_end = n - 1  # xuezhan ends when all seats but one have won
         # Knobs read on the hot path, once.
         self._xueliu = r.mode == "xueliu"
+        # 倒倒胡 (RULES §11.2): the first win (one self-draw, or every winner of one discard or
+        # robbed kong) ends the hand. Its winners are marked as xuezhan's are (out of play), so
+        # every `not _xueliu` branch reads it as xuezhan until that end.
+        self._first_win_ends = r.mode == "daodaohu"
         # The core's shape code (seven_pairs in bit 0, then suits and hand size): 1 (True) at
         # the default table, so the waits calls are the same as before RULES §11.
         self._sp = shape.code

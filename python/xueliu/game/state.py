@@ -57,8 +57,6 @@ _UNPLAYED_YET = {
 
 def _refuse_unplayed(rules: Rules) -> None:
     bad = [f"{k}={getattr(rules, k)!r}" for k, v in _UNPLAYED_YET.items() if getattr(rules, k) != v]
-    if rules.mode == "daodaohu":
-        bad.append("mode='daodaohu'")
     if bad:
         raise ValueError("the game engine does not play " + ", ".join(bad) + " yet (RULES §11; "
                          "the hand calls and scoring do: xueliu.is_win, evaluate, ...)")

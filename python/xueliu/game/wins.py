@@ -1,7 +1,7 @@
 """Wins (胡, RULES §5, §7, §10): a self-draw (自摸) on a seat's own turn, a discard win (点炮, several
 seats at once with 一炮多响), a win by robbing an added kong (抢杠胡); their payments, 点杠花 and
 呼叫转移; then who plays on (xueliu: the winner's hand is frozen; xuezhan: the winner leaves, and
-the third win ends the hand).
+the third win ends the hand; daodaohu 倒倒胡: the first win ends it, RULES §11.2).
 """
 
 from __future__ import annotations
@@ -135,6 +135,10 @@ def call_transfer(g: HandData, frm: int, kong: Kong, results: Sequence[Tuple[int
 
 
 def mark_won(g: HandData, winners: List[int]) -> None:
+    """xueliu winners are frozen; xuezhan and daodaohu winners leave play. A daodaohu hand ends
+    with its first win anyway; leaving (not frozen) means that the co-winners of one discard do
+    not pay each other's ``on_win`` kong dues, as xuezhan's co-winners do not (RULES §10: payers
+    that have left play pay nothing)."""
     for s in winners:
         if g._xueliu:
             g._frozen[s] = True
@@ -143,9 +147,14 @@ def mark_won(g: HandData, winners: List[int]) -> None:
 
 
 def after_win(g: HandData, winners: List[int]) -> bool:
-    """Marks the winners; ends a xuezhan hand once all seats but one have won (the third win at
-    four seats, RULES §11.1: n - 1). True if play goes on."""
+    """Marks the winners; ends a daodaohu hand at its first win (RULES §11.2: the win's payments,
+    call transfers and on_win collections are made by then; no end checks, fees are taken) and a
+    xuezhan hand once all seats but one have won (the third win at four seats, RULES §11.1:
+    n - 1). True if play goes on."""
     mark_won(g, winners)
+    if g._first_win_ends:
+        end(g, END_FIRST_WIN)
+        return False
     if not g._xueliu and g._in_play.count(False) >= g._wins_to_end:
         end(g, END_BY_WINS[g._n])
         return False
@@ -154,3 +163,5 @@ def after_win(g: HandData, winners: List[int]) -> bool:
 
 END_BY_WINS = {4: "three_wins", 3: "two_wins", 2: "one_win"}
 """The end reason of a xuezhan hand that all seats but one have won, by seat count."""
+END_FIRST_WIN = "first_win"
+"""The end reason of a daodaohu hand: its first win (one self-draw or one 一炮多响) ended it."""

@@ -76,7 +76,7 @@ OBS_V1: Tuple[Tuple[str, str], ...] = tuple([
     ("phase_claim", "flag: a claim window on a discard or a kong"),
     ("claim_is_rob", "flag: the claim window offers robbing an added kong (抢杠)"),
     ("pending", "flag: this seat must decide now"),
-    ("mode_xuezhan", "flag: 血战到底 (winners leave); off: 血流成河"),
+    ("mode_xuezhan", "flag: winners leave (血战到底, 倒倒胡); off: 血流成河"),
     *_per_seat("dealer_{r}", "flag: {who} is the dealer"),
     *_per_seat("turn_{r}", "flag: it is {who}'s turn (or its discard is being claimed)"),
     *_per_seat("in_play_{r}", "flag: {who} is still in play (xuezhan winners leave)"),

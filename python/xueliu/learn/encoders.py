@@ -208,7 +208,7 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
     rows += _PHASE_ROWS[o["phase"]]
     add(_ONES if robbed else _ZERO)
     add(_ONES if o["pending"] else _ZERO)
-    add(_ONES if o["mode"] == "xuezhan" else _ZERO)
+    add(_ZERO if o["mode"] == "xueliu" else _ONES)  # winners leave: 血战, 倒倒胡 (as the core's)
     rot = _ROTATIONS[n][s]
     hot = _SEAT_HOT[n][s]
     rows += hot[o["dealer"]]

@@ -12,7 +12,7 @@ from typing import IO, Any, Dict, Generator, List, Optional, Sequence, Tuple, Un
 
 from ..bots import check_bot_spec
 from ..errors import BotError, CommandError
-from ..rules import Rules
+from ..rules import PRESET_NAMES, Rules
 from .play import Config, close_external_bots, run_chunk
 from .progress import Progress
 from .summary import Aggregate, Summary
@@ -25,7 +25,7 @@ def named_rules(rules: Union[str, Rules]) -> Tuple[str, Rules]:
     equal rules are, or "custom"."""
     if isinstance(rules, str):
         return rules, Rules.preset(rules)
-    for name in ("xueliu", "xuezhan"):
+    for name in PRESET_NAMES:
         if Rules.preset(name) == rules:
             return name, rules
     return "custom", rules

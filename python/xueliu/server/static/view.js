@@ -24,7 +24,7 @@ export const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到�
  * (RULES §11.1), so the reason names how many that is at this table. */
 export const END_LABELS = {
   three_wins: "three seats won", two_wins: "two seats won", one_win: "one seat won",
-  wall_exhausted: "wall exhausted",
+  wall_exhausted: "wall exhausted", first_win: "the first win (倒倒胡)",
 };
 /** Ledger reasons (xueliu.settlement.REASONS) in the report's column order. */
 export const REASON_LABELS = {
