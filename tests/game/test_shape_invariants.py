@@ -55,7 +55,29 @@ def shape_rules(rng, players, suits, hand_size):
     knobs["declare_void"] = len(suits) == 3 and rng.random() < 0.7
     if knobs["mode"] == "xuezhan":
         knobs["post_win_kongs"] = frozenset()
+    # A random mix of the §11.2 / §11.3 flow and scoring knobs, each off its default a third of
+    # the time, so every shape is also played with the regional rules mixed.
+    for knob, values in SECTION11_KNOBS.items():
+        if rng.random() < 1 / 3:
+            knobs[knob] = rng.choice(values)
     return Rules.preset("xueliu").replace(**knobs)
+
+
+SECTION11_KNOBS = {
+    "mode": ["daodaohu"],
+    "self_draw_only": [True],
+    "min_fan_discard_win": [2, 3],
+    "rob_kong": [False],
+    "added_kong_payment": ["fresh_only"],
+    "jingoudiao": ["additive", False],
+    "jiang_patterns": [True],
+    "heavenly_earthly": ["additive", False],
+    "earthly_win": ["first_discard", "either"],
+    "kaertiao": [True],
+    "single_wait": [True],
+    "call_transfer": ["split", "single_only", False],
+}
+"""The §11.2 / §11.3 knobs :func:`shape_rules` mixes in, with their values off the default."""
 
 
 def check_tiles(state):
@@ -128,8 +150,15 @@ def play_checked(players, suits, hand_size, index, deep):
     state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(players), coins=coins)
     play_to_end(state, rng, greedy_share=0.4, timeouts=0.01, deep=deep)
     end = state.settlement().end_reason
+    wins = state.settlement().wins
     if rules.mode == "xuezhan" and end != "wall_exhausted":
-        assert len({w.seat for w in state.settlement().wins}) == players - 1
+        assert len({w.seat for w in wins}) == players - 1
+    if rules.mode == "daodaohu":  # one self-draw or the winners of one discard, then the end
+        assert len({(w.source, w.tile, w.from_seat) for w in wins}) <= 1
+        assert (end == "first_win") == bool(wins)
+    for w in wins:
+        assert w.source == "self_draw" or (not rules.self_draw_only
+                                           and w.fan_result.fan >= rules.min_fan_discard_win)
     full = state.events()
     for s in range(players):
         check_seat_events(full, state.events(s), s)
