@@ -3,8 +3,9 @@
 An action is small and immutable: ``Action(kind, tile=None, tiles=None, suit=None, value=None)``.
 ``kind`` is one of ``"discard"``, ``"peng"``, ``"kong"`` (direct kong on a discard, 直杠/点杠),
 ``"concealed_kong"`` (暗杠), ``"added_kong"`` (补杠/面下杠), ``"hu"`` (胡, self-draw or on a discard),
-``"pass"``, ``"exchange"`` (换三张: ``tiles`` the three tile names, sorted), ``"void"`` (定缺: ``suit``
-``"m"``/``"p"``/``"s"``) and ``"multiplier"`` (选倍: ``value``).
+``"pass"``, ``"exchange"`` (换三张 / 换四张: ``tiles`` the three or four tile names, sorted, as the
+table's ``exchange_count`` asks), ``"void"`` (定缺: ``suit`` ``"m"``/``"p"``/``"s"``) and
+``"multiplier"`` (选倍: ``value``).
 
 Ids (stable; never renumber):
 
@@ -20,9 +21,13 @@ Ids (stable; never renumber):
 140 – 3793              exchange: index of the sorted kind triple a <= b <= c
                         in lexicographic order (3654 triples)
 3794 + value - 1        multiplier ``value`` (1 <= value <= 1024)
+4818 – 32222            exchange of four (换四张, ``exchange_count = 4``):
+                        index of the sorted kind quadruple a <= b <= c <= d
+                        in lexicographic order (27405 quadruples)
 ======================  ===============================================
 
-Every other id is a ``ValueError`` (``NUM_ACTIONS`` ids in all). 1024 bounds the 选倍 values an
+Every other id is a ``ValueError`` (``NUM_ACTIONS`` = 32223 ids in all). The four-tile exchanges
+came after the multipliers were numbered, so they follow them: no earlier id moved. 1024 bounds the 选倍 values an
 action can carry (the seeds' tables use up to 32); a table that allows more is refused by
 :func:`~xueliu.new_game`.
 
@@ -56,10 +61,15 @@ TRIPLES: Tuple[Tuple[int, int, int], ...] = tuple(combinations_with_replacement(
 _TRIPLE_INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(TRIPLES)}
 MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
 NUM_FIXED_ACTIONS = MULTIPLIER_BASE
-"""Ids below this cover every action except multipliers (whose ids grow with the value)."""
+"""Ids below this cover every action of the default table (discards .. three-tile exchanges);
+multipliers (whose ids grow with the value) and four-tile exchanges come after."""
 MAX_MULTIPLIER = 1024
 """The largest player multiplier (选倍 value) an action carries."""
-NUM_ACTIONS = MULTIPLIER_BASE + MAX_MULTIPLIER
+EXCHANGE4_BASE = MULTIPLIER_BASE + MAX_MULTIPLIER  # 4818
+QUADRUPLES: Tuple[Tuple[int, int, int, int], ...] = tuple(
+    combinations_with_replacement(range(27), 4))
+_QUADRUPLE_INDEX: dict[tuple[int, ...], int] = {q: i for i, q in enumerate(QUADRUPLES)}
+NUM_ACTIONS = EXCHANGE4_BASE + len(QUADRUPLES)  # 32223
 """Action ids are ``0 .. NUM_ACTIONS - 1``."""
 
 _BY_ID: Dict[int, Action] = {}
@@ -78,7 +88,7 @@ class Action:
 
     kind: str
     tile: Optional[str] = None
-    tiles: Optional[Tuple[str, str, str]] = None
+    tiles: Optional[Tuple[str, ...]] = None
     suit: Optional[str] = None
     value: Optional[int] = None
     id: int = field(default=-1, init=False, repr=False)
@@ -108,13 +118,16 @@ class Action:
             if tile is not None or suit is not None or value is not None:
                 raise ValueError("an exchange action takes only tiles")
             if isinstance(tiles, str) or tiles is None:
-                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+                raise ValueError(f"an exchange action needs three or four tile names, got "
+                                 f"{tiles!r}")
             tiles = tuple(tiles)
-            if len(tiles) != 3 or any(t not in _KIND for t in tiles):
-                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+            if len(tiles) not in (3, 4) or any(t not in _KIND for t in tiles):
+                raise ValueError(f"an exchange action needs three or four tile names, got "
+                                 f"{tiles!r}")
             kinds = tuple(sorted(_KIND[t] for t in tiles))
             tiles = tuple(TILE_NAMES[k] for k in kinds)
-            aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds]
+            aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds] if len(kinds) == 3 \
+                else EXCHANGE4_BASE + _QUADRUPLE_INDEX[kinds]
         elif kind == "multiplier":
             if tile is not None or tiles is not None or suit is not None:
                 raise ValueError("a multiplier action takes only a value")
@@ -185,8 +198,8 @@ def _make(aid: int) -> Action:
         return Action("pass")
     if aid < EXCHANGE_BASE:
         return Action("void", suit=SUITS[aid - VOID_BASE])
-    if aid < MULTIPLIER_BASE:
-        return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in TRIPLES[aid - EXCHANGE_BASE]))
+    if aid < MULTIPLIER_BASE or aid >= EXCHANGE4_BASE:
+        return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in exchange_kinds(aid)))
     return Action("multiplier", value=aid - MULTIPLIER_BASE + 1)
 
 
@@ -201,9 +214,22 @@ PASS = Action.from_id(PASS_ID)
 VOID = tuple(Action.from_id(VOID_BASE + s) for s in range(3))
 
 
-def exchange_action(a: int, b: int, c: int) -> Action:
-    """The interned exchange action of kinds ``a <= b <= c``."""
-    return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[(a, b, c)])
+def exchange_action(*kinds: int) -> Action:
+    """The interned exchange action of the sorted kinds ``a <= b <= c`` (换三张) or
+    ``a <= b <= c <= d`` (换四张)."""
+    if len(kinds) == 3:
+        return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[kinds])
+    return Action.from_id(EXCHANGE4_BASE + _QUADRUPLE_INDEX[kinds])
+
+
+def exchange_kinds(action_id: int) -> Tuple[int, ...]:
+    """The sorted kinds an exchange id gives: its triple (ids 140..3793) or its quadruple
+    (ids from 4818). ``ValueError`` for an id that is no exchange."""
+    if EXCHANGE_BASE <= action_id < MULTIPLIER_BASE:
+        return TRIPLES[action_id - EXCHANGE_BASE]
+    if EXCHANGE4_BASE <= action_id < NUM_ACTIONS:
+        return QUADRUPLES[action_id - EXCHANGE4_BASE]
+    raise ValueError(f"id {action_id} is no exchange (ids 140..3793 and 4818..{NUM_ACTIONS - 1})")
 
 
 def multiplier_action(value: int) -> Action:

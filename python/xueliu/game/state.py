@@ -33,7 +33,7 @@ from ..tiles import TILE_NAMES, Hand
 from .actions import MAX_MULTIPLIER, Action
 from .before_play import answer_joint, begin, joint_legal
 from .claims import answer_claim
-from .data import PH_CLAIM, PH_OVER, PH_TURN, PHASE_NAMES, HandData
+from .data import PH_CLAIM, PH_EXCHANGE, PH_OVER, PH_TURN, PHASE_NAMES, HandData
 from .deal import parse_wall
 from .defaults import default_action
 from .events import render_events
@@ -51,7 +51,6 @@ _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path
 # The scoring knobs of §11.3 need no engine support beyond the core and are not listed, except
 # earthly_win (the engine marks 地胡 on the first draw only).
 _UNPLAYED_YET = {
-    "exchange_count": 3,
     "earthly_win": "first_draw",
 }
 
@@ -295,6 +294,11 @@ class GameState(HandData):
         if legal is None:
             legal = joint_legal(self, seat)
         if action not in legal:
+            count = self.rules.exchange_count
+            if action.tiles is not None and self._phase == PH_EXCHANGE \
+                    and len(action.tiles) != count:
+                raise ValueError(f"this table exchanges {count} tiles (exchange_count={count}); "
+                                 f"{action!r} gives {len(action.tiles)}")
             raise ValueError(f"{action!r} is not legal for seat {seat} now; legal: "
                              + ", ".join(repr(a) for a in legal[:12])
                              + (" ..." if len(legal) > 12 else ""))
