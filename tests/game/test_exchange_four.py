@@ -17,7 +17,7 @@ import pytest
 import xueliu
 from xueliu import Action
 from xueliu.game.actions import (EXCHANGE4_BASE, MAX_MULTIPLIER, MULTIPLIER_BASE, NUM_ACTIONS,
-                                 QUADRUPLES, exchange_kinds)
+                                 exchange_kinds, quadruple_index)
 from xueliu.learn import EXCHANGE_PICK, action_mask, to_action
 from xueliu.rules import Rules
 
@@ -214,15 +214,17 @@ def test_the_ids_of_three_tile_exchanges_and_multipliers_are_unchanged():
 
 def test_four_tile_exchanges_are_numbered_after_the_multipliers_in_lexicographic_order():
     assert EXCHANGE4_BASE == 4818
-    assert QUADRUPLES == tuple(itertools.combinations_with_replacement(range(27), 4))
-    assert NUM_ACTIONS == 4818 + 27405 == 32223
+    quadruples = list(itertools.combinations_with_replacement(range(27), 4))
+    assert NUM_ACTIONS == 4818 + len(quadruples) == 32223
+    assert [exchange_kinds(4818 + i) for i in range(len(quadruples))] == quadruples
+    assert [quadruple_index(q) for q in quadruples] == list(range(len(quadruples)))
     assert Action("exchange", tiles=("1m",) * 4).id == 4818
     assert Action("exchange", tiles=("1m", "1m", "1m", "2m")).id == 4819
     assert Action("exchange", tiles=("9s",) * 4).id == NUM_ACTIONS - 1
     for i in (4818, 5000, 20000, NUM_ACTIONS - 1):
         a = Action.from_id(i)
         assert a.kind == "exchange" and a.id == i and len(a.tiles) == 4
-        assert tuple(KIND[t] for t in a.tiles) == QUADRUPLES[i - 4818] == exchange_kinds(i)
+        assert tuple(KIND[t] for t in a.tiles) == quadruples[i - 4818] == exchange_kinds(i)
         assert Action("exchange", tiles=tuple(reversed(a.tiles))) is a
         assert eval(repr(a), {"Action": Action}) is a
         assert a.to_dict() == {"kind": "exchange", "tiles": list(a.tiles)}

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
+from math import comb
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from ..tiles import TILE_NAMES
@@ -66,10 +67,8 @@ multipliers (whose ids grow with the value) and four-tile exchanges come after."
 MAX_MULTIPLIER = 1024
 """The largest player multiplier (选倍 value) an action carries."""
 EXCHANGE4_BASE = MULTIPLIER_BASE + MAX_MULTIPLIER  # 4818
-QUADRUPLES: Tuple[Tuple[int, int, int, int], ...] = tuple(
-    combinations_with_replacement(range(27), 4))
-_QUADRUPLE_INDEX: dict[tuple[int, ...], int] = {q: i for i, q in enumerate(QUADRUPLES)}
-NUM_ACTIONS = EXCHANGE4_BASE + len(QUADRUPLES)  # 32223
+NUM_QUADRUPLES = comb(27 + 3, 4)  # 27405 sorted kind quadruples a <= b <= c <= d
+NUM_ACTIONS = EXCHANGE4_BASE + NUM_QUADRUPLES  # 32223
 """Action ids are ``0 .. NUM_ACTIONS - 1``."""
 
 _BY_ID: Dict[int, Action] = {}
@@ -127,7 +126,7 @@ class Action:
             kinds = tuple(sorted(_KIND[t] for t in tiles))
             tiles = tuple(TILE_NAMES[k] for k in kinds)
             aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds] if len(kinds) == 3 \
-                else EXCHANGE4_BASE + _QUADRUPLE_INDEX[kinds]
+                else EXCHANGE4_BASE + quadruple_index(kinds)
         elif kind == "multiplier":
             if tile is not None or tiles is not None or suit is not None:
                 raise ValueError("a multiplier action takes only a value")
@@ -219,7 +218,7 @@ def exchange_action(*kinds: int) -> Action:
     ``a <= b <= c <= d`` (换四张)."""
     if len(kinds) == 3:
         return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[kinds])
-    return Action.from_id(EXCHANGE4_BASE + _QUADRUPLE_INDEX[kinds])
+    return Action.from_id(EXCHANGE4_BASE + quadruple_index(kinds))
 
 
 def exchange_kinds(action_id: int) -> Tuple[int, ...]:
@@ -228,9 +227,49 @@ def exchange_kinds(action_id: int) -> Tuple[int, ...]:
     if EXCHANGE_BASE <= action_id < MULTIPLIER_BASE:
         return TRIPLES[action_id - EXCHANGE_BASE]
     if EXCHANGE4_BASE <= action_id < NUM_ACTIONS:
-        return QUADRUPLES[action_id - EXCHANGE4_BASE]
+        return _quadruple(action_id - EXCHANGE4_BASE)
     raise ValueError(f"id {action_id} is no exchange (ids 140..3793 and 4818..{NUM_ACTIONS - 1})")
 
 
 def multiplier_action(value: int) -> Action:
     return Action.from_id(MULTIPLIER_BASE + value - 1)
+
+
+# The quadruples are ranked by arithmetic rather than a table (27405 entries would cost every
+# process that imports the engine some 12 ms and 3 MB, for a knob most tables leave off). A
+# sorted multiset a <= b <= c <= d of range(27) is the set {a, b + 1, c + 2, d + 3} of range(30);
+# its place in lexicographic order counts the 4-sets that come after it, by their complements.
+_N, _K = 27 + 3, 4
+_LAST = comb(_N, _K) - 1
+
+
+def quadruple_index(kinds: Tuple[int, ...]) -> int:
+    """The index of sorted kinds ``a <= b <= c <= d`` in the lexicographic order of
+    ``combinations_with_replacement(range(27), 4)`` (``ValueError`` for anything else).
+
+    >>> quadruple_index((0, 0, 0, 0)), quadruple_index((0, 0, 0, 1)), quadruple_index((26,) * 4)
+    (0, 1, 27404)
+    """
+    if len(kinds) != _K or any(not 0 <= k < 27 for k in kinds) or list(kinds) != sorted(kinds):
+        raise ValueError(f"a four-tile exchange is four sorted kinds 0..26, got {kinds!r}")
+    after = 0
+    for i, k in enumerate(reversed(kinds)):  # x = k + its place; the complement _N - 1 - x
+        after += comb(_N - 1 - (k + _K - 1 - i), i + 1)
+    return _LAST - after
+
+
+def _quadruple(index: int) -> Tuple[int, ...]:
+    """The sorted kinds of quadruple ``index`` (the inverse of :func:`quadruple_index`)."""
+    out = []
+    x = 0  # the next candidate element of the 4-set of range(30)
+    rank = index
+    for i in range(_K):
+        while True:
+            block = comb(_N - 1 - x, _K - 1 - i)  # the 4-sets whose i-th element is x
+            if rank < block:
+                break
+            rank -= block
+            x += 1
+        out.append(x - i)
+        x += 1
+    return tuple(out)
