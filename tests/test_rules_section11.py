@@ -247,24 +247,16 @@ def test_single_wait_scores_a_hand_that_waited_on_one_tile():
                                                rules=rules).extras
 
 
-# -- the engine until it plays §11 (issue 17 layer 3) ------------------------------------------
-
-# The §11.2 flow knobs the engine does not play yet (issue 17 layer 3, flow part): a room that
-# needs one is refused with the knob named rather than played as if it were off. None is left
-# (earthly_win, the last one, is played: tests/game/test_earthly_win.py); daodaohu is below.
-_UNPLAYED_FLOW: dict[str, object] = {}
-
+# -- the engine plays every room of §11.4 ---------------------------------------------------------
 
 @pytest.mark.parametrize("name", ROOMS)
-def test_the_engine_plays_every_room_shape_and_refuses_only_the_flow_knobs_it_lacks(name):
+def test_the_engine_plays_every_room_preset(name):
     rules = Rules.preset(name)
-    lacking = [k for k, v in _UNPLAYED_FLOW.items() if getattr(rules, k) != v]
-    if not lacking:
-        state = xueliu.new_game(rules, seed=1)
-        assert len(state.net) == rules.players and state.pending()
-    else:
-        with pytest.raises(ValueError, match="the game engine does not play .*" + lacking[0]):
-            xueliu.new_game(rules, seed=1)
+    state = xueliu.new_game(rules, seed=1)
+    assert len(state.net) == rules.players and state.pending()
+    while not state.is_over:  # legal play to the end, under the preset's own rules
+        state.step({s: state.legal_actions(s)[0] for s in state.pending()})
+    assert state.settlement().end_reason
 
 
 def test_the_engine_plays_the_scoring_knobs_of_section11():

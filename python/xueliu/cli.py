@@ -221,12 +221,17 @@ def describe_action(a: Any) -> str:
     if k == "pass":
         return "过 pass"
     if k == "exchange":
-        return f"换三张 give {_ts(a.tiles)}"
+        return f"{_exchange_word(len(a.tiles or ()))} give {_ts(a.tiles)}"
     if k == "void":
         return f"定缺 void {_SUIT_NAME[a.suit]} ({a.suit})"
     if k == "multiplier":
         return f"选倍 ×{a.value}"
     return repr(a)
+
+
+def _exchange_word(count: int) -> str:
+    """换三张, or 换四张 on a table that exchanges four (RULES §11.1 ``exchange_count``)."""
+    return "换四张" if count == 4 else "换三张"
 
 
 def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]:
@@ -238,7 +243,8 @@ def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]
                 f"{'+'.join(map(str, d))}, wall broken at wall {e['break']['wall']} stack "
                 f"{e['break']['stack']}")
     if t == "huansanzhang":
-        line = f"换三张 exchange: each seat receives from its {e['direction']} seat (die {e['die']})"
+        word = _exchange_word(len(e["given"][0]))
+        line = f"{word} exchange: each seat receives from its {e['direction']} seat (die {e['die']})"
         if me is not None:
             line += f"; you gave {_ts(e['given'][me])}, received {_ts(e['received'][me])}"
         return line

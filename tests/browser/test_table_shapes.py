@@ -174,3 +174,43 @@ def test_the_help_asks_the_analysis_with_the_tables_own_rules(site, page):
     page.wait_for_selector(".help:not(.pending)")
     text = page.inner_text(".help")  # an analysis (its error message would stand alone)
     assert any(w in text for w in ("shanten", "听牌 ready", "best discards", "胡 complete")), text
+
+
+def test_a_huansizhang_table_lets_the_player_pick_four_tiles_of_one_suit(site, page):
+    # 换四张 (RULES §11.1 exchange_count = 4): the prompt asks for four tiles, the exchange button
+    # is enabled only once four of one suit are picked, a fifth click picks nothing, and the
+    # notice shows the four given and the four received.
+    rules = xueliu.Rules.preset("xueliu").replace(exchange_count=4)
+    sit_at(page, site, rules)
+    page.wait_for_selector("button.choice[data-kind=exchange]")
+    prompt = page.inner_text(".controls .prompt")
+    assert "换四张" in prompt and "pick four tiles of one suit" in prompt
+    tiles: List[str] = page.locator(".own-hand .tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)")
+    by_suit: Dict[str, List[int]] = {}
+    for i, t in enumerate(tiles):
+        by_suit.setdefault(t[1], []).append(i)
+    suit = next(ix for ix in by_suit.values() if len(ix) >= 5)  # 13 or 14 tiles of three suits: one holds 5
+    for n, i in enumerate(suit[:5]):
+        page.click(f".own-hand .tile[data-index='{i}']")
+        picked = page.locator(".own-hand .tile.selected").count()
+        assert picked == min(n + 1, 4)
+        enabled = page.locator("button.choice[data-kind=exchange]:not([disabled])").count()
+        assert enabled == (1 if n >= 3 else 0), f"after {n + 1} clicks"
+    page.click("button.choice[data-kind=exchange]:not([disabled])")
+    page.wait_for_selector(".exchange-notice", timeout=60000)
+    gave = page.locator(".exchange-notice .gave .tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)")
+    got = page.locator(".exchange-notice .received .tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)")
+    assert sorted(gave) == sorted(tiles[i] for i in suit[:4])
+    assert len(got) == 4
+    assert "换四张" in page.inner_text(".exchange-notice")
+
+
+def test_where_any_four_tiles_may_go_the_prompt_does_not_ask_for_one_suit(site, page):
+    rules = xueliu.Rules.preset("xueliu").replace(exchange_count=4, exchange_same_suit=False)
+    sit_at(page, site, rules)
+    page.wait_for_selector("button.choice[data-kind=exchange]")
+    prompt = page.inner_text(".controls .prompt")
+    assert "pick four tiles" in prompt and "one suit" not in prompt

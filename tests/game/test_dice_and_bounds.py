@@ -108,7 +108,10 @@ def test_action_ids_outside_the_action_space_are_value_errors():
     for bad in (10**9, NUM_ACTIONS, -1, -10**9):
         with pytest.raises(ValueError, match="no action has id"):
             Action.from_id(bad)
-    assert Action.from_id(NUM_ACTIONS - 1) == Action("multiplier", value=MAX_MULTIPLIER)
+    # The largest multiplier ends its block; the four-tile exchanges (换四张) follow it.
+    assert Action.from_id(MULTIPLIER_BASE + MAX_MULTIPLIER - 1) == Action("multiplier",
+                                                                         value=MAX_MULTIPLIER)
+    assert Action.from_id(NUM_ACTIONS - 1) == Action("exchange", tiles=("9s",) * 4)
     assert Action.from_id(MULTIPLIER_BASE).value == 1
     with pytest.raises(ValueError, match="multiplier action needs an int value 1..1024"):
         Action("multiplier", value=MAX_MULTIPLIER + 1)

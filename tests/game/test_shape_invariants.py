@@ -76,6 +76,7 @@ SECTION11_KNOBS = {
     "kaertiao": [True],
     "single_wait": [True],
     "call_transfer": ["split", "single_only", False],
+    "exchange_count": [4],
 }
 """The §11.2 / §11.3 knobs :func:`shape_rules` mixes in, with their values off the default."""
 

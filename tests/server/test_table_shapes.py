@@ -156,3 +156,20 @@ def test_a_daodaohu_table_with_bots_plays_one_hand_that_the_first_win_ends(serve
     again = xueliu.replay(stored["record"])
     assert again.settlement().end_reason == end["reason"]
     assert again.settlement().net == stored["settlement"]["net"] == person.hands[0]["net"]
+
+
+def test_a_huansizhang_table_asks_and_passes_four_tiles_and_hides_the_others(serve, tmp_path):
+    # 三人两房 with 换四张 (RULES §11.1 exchange_count = 4): the exchange asked of the person is of
+    # four tiles, its event shows the person's own four and four hidden tiles of every other seat.
+    rules = SANREN_LIANGFANG_SHAPE.replace(exchange_three=True, exchange_count=4)
+    run = _play_a_hand_with_bots(serve, tmp_path, rules)
+    _check_the_hand(run, rules)
+    person: Person = run["person"]
+    state = next(m for m in person.messages if m["type"] == "state")
+    assert state["shape"]["exchange_count"] == 4 and state["rules"]["exchange_count"] == 4
+    asked = [a for req in person.requests for a in req["actions"] if a["kind"] == "exchange"]
+    assert asked and all(len(a["tiles"]) == 4 and len({t[1] for t in a["tiles"]}) == 1
+                         for a in asked)
+    ex = next(e for e in person.hands[0]["events"] if e["type"] == "huansanzhang")
+    assert len(ex["given"][0]) == 4 and "?" not in ex["given"][0] + ex["received"][0]
+    assert ex["given"][1:] == [["?"] * 4] * 2 and ex["received"][1:] == [["?"] * 4] * 2

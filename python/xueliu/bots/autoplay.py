@@ -2,7 +2,8 @@
 
 It answers exactly as ``GameState.apply_timeout`` would:
 
-- exchange: the three highest-index tiles of the shortest suit that has at least 3 tiles;
+- exchange: the three highest-index tiles of the shortest suit that has at least 3 tiles (换四张:
+  four of the shortest suit of at least 4, or the hand's four highest when no suit has 4);
 - void: the suit with the fewest tiles (ties: the lower suit, 万 before 筒 before 条);
 - multiplier: the knob's default, read from the observation's ``player_multipliers`` (else from
   ``rules=``, for observations that lack it; else the largest allowed value);
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
 from .base import Bot
 
 from ..game.actions import VOID, Action, exchange_action
+from ..game.defaults import default_exchange
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game.view import SeatView
@@ -32,6 +34,11 @@ def _suit_sizes(hand: Sequence[str]) -> List[int]:
     for t in hand:
         sizes[_KIND[t] // 9] += 1
     return sizes
+
+
+def _exchange_count(legal_actions: Sequence[Any]) -> int:
+    """How many tiles this table exchanges (换三张 / 换四张), read from the exchanges offered."""
+    return next(len(a.tiles) for a in legal_actions if a.kind == "exchange")
 
 
 class AutoPlayBot(Bot):
@@ -62,11 +69,11 @@ class AutoPlayBot(Bot):
             return next(a for a in legal_actions if a.kind == "hu")
         hand = observation["hand"]
         if "exchange" in kinds:
-            sizes = _suit_sizes(hand)
-            suit = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]
-            tiles = sorted((t for t in hand if _KIND[t] // 9 == suit), key=_KIND.__getitem__)[-3:]
-            want = tuple(tiles)
-            return next(a for a in legal_actions if a.kind == "exchange" and a.tiles == want)
+            counts = [0] * 27
+            for t in hand:
+                counts[_KIND[t]] += 1
+            want = exchange_action(*default_exchange(counts, _exchange_count(legal_actions)))
+            return next(a for a in legal_actions if a is want)
         if "void" in kinds:
             sizes = _suit_sizes(hand)
             letter = "mps"[sizes.index(min(sizes))]
@@ -101,16 +108,7 @@ class AutoPlayBot(Bot):
         if "hu" in kinds:
             return next(a for a in legal_actions if a.kind == "hu")
         if "exchange" in kinds:
-            hand = view.hand
-            sizes = [sum(hand[9 * u:9 * u + 9]) for u in range(3)]
-            suit = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]
-            picked: List[int] = []
-            for k in range(9 * suit + 8, 9 * suit - 1, -1):  # the three highest-index tiles
-                picked.extend([k] * min(hand[k], 3 - len(picked)))
-                if len(picked) == 3:
-                    break
-            first, second, third = sorted(picked)
-            return exchange_action(first, second, third)
+            return exchange_action(*default_exchange(view.hand, _exchange_count(legal_actions)))
         if "void" in kinds:
             hand = view.hand
             sizes = [sum(hand[9 * u:9 * u + 9]) for u in range(3)]

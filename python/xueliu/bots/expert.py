@@ -178,9 +178,11 @@ class ExpertBot(Bot):
         memory.update(obs, view)
         out: Dict[Any, float] = {}
         if "exchange" in by_kind or "void" in by_kind:
-            give = rules.exchange_count
+            give = len(by_kind["exchange"][0].tiles) if "exchange" in by_kind else 0
             suits = [u for u in view.suits
                      if "void" in by_kind or sum(view.counts[9 * u:9 * u + 9]) >= give]
+            if not suits:  # no suit holds that many (换四张, 7 tiles): rate every suit
+                suits = list(view.suits)
             values = self._suit_values(view, rules, suits)
             for a in by_kind.get("exchange", []):
                 out[a] = values[KIND[a.tiles[0]] // 9]
@@ -361,7 +363,7 @@ class ExpertBot(Bot):
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts
-        give = rules.exchange_count  # 换三张 or 换四张 (RULES §11.1)
+        give = len(options[0].tiles)  # 换三张 or 换四张 (RULES §11.1): what the table asks
         suits = [u for u in view.suits if sum(counts[9 * u:9 * u + 9]) >= give]
         for u in self._suit_order(view, rules, suits):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
@@ -370,7 +372,12 @@ class ExpertBot(Bot):
             for a in options:
                 if tuple(KIND[t] for t in a.tiles) == want:
                     return a
-        return options[0]
+        # No suit holds that many (换四张 with 7-tile hands): any tiles may go, so the least
+        # connected of the whole hand.
+        tiles = sorted((k for k in range(27) for _ in range(counts[k])),
+                       key=lambda k: (_connection(counts, k), -k))
+        want = tuple(sorted(tiles[:give]))
+        return next((a for a in options if tuple(KIND[t] for t in a.tiles) == want), options[0])
 
     def _void(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         u = self._suit_order(view, rules, list(view.suits))[0]

@@ -184,7 +184,8 @@ class GreedyBot(Bot):
         sp = rules._shape_code  # seven pairs, suits and hand size in play (1 = True by default)
         suits = rules.shape.suit_indices
         if "exchange" in by_kind:
-            return self._exchange(counts, by_kind["exchange"], sp, suits, rules.exchange_count)
+            options = by_kind["exchange"]  # 换三张 / 换四张: as many tiles as the options give
+            return self._exchange(counts, options, sp, suits, len(options[0].tiles))
         if "void" in by_kind:
             return self._void(counts, by_kind["void"], sp, suits)
         if "multiplier" in by_kind:
@@ -215,7 +216,12 @@ class GreedyBot(Bot):
             for a in options:
                 if tuple(_KIND[t] for t in a.tiles) == want:
                     return a
-        return options[0]
+        # No suit holds that many (换四张 with 7-tile hands, RULES §11.1): any tiles may go, so
+        # the least useful ones of the whole hand.
+        tiles = sorted((k for k in range(27) for _ in range(counts[k])),
+                       key=lambda k: (_tile_value(counts, k), -k))
+        want = tuple(sorted(tiles[:give]))
+        return next((a for a in options if tuple(_KIND[t] for t in a.tiles) == want), options[0])
 
     def _void(self, counts: Sequence[int], options: List[Any], sp: int,
               suits: Sequence[int]) -> Any:

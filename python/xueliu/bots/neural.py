@@ -5,7 +5,8 @@ of ``state.observation(seat)`` alone, RULES §7) and the mask of its legal indic
 (:mod:`xueliu.learn.actions`); the network (:mod:`.neural_net`) gives one logit per index and the
 bot takes the best allowed one (deterministic: no sampling at play time). The exchange (换三张)
 is three picks, as in the environments: pick one kind, encode again with the pick in the
-``exchange_picks_*`` channels, pick the second, then the third.
+``exchange_picks_*`` channels, pick the second, then the third (a fourth under 换四张, for
+weights trained with ``exchange_count = 4``; the shipped ones were not, and refuse it).
 
 Three ways in, the same decision for the same view:
 
@@ -41,7 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["NeuralBot", "decide_batch", "Chooser", "masked_argmax"]
 
 _OBS = encoder("obs_v1")
-_ENGINE_MULTIPLIER_BASE = 3794  # engine id of player multiplier v: 3794 + v - 1 (game/actions)
 
 Chooser = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """A policy over a batch: ``choose(x, mask) -> int[n]`` for ``x`` ``float32[n, 92, 27]`` and
@@ -60,7 +60,7 @@ def _mask(legal: Sequence[Action], picks: Tuple[int, ...], out: np.ndarray) -> N
 
 
 def _action(legal: Sequence[Action], index: int, picks: Tuple[int, ...]) -> Action:
-    """The legal action of a chosen index (the exchange: the triple of ``picks`` + the last)."""
+    """The legal action of a chosen index (the exchange: the kinds of ``picks`` + the last)."""
     if index < EXCHANGE_PICK:
         for a in legal:
             if a.id == index:
@@ -72,7 +72,7 @@ def _action(legal: Sequence[Action], index: int, picks: Tuple[int, ...]) -> Acti
                     and sorted(_KINDS[t] for t in a.tiles) == kinds:
                 return a
     else:
-        values = sorted(a.id for a in legal if a.id >= _ENGINE_MULTIPLIER_BASE)
+        values = sorted(a.id for a in legal if a.kind == "multiplier")
         slot = index - MULTIPLIER_SLOT
         if slot < len(values):
             return Action.from_id(values[slot])
@@ -88,7 +88,7 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
                  = None) -> List[Action]:
     """One decision for each seat ``seats[i]`` of ``states[i]`` (pending there), through
     ``choose`` on the batch's ``obs_v1`` tensors and masks: the exchange takes three rounds of
-    picks (only the rows still picking). ``record``, when given, receives one ``(row, x, mask,
+    picks, four under 换四张 (only the rows still picking). ``record``, when given, receives one ``(row, x, mask,
     index)`` tuple of arrays per round (``row``: positions in the batch), what a trainer keeps of
     the decisions."""
     n = len(states)
@@ -101,11 +101,12 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
     for i, lst in enumerate(legal):
         if not lst:
             raise ValueError(f"seat {seats[i]} of states[{i}] has nothing to decide")
-    picking = [i for i in range(n) if legal[i][0].kind == "exchange"]
+    # How many picks each row's exchange takes (1: not an exchange, one round).
+    count = [_exchange_count(lst) for lst in legal]
     picks: List[Tuple[int, ...]] = [()] * n
     answers: List[Optional[Action]] = [None] * n
     rows = np.arange(n)
-    for _ in range(3 if picking else 1):
+    for _ in range(max(count)):
         now = [int(i) for i in rows]
         x = _OBS.encode_batch([states[i] for i in now], [seats[i] for i in now],
                               picks=[picks[i] for i in now])
@@ -120,7 +121,7 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
         still = []
         for j, i in enumerate(now):
             k = int(index[j])
-            if EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks[i]) < 2:
+            if EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks[i]) < count[i] - 1:
                 picks[i] = (*picks[i], k - EXCHANGE_PICK)
                 still.append(i)
             else:
@@ -130,6 +131,12 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
             break
     assert all(a is not None for a in answers)
     return answers  # type: ignore[return-value]
+
+
+def _exchange_count(legal: Sequence[Action]) -> int:
+    """The picks of this decision: the tiles of an exchange (3 or 4), else 1."""
+    tiles = legal[0].tiles
+    return 1 if tiles is None else len(tiles)
 
 
 class NeuralBot(Bot):
@@ -199,17 +206,17 @@ class NeuralBot(Bot):
                                             for p in self.network.presets.values()):
                 raise ValueError(f"the neural bot's weights were not trained for mode {mode!r}")
         picks: Tuple[int, ...] = ()
-        exchange = legal_actions[0].kind == "exchange"
-        for _ in range(3 if exchange else 1):
+        count = _exchange_count(legal_actions)
+        for _ in range(count):
             x = _OBS.encode(observation, picks=picks)[None]
             mask = np.zeros((1, NUM_ACTIONS), np.bool_)
             _mask_with(legal_actions, observation, picks, mask[0])
             k = int(self.choose(x, mask)[0])
-            if exchange and EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks) < 2:
+            if EXCHANGE_PICK <= k < MULTIPLIER_SLOT and len(picks) < count - 1:
                 picks = (*picks, k - EXCHANGE_PICK)
                 continue
             return _action(legal_actions, k, picks)
-        raise AssertionError("an exchange ends with its third pick")  # pragma: no cover
+        raise AssertionError("an exchange ends with its last pick")  # pragma: no cover
 
 
 def _mask_with(legal: Sequence[Action], observation: Mapping[str, Any], picks: Tuple[int, ...],

@@ -8,7 +8,7 @@
 >>> env.agent_selection, obs["observation"].shape[1], int(obs["action_mask"].sum()) > 0
 ('player_0', 27, True)
 
-Agents act one at a time: the joint decisions (the exchange — three picks each —, the void, player
+Agents act one at a time: the joint decisions (the exchange — three picks each, four under 换四张 —, the void, player
 multipliers, claim windows) are asked of the pending seats in seat order, and their answers are
 applied together once all are in, so no seat sees another's answer first. Each observation is
 ``{"observation": float32[C, 27], "action_mask": int8[NUM_ACTIONS]}``; the mask is all zero for

@@ -131,12 +131,13 @@ def default_action(obs: Mapping[str, Any]) -> Action:
 
 
 def choose(observation: Callable[[], Mapping[str, Any]], mask: np.ndarray, picks: List[int],
-           index: Any) -> Tuple[Optional[Action], bool]:
+           index: Any, count: int = 3) -> Tuple[Optional[Action], bool]:
     """The engine action of ``index`` for the seat whose mask this is; ``observation()`` gives its
     observation, asked for only when needed (the default of an illegal index, a multiplier).
 
     Returns ``(action, illegal)``. An exchange pick is kept in ``picks`` and gives ``None`` until
-    the third; an index the mask does not allow (or not an int) gives RULES §8's default action
+    the ``count``-th (the table's ``exchange_count``: the third, or the fourth under 换四张); an
+    index the mask does not allow (or not an int) gives RULES §8's default action
     for the decision and ``illegal=True`` (the picks are dropped)."""
     try:
         i = int(index)
@@ -149,7 +150,7 @@ def choose(observation: Callable[[], Mapping[str, Any]], mask: np.ndarray, picks
         return Action.from_id(i), False
     if i < MULTIPLIER_SLOT:
         picks.append(i - EXCHANGE_PICK)
-        if len(picks) < 3:
+        if len(picks) < count:
             return None, False
         tiles = tuple(_NAMES[k] for k in picks)
         picks.clear()

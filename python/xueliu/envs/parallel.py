@@ -10,9 +10,9 @@ The agents are the table's seats (``player_0`` … ``player_{n-1}``, ``rules.pla
 
 Each step takes one action per agent; only the seats that must decide now (``action_mask`` not
 all zero) are read, the others' actions are ignored. A joint decision is applied once every
-pending seat has answered (an exchange takes three steps of one pick each). Observations, rewards
-(base units, ``"final"`` or ``"transfers"``) and the treatment of an index the mask does not allow
-are as in :func:`~xueliu.envs.pettingzoo_env`. Every agent is terminated when the hand ends:
+pending seat has answered (an exchange takes three steps of one pick each, four under 换四张).
+Observations, rewards (base units, ``"final"`` or ``"transfers"``) and the treatment of an index
+the mask does not allow are as in :func:`~xueliu.envs.pettingzoo_env`. Every agent is terminated when the hand ends:
 a 血战到底 winner that has left play stays an agent with an empty mask until then, because it
 may still receive end-of-hand payments and a terminated parallel agent receives nothing more
 (``infos[agent]["left_play"]`` says it has left).

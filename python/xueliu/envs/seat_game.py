@@ -149,8 +149,9 @@ class SeatGame:
         state = self.state
         if state.is_over:
             raise ValueError("the hand is over: reset the environment")
-        action, illegal = choose(self.observation, mask, self.picks, index)
-        if action is None:  # an exchange pick: the hand waits for the third
+        action, illegal = choose(self.observation, mask, self.picks, index,
+                                 state.rules.exchange_count)
+        if action is None:  # an exchange pick: the hand waits for the last
             return 0.0, False, False
         answers = self._others
         answers[self.seat] = action

@@ -2,7 +2,7 @@
 
 Every decision is collected seat by seat and applied in one ``state.step`` once each pending seat
 has answered (the exchange, the void, player multipliers and claim windows are joint decisions in
-the engine, so no seat's answer is seen before the others are in). An exchange is three picks.
+the engine, so no seat's answer is seen before the others are in). An exchange is three picks (four under 换四张).
 Rewards are in base units, per seat, for what the last applied decision paid.
 """
 
@@ -78,7 +78,7 @@ class Table:
         it). Returns ``None`` while the decision waits for more answers (or picks), else each
         seat's reward from applying it; ``self.illegal`` tells whether the index was refused."""
         action, self.illegal = choose(lambda: self.observation(seat), self.mask(seat),
-                                      self.picks[seat], index)
+                                      self.picks[seat], index, self.state.rules.exchange_count)
         if action is None:
             return None
         self.answers[seat] = action

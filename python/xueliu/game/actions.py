@@ -3,8 +3,9 @@
 An action is small and immutable: ``Action(kind, tile=None, tiles=None, suit=None, value=None)``.
 ``kind`` is one of ``"discard"``, ``"peng"``, ``"kong"`` (direct kong on a discard, 直杠/点杠),
 ``"concealed_kong"`` (暗杠), ``"added_kong"`` (补杠/面下杠), ``"hu"`` (胡, self-draw or on a discard),
-``"pass"``, ``"exchange"`` (换三张: ``tiles`` the three tile names, sorted), ``"void"`` (定缺: ``suit``
-``"m"``/``"p"``/``"s"``) and ``"multiplier"`` (选倍: ``value``).
+``"pass"``, ``"exchange"`` (换三张 / 换四张: ``tiles`` the three or four tile names, sorted, as the
+table's ``exchange_count`` asks), ``"void"`` (定缺: ``suit`` ``"m"``/``"p"``/``"s"``) and
+``"multiplier"`` (选倍: ``value``).
 
 Ids (stable; never renumber):
 
@@ -20,9 +21,13 @@ Ids (stable; never renumber):
 140 – 3793              exchange: index of the sorted kind triple a <= b <= c
                         in lexicographic order (3654 triples)
 3794 + value - 1        multiplier ``value`` (1 <= value <= 1024)
+4818 – 32222            exchange of four (换四张, ``exchange_count = 4``):
+                        index of the sorted kind quadruple a <= b <= c <= d
+                        in lexicographic order (27405 quadruples)
 ======================  ===============================================
 
-Every other id is a ``ValueError`` (``NUM_ACTIONS`` ids in all). 1024 bounds the 选倍 values an
+Every other id is a ``ValueError`` (``NUM_ACTIONS`` = 32223 ids in all). The four-tile exchanges
+came after the multipliers were numbered, so they follow them: no earlier id moved. 1024 bounds the 选倍 values an
 action can carry (the seeds' tables use up to 32); a table that allows more is refused by
 :func:`~xueliu.new_game`.
 
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
+from math import comb
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from ..tiles import TILE_NAMES
@@ -56,10 +62,13 @@ TRIPLES: Tuple[Tuple[int, int, int], ...] = tuple(combinations_with_replacement(
 _TRIPLE_INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(TRIPLES)}
 MULTIPLIER_BASE = EXCHANGE_BASE + len(TRIPLES)  # 3794
 NUM_FIXED_ACTIONS = MULTIPLIER_BASE
-"""Ids below this cover every action except multipliers (whose ids grow with the value)."""
+"""Ids below this cover every action of the default table (discards .. three-tile exchanges);
+multipliers (whose ids grow with the value) and four-tile exchanges come after."""
 MAX_MULTIPLIER = 1024
 """The largest player multiplier (选倍 value) an action carries."""
-NUM_ACTIONS = MULTIPLIER_BASE + MAX_MULTIPLIER
+EXCHANGE4_BASE = MULTIPLIER_BASE + MAX_MULTIPLIER  # 4818
+NUM_QUADRUPLES = comb(27 + 3, 4)  # 27405 sorted kind quadruples a <= b <= c <= d
+NUM_ACTIONS = EXCHANGE4_BASE + NUM_QUADRUPLES  # 32223
 """Action ids are ``0 .. NUM_ACTIONS - 1``."""
 
 _BY_ID: Dict[int, Action] = {}
@@ -78,7 +87,7 @@ class Action:
 
     kind: str
     tile: Optional[str] = None
-    tiles: Optional[Tuple[str, str, str]] = None
+    tiles: Optional[Tuple[str, ...]] = None
     suit: Optional[str] = None
     value: Optional[int] = None
     id: int = field(default=-1, init=False, repr=False)
@@ -108,13 +117,16 @@ class Action:
             if tile is not None or suit is not None or value is not None:
                 raise ValueError("an exchange action takes only tiles")
             if isinstance(tiles, str) or tiles is None:
-                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+                raise ValueError(f"an exchange action needs three or four tile names, got "
+                                 f"{tiles!r}")
             tiles = tuple(tiles)
-            if len(tiles) != 3 or any(t not in _KIND for t in tiles):
-                raise ValueError(f"an exchange action needs three tile names, got {tiles!r}")
+            if len(tiles) not in (3, 4) or any(t not in _KIND for t in tiles):
+                raise ValueError(f"an exchange action needs three or four tile names, got "
+                                 f"{tiles!r}")
             kinds = tuple(sorted(_KIND[t] for t in tiles))
             tiles = tuple(TILE_NAMES[k] for k in kinds)
-            aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds]
+            aid = EXCHANGE_BASE + _TRIPLE_INDEX[kinds] if len(kinds) == 3 \
+                else EXCHANGE4_BASE + quadruple_index(kinds)
         elif kind == "multiplier":
             if tile is not None or tiles is not None or suit is not None:
                 raise ValueError("a multiplier action takes only a value")
@@ -185,8 +197,8 @@ def _make(aid: int) -> Action:
         return Action("pass")
     if aid < EXCHANGE_BASE:
         return Action("void", suit=SUITS[aid - VOID_BASE])
-    if aid < MULTIPLIER_BASE:
-        return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in TRIPLES[aid - EXCHANGE_BASE]))
+    if aid < MULTIPLIER_BASE or aid >= EXCHANGE4_BASE:
+        return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in exchange_kinds(aid)))
     return Action("multiplier", value=aid - MULTIPLIER_BASE + 1)
 
 
@@ -201,10 +213,63 @@ PASS = Action.from_id(PASS_ID)
 VOID = tuple(Action.from_id(VOID_BASE + s) for s in range(3))
 
 
-def exchange_action(a: int, b: int, c: int) -> Action:
-    """The interned exchange action of kinds ``a <= b <= c``."""
-    return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[(a, b, c)])
+def exchange_action(*kinds: int) -> Action:
+    """The interned exchange action of the sorted kinds ``a <= b <= c`` (换三张) or
+    ``a <= b <= c <= d`` (换四张)."""
+    if len(kinds) == 3:
+        return Action.from_id(EXCHANGE_BASE + _TRIPLE_INDEX[kinds])
+    return Action.from_id(EXCHANGE4_BASE + quadruple_index(kinds))
+
+
+def exchange_kinds(action_id: int) -> Tuple[int, ...]:
+    """The sorted kinds an exchange id gives: its triple (ids 140..3793) or its quadruple
+    (ids from 4818). ``ValueError`` for an id that is no exchange."""
+    if EXCHANGE_BASE <= action_id < MULTIPLIER_BASE:
+        return TRIPLES[action_id - EXCHANGE_BASE]
+    if EXCHANGE4_BASE <= action_id < NUM_ACTIONS:
+        return _quadruple(action_id - EXCHANGE4_BASE)
+    raise ValueError(f"id {action_id} is no exchange (ids 140..3793 and 4818..{NUM_ACTIONS - 1})")
 
 
 def multiplier_action(value: int) -> Action:
     return Action.from_id(MULTIPLIER_BASE + value - 1)
+
+
+# The quadruples are ranked by arithmetic rather than a table (27405 entries would cost every
+# process that imports the engine some 12 ms and 3 MB, for a knob most tables leave off). A
+# sorted multiset a <= b <= c <= d of range(27) is the set {a, b + 1, c + 2, d + 3} of range(30);
+# its place in lexicographic order counts the 4-sets that come after it, by their complements.
+_N, _K = 27 + 3, 4
+_LAST = comb(_N, _K) - 1
+
+
+def quadruple_index(kinds: Tuple[int, ...]) -> int:
+    """The index of sorted kinds ``a <= b <= c <= d`` in the lexicographic order of
+    ``combinations_with_replacement(range(27), 4)`` (``ValueError`` for anything else).
+
+    >>> quadruple_index((0, 0, 0, 0)), quadruple_index((0, 0, 0, 1)), quadruple_index((26,) * 4)
+    (0, 1, 27404)
+    """
+    if len(kinds) != _K or any(not 0 <= k < 27 for k in kinds) or list(kinds) != sorted(kinds):
+        raise ValueError(f"a four-tile exchange is four sorted kinds 0..26, got {kinds!r}")
+    after = 0
+    for i, k in enumerate(reversed(kinds)):  # x = k + its place; the complement _N - 1 - x
+        after += comb(_N - 1 - (k + _K - 1 - i), i + 1)
+    return _LAST - after
+
+
+def _quadruple(index: int) -> Tuple[int, ...]:
+    """The sorted kinds of quadruple ``index`` (the inverse of :func:`quadruple_index`)."""
+    out = []
+    x = 0  # the next candidate element of the 4-set of range(30)
+    rank = index
+    for i in range(_K):
+        while True:
+            block = comb(_N - 1 - x, _K - 1 - i)  # the 4-sets whose i-th element is x
+            if rank < block:
+                break
+            rank -= block
+            x += 1
+        out.append(x - i)
+        x += 1
+    return tuple(out)

@@ -1,4 +1,5 @@
-"""Before play (RULES §3, §10 "Deal and phases"): 换三张 exchange three, 定缺 declare void and
+"""Before play (RULES §3, §10 "Deal and phases"): 换三张 exchange three (换四张 with
+``exchange_count = 4``, §11.1), 定缺 declare void and
 选倍 player multipliers, in that order, each skipped when its knob is off.
 
 Each is a joint decision: every seat answers (hidden from the others), a seat that has answered
@@ -11,7 +12,8 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from .. import _core
-from .actions import EXCHANGE_BASE, MULTIPLIER_BASE, TRIPLES, VOID, Action, multiplier_action
+from .actions import (MULTIPLIER_BASE, VOID, Action, exchange_action, exchange_kinds,
+                      multiplier_action)
 from .data import PH_EXCHANGE, PH_MULTIPLIER, PH_TURN, PH_VOID, TK_FIRST, HandData
 from .defaults import default_action
 from .draw import open_turn
@@ -67,9 +69,42 @@ def joint_legal(g: HandData, seat: int) -> List[Action]:
 
 
 def exchange_options(g: HandData, seat: int) -> List[Action]:
-    """Every distinct sorted triple of kinds the seat can give (of one suit with
-    ``exchange_same_suit``), in lexicographic order (listed by the native core)."""
-    return _exchange_options(g._hands[seat], g.rules.exchange_same_suit)
+    """Every distinct sorted multiset of ``exchange_count`` kinds the seat can give (of one suit
+    with ``exchange_same_suit``), in lexicographic order. A seat with no suit holding that many
+    may give any tiles (RULES §11.1: possible only with 换四张 and 7-tile hands; every hand of 7
+    or more tiles has a suit of three)."""
+    h = g._hands[seat]
+    count = g.rules.exchange_count
+    same_suit = g.rules.exchange_same_suit
+    if count == 3 and (not same_suit or any(sum(h[9 * u:9 * u + 9]) >= 3 for u in range(3))):
+        return _exchange_options(h, same_suit)  # the native listing of the default table
+    return _multisets(h, count, same_suit)
+
+
+def _multisets(h: bytearray, count: int, same_suit: bool) -> List[Action]:
+    """The exchange actions of ``count`` tiles of ``h``, in lexicographic order of their kinds:
+    within one suit when ``same_suit`` and some suit holds ``count``, else over the whole hand
+    (a plain Python listing: at most a few hundred per suit)."""
+    ranges = [(9 * u, 9 * u + 9) for u in range(3) if sum(h[9 * u:9 * u + 9]) >= count] \
+        if same_suit else []
+    if not ranges:
+        ranges = [(0, 27)]
+    out: List[Action] = []
+    picked: List[int] = []
+
+    def extend(lo: int, hi: int) -> None:
+        if len(picked) == count:
+            out.append(exchange_action(*picked))
+            return
+        for k in range(lo, hi):
+            if h[k] > picked.count(k):
+                picked.append(k)
+                extend(k, hi)
+                picked.pop()
+
+    for lo, hi in ranges:
+        extend(lo, hi)
+    return out
 
 
 def resolve_joint(g: HandData) -> None:
@@ -79,8 +114,8 @@ def resolve_joint(g: HandData) -> None:
         n = g._n
         direction, die = exchange_direction(g)
         shift = {"next": 1, "opposite": 2, "previous": n - 1}[direction]
-        # An exchange action's id is its sorted kind triple.
-        given = [list(TRIPLES[ans[s].id - EXCHANGE_BASE]) for s in range(n)]
+        # An exchange action's id is its sorted kind triple (quadruple under 换四张).
+        given = [list(exchange_kinds(ans[s].id)) for s in range(n)]
         received = [given[(s + shift) % n] for s in range(n)]
         for s in range(n):
             h = g._hands[s]

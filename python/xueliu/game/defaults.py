@@ -4,25 +4,37 @@ is offered, else the tile just drawn (or the highest-index legal discard), else 
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Sequence
 
 from .actions import DISCARD, HU, PASS, VOID, Action, exchange_action, multiplier_action
 from .data import PH_CLAIM, PH_EXCHANGE, PH_MULTIPLIER, PH_VOID, HandData
+
+
+def default_exchange(h: Sequence[int], count: int) -> List[int]:
+    """The timeout exchange of a hand of 27 counts (RULES §3.1, §11.1), as sorted kinds: the
+    ``count`` highest-index tiles of the shortest suit holding at least ``count`` (ties: the lower
+    suit), or, when no suit holds that many, the ``count`` highest-index tiles of the hand.
+
+    >>> default_exchange([1, 1, 1, 1] + [0] * 5 + [2, 2] + [0] * 16, 3)
+    [1, 2, 3]
+    """
+    sizes = [sum(h[9 * u:9 * u + 9]) for u in range(3)]
+    fits = [(n, u) for u, n in enumerate(sizes) if n >= count]
+    lo, hi = (9 * min(fits)[1], 9 * min(fits)[1] + 9) if fits else (0, 27)
+    picked: List[int] = []
+    for j in range(hi - 1, lo - 1, -1):
+        picked.extend([j] * min(h[j], count - len(picked)))
+        if len(picked) == count:
+            break
+    picked.sort()
+    return picked
 
 
 def default_action(g: HandData, s: int) -> Action:
     ph = g._phase
     h = g._hands[s]
     if ph == PH_EXCHANGE:
-        sizes = [sum(h[9 * u:9 * u + 9]) for u in range(3)]
-        u = min((n, u) for u, n in enumerate(sizes) if n >= 3)[1]  # shortest suit of 3+
-        picked: List[int] = []
-        for j in range(9 * u + 8, 9 * u - 1, -1):
-            picked.extend([j] * min(h[j], 3 - len(picked)))
-            if len(picked) == 3:
-                break
-        picked.sort()
-        return exchange_action(*picked)
+        return exchange_action(*default_exchange(h, g.rules.exchange_count))
     if ph == PH_VOID:
         sizes = [sum(h[9 * u:9 * u + 9]) for u in range(3)]
         return VOID[sizes.index(min(sizes))]

@@ -129,9 +129,9 @@ def _render(state: HandData, ev: Tuple[Any, ...], seat: Optional[int], full: boo
         _, direction, die, given, received = ev
         return {
             "type": "huansanzhang", "direction": direction, "die": die,
-            "given": [names(g) if full or s == seat else [HIDDEN] * 3
+            "given": [names(g) if full or s == seat else [HIDDEN] * len(g)
                       for s, g in enumerate(given)],
-            "received": [names(g) if full or s == seat else [HIDDEN] * 3
+            "received": [names(g) if full or s == seat else [HIDDEN] * len(g)
                          for s, g in enumerate(received)],
         }
     elif t == "dingque":

@@ -33,7 +33,7 @@ from ..tiles import TILE_NAMES, Hand
 from .actions import MAX_MULTIPLIER, Action
 from .before_play import answer_joint, begin, joint_legal
 from .claims import answer_claim
-from .data import PH_CLAIM, PH_OVER, PH_TURN, PHASE_NAMES, HandData
+from .data import PH_CLAIM, PH_EXCHANGE, PH_OVER, PH_TURN, PHASE_NAMES, HandData
 from .deal import parse_wall
 from .defaults import default_action
 from .events import render_events
@@ -44,22 +44,6 @@ from .view import SeatView
 from .wall import physical_layout
 
 _turn_step = _core.turn_step  # (a module global: one lookup on the hottest path)
-
-
-# RULES §11 values the engine does not play yet (issue 17 layer 3): a table of another shape or
-# flow would be played as the four-seat §1-§10 table, silently wrong, so it is refused instead.
-# The scoring knobs of §11.3 need no engine support beyond the core and are not listed (the
-# engine marks earthly_win's 地胡 itself: draw.py on a first draw, claims.py on the first discard).
-_UNPLAYED_YET = {
-    "exchange_count": 3,
-}
-
-
-def _refuse_unplayed(rules: Rules) -> None:
-    bad = [f"{k}={getattr(rules, k)!r}" for k, v in _UNPLAYED_YET.items() if getattr(rules, k) != v]
-    if bad:
-        raise ValueError("the game engine does not play " + ", ".join(bad) + " yet (RULES §11; "
-                         "the hand calls and scoring do: xueliu.is_win, evaluate, ...)")
 
 
 def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
@@ -98,7 +82,6 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
-    _refuse_unplayed(rules)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     if rules.multipliers is not None and len(rules.multipliers) < rules.highest_fan():
@@ -290,6 +273,11 @@ class GameState(HandData):
         if legal is None:
             legal = joint_legal(self, seat)
         if action not in legal:
+            count = self.rules.exchange_count
+            if action.tiles is not None and self._phase == PH_EXCHANGE \
+                    and len(action.tiles) != count:
+                raise ValueError(f"this table exchanges {count} tiles (exchange_count={count}); "
+                                 f"{action!r} gives {len(action.tiles)}")
             raise ValueError(f"{action!r} is not legal for seat {seat} now; legal: "
                              + ", ".join(repr(a) for a in legal[:12])
                              + (" ..." if len(legal) > 12 else ""))

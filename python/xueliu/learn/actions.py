@@ -1,9 +1,10 @@
 """The fixed action space for learning: one index per decision, the same for every rule set.
 
 Indices 0–139 are the engine's own action ids (:class:`xueliu.Action`), so a discard of ``5p`` is
-13 here too. The exchange (换三张), whose engine ids run to 3,793, is asked as **three single-tile
-picks** instead: each pick is an index 140 + kind, and the environment chains three of them into one
-exchange. Player multipliers (选倍) are slots: slot ``i`` is the ``i``-th smallest allowed value.
+13 here too. The exchange (换三张), whose engine ids run to 3,793 (换四张's from 4,818), is asked as
+**single-tile picks** instead: each pick is an index 140 + kind, and the environment chains
+``exchange_count`` of them (three, or four under 换四张) into one exchange. Player multipliers
+(选倍) are slots: slot ``i`` is the ``i``-th smallest allowed value.
 
 ======================  ====================================================================
 0 – 26                  discard of kind k (打)
@@ -14,7 +15,8 @@ exchange. Player multipliers (选倍) are slots: slot ``i`` is the ``i``-th smal
 135                     hu (胡: self-draw, on a discard, or robbing a kong)
 136                     pass (过)
 137 – 139               void m, p, s (定缺)
-140 – 166               exchange pick: one tile of kind k (换三张, three picks make one exchange)
+140 – 166               exchange pick: one tile of kind k (换三张: three picks make one exchange,
+                        换四张: four)
 167 – 174               multiplier slot i: the i-th smallest allowed value (选倍)
 ======================  ====================================================================
 
@@ -61,28 +63,33 @@ end of an episode may take (see the module docstring)."""
 _SUITS = "mps"
 _ENGINE_EXCHANGE_BASE = 140  # engine ids 140..3793 are exchange triples
 _ENGINE_MULTIPLIER_BASE = 3794  # engine id of multiplier value v: 3794 + v - 1
+_ENGINE_EXCHANGE4_BASE = 4818  # engine ids from 4818 are exchange quadruples (换四张)
 _KIND_NAMES = tuple(f"{r}{s}" for s in _SUITS for r in range(1, 10))
 
-_triples: Dict[int, Tuple[int, int, int]] = {}
+_exchanges: Dict[int, Tuple[int, ...]] = {}
 
 
-def _triple(engine_id: int) -> Tuple[int, int, int]:
-    """The sorted kinds of an engine exchange action (cached; read from the public Action)."""
-    t = _triples.get(engine_id)
+def _exchange_kinds(engine_id: int) -> Tuple[int, ...]:
+    """The sorted kinds of an engine exchange action, three or four (cached; read from the public
+    Action)."""
+    t = _exchanges.get(engine_id)
     if t is None:
         tiles = Action.from_id(engine_id).tiles
         assert tiles is not None
-        a, b, c = (_KIND_NAMES.index(x) for x in tiles)
-        t = _triples[engine_id] = (a, b, c)
+        t = _exchanges[engine_id] = tuple(_KIND_NAMES.index(x) for x in tiles)
     return t
+
+
+def _is_multiplier(engine_id: int) -> bool:
+    return _ENGINE_MULTIPLIER_BASE <= engine_id < _ENGINE_EXCHANGE4_BASE
 
 
 def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
     if isinstance(picks, (str, bytes)) or not isinstance(picks, Sequence):
         raise TypeError(f"picks is a sequence of kinds 0..26, got {type(picks).__name__}")
-    if len(picks) > 2:
-        raise ValueError(f"an exchange has three picks: at most two come before the last, got "
-                         f"{len(picks)}")
+    if len(picks) > 3:  # the table's own count is checked against the legal exchanges
+        raise ValueError(f"an exchange has at most four picks: at most three come before the "
+                         f"last, got {len(picks)}")
     out = []
     for p in picks:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 0 <= p <= 26:
@@ -91,23 +98,25 @@ def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
     return tuple(out)
 
 
-def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[int, ...],
+def _exchange_picks_allowed(exchanges: List[Tuple[int, ...]], picks: Tuple[int, ...],
                             buf: Union[bytearray, memoryview]) -> None:
-    """Marks in ``buf`` every kind that, added to ``picks``, still fits a legal triple."""
+    """Marks in ``buf`` every kind that, added to ``picks``, still fits a legal exchange (the
+    exchanges are all of the table's ``exchange_count``: 3 or 4 kinds)."""
+    count = len(exchanges[0])
+    if len(picks) >= count:
+        raise ValueError(f"this exchange has {count} picks: at most {count - 1} come before the "
+                         f"last, got {len(picks)}")
     if not picks:
-        kinds = set().union(*triples)
+        kinds = set().union(*exchanges)
     else:
         kinds = set()
-        p = picks[0]
-        q = picks[1] if len(picks) > 1 else -1
-        for t in triples:
-            if p in t and (q < 0 or q in t):
-                rest = list(t)
+        for t in exchanges:
+            rest = list(t)
+            for p in picks:
+                if p not in rest:  # (a kind picked twice needs two copies in t)
+                    break
                 rest.remove(p)
-                if q >= 0:
-                    if q not in rest:  # q == p, held once in t
-                        continue
-                    rest.remove(q)
+            else:
                 kinds.update(rest)
     for k in kinds:
         buf[EXCHANGE_PICK + k] = 1
@@ -115,24 +124,24 @@ def _exchange_picks_allowed(triples: List[Tuple[int, int, int]], picks: Tuple[in
 
 def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tuple[int, ...],
                buf: Union[bytearray, memoryview]) -> None:
-    triples: List[Tuple[int, int, int]] = []
+    exchanges: List[Tuple[int, ...]] = []
     for i in ids:
         if i < ENGINE_IDS:
             buf[i] = 1
-        elif i < _ENGINE_MULTIPLIER_BASE:
-            triples.append(_triple(i))
-        else:
+        elif _is_multiplier(i):
             value = i - _ENGINE_MULTIPLIER_BASE + 1
             buf[MULTIPLIER_SLOT + _multiplier_slot(value, allowed, ids)] = 1
-    if triples:
-        _exchange_picks_allowed(triples, picks, buf)
+        else:
+            exchanges.append(_exchange_kinds(i))
+    if exchanges:
+        _exchange_picks_allowed(exchanges, picks, buf)
     elif picks:
         raise ValueError("exchange picks were given but the seat is not choosing an exchange")
 
 
 def _multiplier_slot(value: int, allowed: Optional[Sequence[int]], ids: Sequence[int]) -> int:
     if allowed is None:  # the values offered now are the allowed ones
-        allowed = [i - _ENGINE_MULTIPLIER_BASE + 1 for i in ids if i >= _ENGINE_MULTIPLIER_BASE]
+        allowed = [i - _ENGINE_MULTIPLIER_BASE + 1 for i in ids if _is_multiplier(i)]
     ranked = sorted(allowed)
     if len(ranked) > MULTIPLIER_SLOTS:
         raise ValueError(f"the action space has {MULTIPLIER_SLOTS} multiplier slots; these rules "
@@ -226,9 +235,10 @@ def hand_over_mask(out: Optional[np.ndarray] = None) -> np.ndarray:
 def action_mask(state: GameState, seat: int, picks: Sequence[int] = (),
                 out: Optional[np.ndarray] = None) -> np.ndarray:
     """``bool[NUM_ACTIONS]``: true exactly for the choices ``seat`` has now (all false when it
-    is not pending). In the exchange, ``picks`` are the kinds already picked (0, 1 or 2 of them)
-    and the mask allows each kind that can still complete a legal exchange; ``out`` (optional)
-    is filled instead of a new array.
+    is not pending). In the exchange, ``picks`` are the kinds already picked (fewer than the
+    table's ``exchange_count``: 0, 1 or 2 of them, or 3 under 换四张) and the mask allows each kind
+    that can still complete a legal exchange; ``out`` (optional) is filled instead of a new
+    array.
 
     >>> import xueliu
     >>> state = xueliu.new_game("xueliu", seed=1)
@@ -246,9 +256,10 @@ def action_mask(state: GameState, seat: int, picks: Sequence[int] = (),
 def to_action(state: GameState, seat: int, index: int, picks: Sequence[int] = ()) -> Action:
     """The engine :class:`~xueliu.Action` of a masked ``index`` for ``seat`` now.
 
-    An exchange pick is an action only as the third pick: ``to_action(state, seat, 140 + c,
-    picks=(a, b))`` is the exchange of ``a, b, c``; earlier picks raise ``ValueError`` (the
-    environment keeps them). An index that is not a legal choice now raises ``ValueError``.
+    An exchange pick is an action only as the last pick (the third; the fourth under 换四张):
+    ``to_action(state, seat, 140 + c, picks=(a, b))`` is the exchange of ``a, b, c``; earlier
+    picks raise ``ValueError`` (the environment keeps them). An index that is not a legal choice
+    now raises ``ValueError``.
 
     >>> import xueliu
     >>> state = xueliu.new_game("xueliu", seed=1)
@@ -268,12 +279,13 @@ def to_action(state: GameState, seat: int, index: int, picks: Sequence[int] = ()
             raise ValueError(f"index {index} ({action!r}) is not legal for seat {seat} now")
         return action
     if index < MULTIPLIER_SLOT:
-        if len(picks) != 2:
-            raise ValueError(f"an exchange pick makes an action only as the third pick "
+        count = next((len(a.tiles) for a in legal if a.tiles is not None), 3)
+        if len(picks) != count - 1:
+            raise ValueError(f"an exchange pick makes an action only as pick {count} of {count} "
                              f"(got {len(picks)} earlier picks); the environment chains them")
         kinds = tuple(sorted((*picks, index - EXCHANGE_PICK)))
         for a in legal:
-            if a.kind == "exchange" and _triple(a.id) == kinds:
+            if a.kind == "exchange" and _exchange_kinds(a.id) == kinds:
                 return a
         raise ValueError(f"the exchange of {', '.join(_KIND_NAMES[k] for k in kinds)} is not "
                          f"legal for seat {seat} now")

@@ -62,7 +62,7 @@
     const who = (s) => `seat ${s}`;
     switch (e.type) {
       case "start_hand": return `deal: dealer ${who(e.dealer)}, dice ${e.dice.join("+")}`;
-      case "huansanzhang": return `换三张: each seat receives from ${e.direction}`;
+      case "huansanzhang": return `${e.given[0].length === 4 ? "换四张" : "换三张"}: each seat receives from ${e.direction}`;
       case "dingque": return `定缺: ${e.voids.map((v, s) => `${s}:${SUIT_CHARS[v] || "?"}`).join(" ")}`;
       case "xuanbei": return `选倍: ${e.values.map((v) => "×" + v).join(" ")}`;
       case "tsumo": return `${who(e.actor)} draws ${tileText(e.pai)}${e.rinshan ? " (kong replacement)" : ""}`;

@@ -326,7 +326,10 @@ function controls(model, names, request, ui, send) {
   const exchange = acts.filter((a) => a.kind === "exchange");
   if (exchange.length) {
     const count = COUNT_WORDS[model.shape.exchange_count] || [String(model.shape.exchange_count), String(model.shape.exchange_count)];
-    box.append(el("span", "prompt", `${exchangeName(model)} exchange: pick ${count[1]} tiles of one suit`));
+    // Of one suit, unless the offers mix suits (exchange_same_suit off, or a 7-tile hand with no
+    // suit of four under 换四张: it may give any tiles, RULES §11.1).
+    const oneSuit = exchange.every((a) => new Set(a.tiles.map((t) => t[1])).size === 1);
+    box.append(el("span", "prompt", `${exchangeName(model)} exchange: pick ${count[1]} tiles${oneSuit ? " of one suit" : ""}`));
     const picked = ui.selectedTiles();
     const want = sortTiles(picked).join(",");
     const match = exchange.find((a) => sortTiles(a.tiles).join(",") === want);
