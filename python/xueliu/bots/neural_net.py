@@ -24,6 +24,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
+from .. import _core
 from ..learn.actions import NUM_ACTIONS
 from ..learn.channels import OBS_V1
 from ..rules import Rules
@@ -124,7 +125,20 @@ def _first_layer(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
     of all inputs on (about 400 of 2,484): a plane whose ones are its first ``n`` inputs (every
     flag, bar and count plane, many tile planes) is one precomputed prefix sum
     (:func:`_first_layer_rows`), so about 160 rows are summed per input instead — the sum is
-    memory-bound, its cost the number of rows. Inputs that are not 0/1 take the plain product."""
+    memory-bound, its cost the number of rows. The sums are the native core's
+    (``_core.first_layer_01``, cpp/dense.hpp: what :func:`_first_layer_numpy` does, in the same
+    order, without its index tables — about half of a batched game's time was those tables).
+    Inputs that are not 0/1 take the plain product."""
+    x = np.ascontiguousarray(x, np.float32)
+    out = np.empty((len(x), rows.shape[1]), np.float32)
+    if _core.first_layer_01(x, rows, out):
+        return out
+    return _product(x, w)
+
+
+def _first_layer_numpy(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """:func:`_first_layer`'s sums in numpy, in the native kernel's order: the reference
+    tests/test_neural_native.py holds the kernel to."""
     n = len(x)
     on = x.reshape(n, _PLANES, _PLANE) != 0
     if not (x.reshape(n, _PLANES, _PLANE)[on] == 1.0).all():
