@@ -24,18 +24,19 @@ XUELIU_HOT_DISPATCH bool first_layer_01(const float* x, int64_t n, const float* 
   for (int64_t i = 0; i < n; ++i) {
     const float* xi = x + i * kDenseInputs;
     float* oi = out + i * width;
+    // Without branches: the ones are scattered, and a branch per input mispredicted so often
+    // that it cost a third of the call (measured: 8.7 -> 5.3 us an input, AVX2 clone).
+    uint32_t other = 0;  // any input neither 0 nor 1 (NaN included)
     for (int p = 0; p < kDensePlanes; ++p) {
       uint32_t m = 0;
       for (int k = 0; k < kDensePlane; ++k) {
         const float v = xi[p * kDensePlane + k];
-        if (v == 1.0f) {
-          m |= uint32_t{1} << k;
-        } else if (v != 0.0f) {  // also NaN
-          return false;
-        }
+        m |= static_cast<uint32_t>(v == 1.0f) << k;
+        other |= static_cast<uint32_t>(v != 0.0f) & static_cast<uint32_t>(v != 1.0f);
       }
       ones[p] = m;
     }
+    if (other) return false;
     std::memset(oi, 0, static_cast<size_t>(width) * sizeof(float));
     for (int p = 0; p < kDensePlanes; ++p) {
       const uint32_t m = ones[p];
