@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   xueliu::bindings::register_encode(m);
   xueliu::bindings::register_engine(m);
   xueliu::bindings::register_wall(m);
+  xueliu::bindings::register_neural(m);
 }

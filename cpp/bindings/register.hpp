@@ -11,4 +11,5 @@ void register_batch(pybind11::module_& m);     // batch_* over numpy arrays, GIL
 void register_encode(pybind11::module_& m);    // OBS_V1_CHANNELS, encode_obs_v1 (learning tensors)
 void register_engine(pybind11::module_& m);    // turn_discard, exchange_options: game/'s hottest paths
 void register_wall(pybind11::module_& m);      // shuffled_wall, roll, deal (cpp/wall.hpp)
+void register_neural(pybind11::module_& m);    // first_layer_01: the neural bot's first layer
 }  // namespace xueliu::bindings

@@ -251,3 +251,13 @@ def roll(state: int, shuffle: bool) -> tuple[Optional[list[int]], int, int, int,
 
 def deal(wall: Sequence[int], dealer: int) -> list[bytearray]:
     """The four hands dealt from 108 kinds: a bytearray of 27 counts each."""
+
+# --- the neural bot's first layer (bind_neural.cpp, cpp/dense.hpp) ---
+
+def first_layer_01(
+    x: npt.NDArray[np.float32], rows: npt.NDArray[np.float32], out: npt.NDArray[np.float32]
+) -> bool:
+    """out = x @ w for x float32[n, 2484] of 0/1 values, rows the first layer's row table
+    (xueliu.bots.neural_net._first_layer_rows: w's 2,484 rows, then each plane's prefix sums),
+    out float32[n, H]; all C-contiguous (ValueError otherwise, or on mismatched shapes). False,
+    out partly written, when an input is neither 0 nor 1. GIL released while summing."""

@@ -11,8 +11,8 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   indices of :mod:`xueliu.learn.actions`.
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
-inference path (numpy only: the default install needs nothing more), so what the tests check here
-is what plays.
+inference path (numpy and the native core's first layer, ``_core.first_layer_01``: the default
+install needs nothing more), so what the tests check here is what plays.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
+from .. import _core
 from ..learn.actions import NUM_ACTIONS
 from ..learn.channels import OBS_V1
 from ..rules import Rules
@@ -123,8 +124,22 @@ def _first_layer(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
     for cores — a single decision took 50 ms instead of 0.5 ms (measured here). Why not the rows
     of all inputs on (about 400 of 2,484): a plane whose ones are its first ``n`` inputs (every
     flag, bar and count plane, many tile planes) is one precomputed prefix sum
-    (:func:`_first_layer_rows`), so about 160 rows are summed per input instead — the sum is
-    memory-bound, its cost the number of rows. Inputs that are not 0/1 take the plain product."""
+    (:func:`_first_layer_rows`), so about 105 rows are summed per input of a played hand instead
+    (16 prefix rows, 90 single ones, measured on the benchmark's hands) — the sum is
+    memory-bound, its cost the number of rows. The sums are the native core's
+    (``_core.first_layer_01``, cpp/dense.hpp: what :func:`_first_layer_numpy` does, in the same
+    order, without its index tables — about half of a batched game's time was those tables).
+    Inputs that are not 0/1 take the plain product."""
+    x = np.ascontiguousarray(x, np.float32)
+    out = np.empty((len(x), rows.shape[1]), np.float32)
+    if _core.first_layer_01(x, rows, out):
+        return out
+    return _product(x, w)
+
+
+def _first_layer_numpy(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """:func:`_first_layer`'s sums in numpy, in the native kernel's order: the reference
+    tests/test_neural_native.py holds the kernel to."""
     n = len(x)
     on = x.reshape(n, _PLANES, _PLANE) != 0
     if not (x.reshape(n, _PLANES, _PLANE)[on] == 1.0).all():

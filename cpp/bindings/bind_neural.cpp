@@ -1,0 +1,74 @@
+// _core.first_layer_01: the neural bot's first layer on 0/1 inputs (cpp/dense.hpp;
+// python/xueliu/bots/neural_net.py calls it, tests/test_neural_native.py holds it to numpy).
+#include <pybind11/numpy.h>
+
+#include <string>
+
+#include "dense.hpp"
+#include "register.hpp"
+
+namespace py = pybind11;
+
+namespace xueliu::bindings {
+namespace {
+
+std::string shape_of(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t d = 0; d < a.ndim(); ++d) s += (d ? ", " : "") + std::to_string(a.shape(d));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+// A float32, two-dimensional, C-contiguous array (writeable for `out`), else a ValueError
+// naming the argument and what it is.
+void check_matrix(const py::array& a, const char* name, bool writeable) {
+  if (!a.dtype().is(py::dtype::of<float>()) || a.ndim() != 2)
+    throw py::value_error(std::string(name) + " must be a float32 matrix, got " +
+                          std::string(py::str(a.dtype())) + " of shape " + shape_of(a));
+  if (!(a.flags() & py::array::c_style))
+    throw py::value_error(std::string(name) + " must be C-contiguous");
+  if (writeable && !a.writeable()) throw py::value_error(std::string(name) + " must be writeable");
+}
+
+// Whether two contiguous arrays' bytes overlap (out is written while x and rows are read).
+bool overlap(const py::array& a, const py::array& b) {
+  const auto* pa = static_cast<const char*>(a.data());
+  const auto* pb = static_cast<const char*>(b.data());
+  return a.nbytes() > 0 && b.nbytes() > 0 && pa < pb + b.nbytes() && pb < pa + a.nbytes();
+}
+
+bool first_layer_01_of(const py::array& x, const py::array& rows, py::array out) {
+  check_matrix(x, "x", false);
+  check_matrix(rows, "rows", false);
+  check_matrix(out, "out", true);
+  if (x.shape(1) != kDenseInputs)
+    throw py::value_error("x must have " + std::to_string(kDenseInputs) + " columns, got shape " +
+                          shape_of(x));
+  if (rows.shape(0) < kDenseMinRows)
+    throw py::value_error("rows must have at least " + std::to_string(kDenseMinRows) +
+                          " rows (w's, then the prefix rows), got shape " + shape_of(rows));
+  if (out.shape(0) != x.shape(0) || out.shape(1) != rows.shape(1))
+    throw py::value_error("out must have shape (" + std::to_string(x.shape(0)) + ", " +
+                          std::to_string(rows.shape(1)) + "), got " + shape_of(out));
+  if (overlap(out, x) || overlap(out, rows))
+    throw py::value_error("out must not share memory with x or rows");
+  const auto* px = static_cast<const float*>(x.data());
+  const auto* pr = static_cast<const float*>(rows.data());
+  auto* po = static_cast<float*>(out.mutable_data());
+  const int64_t n = x.shape(0), width = rows.shape(1);
+  // Releasing the GIL is safe: only the three buffers, checked above and kept alive by the
+  // caller's references, are touched; no Python object is read or refcounted.
+  py::gil_scoped_release release;
+  return first_layer_01(px, n, pr, width, po);
+}
+
+}  // namespace
+
+void register_neural(py::module_& m) {
+  m.def("first_layer_01", &first_layer_01_of, py::arg("x"), py::arg("rows"), py::arg("out"),
+        "out = x @ w for x float32[n, 2484] of 0/1 values, rows the first layer's row table "
+        "(neural_net._first_layer_rows: w's rows, then each plane's prefix sums), out float32[n, "
+        "H]; all C-contiguous. False (out partly written) when an input is neither 0 nor 1. GIL "
+        "released while summing.");
+}
+
+}  // namespace xueliu::bindings

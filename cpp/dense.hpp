@@ -1,0 +1,39 @@
+// The neural bot's first layer (python/xueliu/bots/neural_net.py, _first_layer) on 0/1 inputs:
+// x @ w as sums of rows, with the whole plane of a "first c inputs on" pattern taken as one
+// precomputed prefix row.
+//
+// Why rows and not a matrix product: an obs_v1 input is 2,484 values of which about 400 are 1
+// and the rest 0, in 92 planes of 27; a flag, bar or count plane (and many tile planes) has its
+// ones exactly at its first c inputs, so its contribution is the prefix sum of its first c rows
+// of w. About 160 rows of the table are then added per input instead of 2,484 multiply-adds per
+// output: the cost is memory-bound, the number of rows read.
+//
+// The rows table (built once per network by neural_net._first_layer_rows), float32 [R, H] with
+// R >= 2 * 2484, row-major:
+//   rows[i]                      = w[i]                       (i < 2484)
+//   rows[2484 + 27 * p + c - 1]  = w[27 p] + ... + w[27 p + c - 1]  (plane p, c in 1..27)
+// (rows past 2 * 2484, e.g. the Python side's zero padding row, are not read).
+//
+// The sums are taken in the order numpy's _first_layer takes them: for each input, the prefix
+// rows of its prefix planes by increasing plane, then the single rows of its other planes by
+// increasing input, added one by one in float32 — so the results equal numpy's bit for bit on
+// the same machine (tests/test_neural_native.py holds them to a tolerance; the neural bot's
+// decisions are the same either way). Pure, no allocation but a stack row: safe from any thread.
+#pragma once
+
+#include <cstdint>
+
+namespace xueliu {
+
+constexpr int kDensePlane = 27;                      // inputs per plane of obs_v1
+constexpr int kDensePlanes = 92;                     // planes of obs_v1
+constexpr int kDenseInputs = kDensePlane * kDensePlanes;  // 2484
+constexpr int64_t kDenseMinRows = 2 * kDenseInputs;  // w's rows, then the prefix rows
+
+// out[i, :] = x[i, :] @ w for i < n, where x is float32 [n, 2484] and w is the first 2,484 rows
+// of `rows` ([num_rows >= kDenseMinRows, width], layout above), out float32 [n, width]; all
+// row-major and contiguous. Returns false, with `out` partly written, as soon as an input is
+// neither 0 nor 1 (the caller then takes the plain product).
+bool first_layer_01(const float* x, int64_t n, const float* rows, int64_t width, float* out);
+
+}  // namespace xueliu
