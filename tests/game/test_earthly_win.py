@@ -15,6 +15,7 @@ from xueliu.rules import Rules
 
 from .conftest import act, build_wall, find, has, kinds, new_game, tiles, transfers, waits_of
 from .conftest import xl_rules, xz_rules
+from .test_kongs import robbed
 from .test_shape_invariants import play_to_end
 
 TANKI_5P = "123m456m789m123p5p"     # 平胡, waits 5p
@@ -152,17 +153,9 @@ def test_a_concealed_kong_on_the_dealers_opening_turn_voids_earthly():
 
 
 def test_robbing_is_never_earthly():
-    # seat 2 pengs the dealer's 5p (seat 1 passes its 地胡 on it) and later adds the fourth 5p
-    rules = xz_rules(earthly_win="either")
-    sw = build_wall(["5p *", KANCHAN_5P, "55p 9s *", "*"], draws=["?", "?", "?", "5p", "?"])
-    state = new_game(rules, sw)
-    act(state, 0, "discard", "5p")
-    state.step({1: find(state, 1, "pass"), 2: find(state, 2, "peng", "5p")})
-    act(state, 2, "discard", "9s")
-    act(state, 3, "discard", sw.draws[0])
-    act(state, 0, "discard", sw.draws[1])
-    act(state, 1, "discard", sw.draws[2])
-    act(state, 2, "added_kong", "5p")
+    # seat 2 pengs the dealer's 5p (seat 1 passes its 地胡 on it) and later adds the fourth 5p,
+    # which seat 1 robs (the robbing scene of test_kongs.py)
+    _, state = robbed(xz_rules(earthly_win="either"))
     act(state, 1, "hu")
     (win,) = state.settlement().wins
     assert win.source == "robbed_kong" and "earthly" not in win.flags
