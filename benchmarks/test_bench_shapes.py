@@ -21,7 +21,7 @@ import pytest
 
 import xueliu
 from frozen import fastest_rounds
-from frozen.calls import SEED, uniforms
+from frozen.calls import play_hands
 from xueliu import bots
 
 DEFAULT = "xueliu"
@@ -32,22 +32,9 @@ CHOICES = RANDOM_HANDS * 400
 
 
 def random_play(preset: str, hands: int) -> int:
-    """``hands`` hands of uniformly random legal actions; returns the steps taken."""
-    rules = xueliu.Rules.preset(preset)
-    seats = rules.shape.players
-    u = uniforms(CHOICES)
-    i = steps = 0
-    for h in range(hands):
-        state = xueliu.new_game(rules, seed=SEED + h, dealer=h % seats)
-        while not state.is_over:
-            choice = {}
-            for seat in state.pending():
-                legal = state.legal_actions(seat)
-                choice[seat] = legal[int(u[i] * len(legal))]
-                i += 1
-            state.step(choice)
-            steps += 1
-    return steps
+    """``hands`` hands of uniformly random legal actions (frozen/calls.py's loop, the dealer
+    rotating over the table's own seats); returns the steps taken."""
+    return play_hands(preset, hands, CHOICES, xueliu.Rules.preset(preset).shape.players)
 
 
 def greedy_self_play(preset: str, hands: int) -> int:

@@ -36,15 +36,16 @@ def uniforms(n: int, seed: int = SEED) -> List[float]:
     return _UNIFORMS[key]
 
 
-def play_hands(preset: str, hands: int, choices: int) -> int:
-    """Plays ``hands`` hands (seeds SEED + h, dealer h % 4) with uniformly random legal actions
-    read from ``uniforms(choices)``; returns the steps taken."""
+def play_hands(preset: str, hands: int, choices: int, seats: int = 4) -> int:
+    """Plays ``hands`` hands (seeds SEED + h, dealer h % seats: ``seats`` the preset's table,
+    4 for every engine before RULES §11) with uniformly random legal actions read from
+    ``uniforms(choices)``; returns the steps taken."""
     u = uniforms(choices)
     new_game = xueliu.new_game
     i = 0
     steps = 0
     for h in range(hands):
-        state = new_game(preset, seed=SEED + h, dealer=h % 4)
+        state = new_game(preset, seed=SEED + h, dealer=h % seats)
         while not state.is_over:
             choice = {}
             for seat in state.pending():
