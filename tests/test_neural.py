@@ -15,6 +15,7 @@ import pytest
 import xueliu
 from xueliu.bots import GreedyBot, NeuralBot, make_bot, play_hand
 from xueliu.bots.neural_net import DEFAULT_WEIGHTS, INPUT_SIZE, UntrainedRulesError, load_network
+from hidden_twins import same_view_states, twin_hands
 from xueliu.learn.actions import NUM_ACTIONS
 
 REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
@@ -132,12 +133,6 @@ def test_act_act_view_and_act_batch_decide_alike(preset):
     assert seen > 300
 
 
-def _swapped_wall(wall, i: int, j: int):
-    w = list(wall)
-    w[i], w[j] = w[j], w[i]
-    return w
-
-
 @pytest.mark.parametrize("variant", ["live_wall", "other_hands"])
 def test_the_decision_does_not_depend_on_tiles_the_seat_cannot_see(preset, variant):
     """As obs_v1's hidden-information test (tests/learn/test_encoders.py): two hands that differ
@@ -146,36 +141,18 @@ def test_the_decision_does_not_depend_on_tiles_the_seat_cannot_see(preset, varia
     rng = random.Random(11)
     bot = NeuralBot()
     compared = 0
-    for g in range(16):
-        wall = xueliu.new_game(preset, seed=500 + g).wall
-        a = xueliu.new_game(preset, wall=wall, seed=500 + g)
-        seat = g % 4
-        if variant == "live_wall":
-            i, j = 100, 106
-        else:
-            q1, q2 = (seat + 1) % 4, (seat + 2) % 4
-            i = 4 * q1 + rng.randrange(4)
-            j = 4 * q2 + rng.randrange(4)
-        if wall[i] == wall[j]:
-            continue
-        b = xueliu.new_game(preset, wall=_swapped_wall(wall, i, j), seed=500 + g)
+    for a, b, seat in twin_hands(preset, variant, 16, rng):
         bot.start_hand(seat, a.rules, 1)
-        while not a.is_over and not b.is_over:
-            if seat in a.pending() and a.observation(seat) == b.observation(seat) \
-                    and a.observation(None) != b.observation(None):
-                legal = a.legal_actions(seat)
-                assert legal == b.legal_actions(seat)
-                da = bot.act_view(a.view(seat), legal)
-                assert bot.act_view(b.view(seat), legal) == da
-                assert bot.act_batch([a, b], [seat, seat]) == [da, da]
-                assert bot.act(b.observation(seat), legal) == da
-                compared += 1
-            decision = {q: rng.choice(a.legal_actions(q)) for q in a.pending()}
-            if b.pending() != a.pending() or any(d not in b.legal_actions(q)
-                                                 for q, d in decision.items()):
-                break
-            a.step(decision)
-            b.step(decision)
+        for _ in same_view_states(a, b, seat, rng):
+            if seat not in a.pending():
+                continue
+            legal = a.legal_actions(seat)
+            assert legal == b.legal_actions(seat)
+            da = bot.act_view(a.view(seat), legal)
+            assert bot.act_view(b.view(seat), legal) == da
+            assert bot.act_batch([a, b], [seat, seat]) == [da, da]
+            assert bot.act(b.observation(seat), legal) == da
+            compared += 1
     assert compared > 40
 
 

@@ -17,7 +17,7 @@ from xueliu.learn import encoder
 from xueliu.learn.encoders import FAST_BATCH
 from xueliu.learn.view_encoding import obs_v1_of_states, oracle_extra_from_states
 
-from .test_encoders import _swapped_wall
+from hidden_twins import same_view_states, twin_hands
 
 OBS = encoder("obs_v1")
 ORACLE = encoder("oracle_v1")
@@ -107,34 +107,14 @@ def test_fast_path_does_not_depend_on_tiles_the_seat_cannot_see(preset, variant)
     same, so are its ``public_pieces`` and its fast ``obs_v1`` (the oracle sees the difference)."""
     rng = random.Random(11)
     compared = 0
-    for g in range(30):
-        wall = xueliu.new_game(preset, seed=500 + g).wall
-        a = xueliu.new_game(preset, wall=wall, seed=500 + g)
-        seat = g % 4
-        if variant == "live_wall":
-            i, j = 100, 106
-        else:
-            q1, q2 = (seat + 1) % 4, (seat + 2) % 4
-            i = 4 * q1 + rng.randrange(4)
-            j = 4 * q2 + rng.randrange(4)
-        if wall[i] == wall[j]:
-            continue
-        b = xueliu.new_game(preset, wall=_swapped_wall(wall, i, j), seed=500 + g)
-        while not a.is_over and not b.is_over:
-            if a.observation(seat) == b.observation(seat) \
-                    and a.observation(None) != b.observation(None):
-                assert public_pieces(a, seat) == public_pieces(b, seat)
-                x = fast(ORACLE, [a, b], [seat, seat])
-                assert np.array_equal(x[0, :OBS.shape[0]], x[1, :OBS.shape[0]])
-                if variant == "other_hands":
-                    assert not np.array_equal(x[0], x[1])
-                compared += 1
-            decision = {q: rng.choice(a.legal_actions(q)) for q in a.pending()}
-            if b.pending() != a.pending() or any(d not in b.legal_actions(q)
-                                                 for q, d in decision.items()):
-                break
-            a.step(decision)
-            b.step(decision)
+    for a, b, seat in twin_hands(preset, variant, 30, rng):
+        for _ in same_view_states(a, b, seat, rng):
+            assert public_pieces(a, seat) == public_pieces(b, seat)
+            x = fast(ORACLE, [a, b], [seat, seat])
+            assert np.array_equal(x[0, :OBS.shape[0]], x[1, :OBS.shape[0]])
+            if variant == "other_hands":
+                assert not np.array_equal(x[0], x[1])
+            compared += 1
     assert compared > 200
 
 
