@@ -379,7 +379,7 @@ def _check_config(cfg: Config) -> None:
         with open(path, encoding="utf-8") as f:
             theirs = json.load(f)
         defaults = json.loads(json.dumps(asdict(Config(out=cfg.out))))
-        free = _GROWABLE + (() if os.path.exists(os.path.join(cfg.out, "league", "bc.npz"))
+        free = _GROWABLE + (() if _ppo_started(cfg.out)
                             else _PPO_ONLY)  # PPO's own settings, until PPO has started
         diff = sorted(k for k in set(mine) | set(theirs)  # a key a run predates: its default
                       if mine.get(k) != theirs.get(k, defaults.get(k)) and k not in free)
@@ -390,12 +390,22 @@ def _check_config(cfg: Config) -> None:
         json.dump(mine, f, indent=1, sort_keys=True)
 
 
+def _ppo_started(out: str) -> bool:
+    """Whether the run in ``out`` has made a PPO iteration (its checkpoint says so): until then a
+    resumed run may still choose how to fine-tune BC's result."""
+    path = os.path.join(out, "checkpoint.pt")
+    if not os.path.exists(path):
+        return False
+    prog = torch.load(path, weights_only=False)["progress"]
+    return bool(prog["stage"] == "ppo" and prog["epoch"] > 0)
+
+
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
-"""Arguments only PPO reads: a resumed run may change them while it has not reached PPO (its
-``league/bc.npz``, written when BC ends, is absent) — BC's result can be fine-tuned as wanted."""
+"""Arguments only PPO reads: a resumed run may change them until its first PPO iteration — BC's
+result can be fine-tuned as wanted, also after BC has ended."""
 
 
 def run(cfg: Config) -> str:
@@ -438,6 +448,8 @@ def run(cfg: Config) -> str:
             _log(f"exported {best} (score {score:+.3f})")
         _save(cfg, model, opt, prog, rng)
     if prog.stage == "ppo":
+        for group in opt.param_groups:  # --ppo-lr as given now (it may change until PPO starts)
+            group["lr"] = cfg.ppo_lr
         bar = _Bar("PPO", cfg.ppo_iterations)
         bar.skip(prog.epoch)
         while prog.epoch < cfg.ppo_iterations:
