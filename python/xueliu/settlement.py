@@ -188,9 +188,7 @@ class Settlement:
         ``None``: everything (servers, logs)."""
         lines: List[str] = []
         title = _MODE_TITLES.get(self.mode, self.mode)
-        ended = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
-                 "two_wins": "ended: two seats won", "one_win": "ended: one seat won",
-                 "first_win": "ended: the first win", None: "in progress"}.get(self.end_reason, f"ended: {self.end_reason}")
+        ended = _ENDED.get(self.end_reason, f"ended: {self.end_reason}")
         lines.append(f"详细结算 Detailed settlement — {title}, dealer seat {self.dealer}, "
                      f"base {self.base}, {ended}")
         for seat in range(len(self.net)):
@@ -256,6 +254,11 @@ class Settlement:
             return f"查叫 end check: not ready (死叫: every copy of {waits} is in sight)"
         return "查叫 end check: not ready"
 
+
+_ENDED = {"wall_exhausted": "ended: wall exhausted", "three_wins": "ended: three seats won",
+          "two_wins": "ended: two seats won", "one_win": "ended: one seat won",
+          "first_win": "ended: the first win", None: "in progress"}
+"""The report's words for each end reason (``None``: a hand in progress)."""
 
 _MODE_TITLES = {"xueliu": "血流成河 xueliu", "xuezhan": "血战到底 xuezhan",
                 "daodaohu": "倒倒胡 daodaohu"}

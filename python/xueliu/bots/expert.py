@@ -27,7 +27,6 @@ observation's ``mode``) gives the scoring table.
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import _core
@@ -321,16 +320,12 @@ class ExpertBot(Bot):
             units = sum(view.unit(o) for o in others)
             for typ, _k in view.melds:
                 refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
-        ctx = Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
-                      horizon, ready, refund, pace)
         # 只能自摸 / 起胡番 (RULES §11.2): a wait whose discard win is not offered is won only by
         # a self-draw. The wait's fan is known without the win's flags (杠上炮 ...), so a
         # discard win below the minimum counts as not offered.
-        if rules.self_draw_only:
-            ctx.discard_win_min = math.inf
-        elif rules.min_fan_discard_win > 1:
-            ctx.discard_win_min = ctx.multiplier(rules.min_fan_discard_win)
-        return ctx
+        min_discard_fan = None if rules.self_draw_only else rules.min_fan_discard_win
+        return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
+                       horizon, ready, refund, pace, min_discard_fan)
 
     def _models(self, view: TableView, rules: Rules) -> Tuple[Planner, DangerModel]:
         ctx = self._context(view, rules)

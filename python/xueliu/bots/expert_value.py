@@ -207,7 +207,7 @@ class Context:
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
                  ready: Optional[Mapping[int, float]] = None, refund: float = 0.0,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, min_discard_fan: Optional[int] = 1) -> None:
         self.view = view
         self.unseen = float(view.unseen)
         self.draws = view.draws_left if horizon is None else horizon[0]
@@ -225,9 +225,12 @@ class Context:
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
-        # The smallest discard-win multiplier the rules offer (RULES §11.2 起胡番, 只能自摸; set
-        # by the bot from its rules): below it a hit by another seat's discard pays nothing.
-        self.discard_win_min = 0.0
+        # The smallest discard-win multiplier the rules offer (RULES §11.2 起胡番 ``min_discard_fan``;
+        # None: 只能自摸, no discard win at all): below it a hit by another seat's discard pays
+        # nothing.
+        self.discard_win_min = (math.inf if min_discard_fan is None
+                                else self.multiplier(min_discard_fan) if min_discard_fan > 1
+                                else 0.0)
         # 血战: a winner leaves and pays nothing more; each draw of play left is worth this.
         self.exit_rate = 0.0 if self.continues else LOSS_RATE * self.sd_units / 3.0
         wall = float(view.wall)

@@ -53,12 +53,6 @@ def masked_argmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return np.where(mask, logits, -np.inf).argmax(axis=1)  # type: ignore[no-any-return]
 
 
-def _mask(legal: Sequence[Action], picks: Tuple[int, ...], out: np.ndarray) -> None:
-    buf = bytearray(NUM_ACTIONS)
-    _fill_mask([a.id for a in legal], None, picks, buf)
-    out[:] = np.frombuffer(buf, np.bool_)
-
-
 def _action(legal: Sequence[Action], index: int, picks: Tuple[int, ...]) -> Action:
     """The legal action of a chosen index (the exchange: the kinds of ``picks`` + the last)."""
     if index < EXCHANGE_PICK:

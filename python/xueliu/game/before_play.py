@@ -76,8 +76,8 @@ def exchange_options(g: HandData, seat: int) -> List[Action]:
     h = g._hands[seat]
     count = g.rules.exchange_count
     same_suit = g.rules.exchange_same_suit
-    if count == 3 and (not same_suit or any(sum(h[9 * u:9 * u + 9]) >= 3 for u in range(3))):
-        return _exchange_options(h, same_suit)  # the native listing of the default table
+    if count == 3:  # some suit always holds three: the native listing of the default table
+        return _exchange_options(h, same_suit)
     return _multisets(h, count, same_suit)
 
 

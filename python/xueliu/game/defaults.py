@@ -20,7 +20,8 @@ def default_exchange(h: Sequence[int], count: int) -> List[int]:
     """
     sizes = [sum(h[9 * u:9 * u + 9]) for u in range(3)]
     fits = [(n, u) for u, n in enumerate(sizes) if n >= count]
-    lo, hi = (9 * min(fits)[1], 9 * min(fits)[1] + 9) if fits else (0, 27)
+    lo = 9 * min(fits)[1] if fits else 0
+    hi = lo + 9 if fits else 27
     picked: List[int] = []
     for j in range(hi - 1, lo - 1, -1):
         picked.extend([j] * min(h[j], count - len(picked)))

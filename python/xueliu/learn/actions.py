@@ -34,11 +34,12 @@ one allowed index keeps a masked softmax finite (an all-false mask gives NaN).
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..game import Action, GameState
+from ..game.actions import EXCHANGE4_BASE, MULTIPLIER_BASE, exchange_kinds
 
 __all__ = [
     "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "HAND_OVER_ACTION",
@@ -61,27 +62,11 @@ HAND_OVER_ACTION = 136
 end of an episode may take (see the module docstring)."""
 
 _SUITS = "mps"
-_ENGINE_EXCHANGE_BASE = 140  # engine ids 140..3793 are exchange triples
-_ENGINE_MULTIPLIER_BASE = 3794  # engine id of multiplier value v: 3794 + v - 1
-_ENGINE_EXCHANGE4_BASE = 4818  # engine ids from 4818 are exchange quadruples (换四张)
 _KIND_NAMES = tuple(f"{r}{s}" for s in _SUITS for r in range(1, 10))
-
-_exchanges: Dict[int, Tuple[int, ...]] = {}
-
-
-def _exchange_kinds(engine_id: int) -> Tuple[int, ...]:
-    """The sorted kinds of an engine exchange action, three or four (cached; read from the public
-    Action)."""
-    t = _exchanges.get(engine_id)
-    if t is None:
-        tiles = Action.from_id(engine_id).tiles
-        assert tiles is not None
-        t = _exchanges[engine_id] = tuple(_KIND_NAMES.index(x) for x in tiles)
-    return t
 
 
 def _is_multiplier(engine_id: int) -> bool:
-    return _ENGINE_MULTIPLIER_BASE <= engine_id < _ENGINE_EXCHANGE4_BASE
+    return MULTIPLIER_BASE <= engine_id < EXCHANGE4_BASE
 
 
 def _check_picks(picks: Sequence[int]) -> Tuple[int, ...]:
@@ -129,10 +114,10 @@ def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tupl
         if i < ENGINE_IDS:
             buf[i] = 1
         elif _is_multiplier(i):
-            value = i - _ENGINE_MULTIPLIER_BASE + 1
+            value = i - MULTIPLIER_BASE + 1
             buf[MULTIPLIER_SLOT + _multiplier_slot(value, allowed, ids)] = 1
         else:
-            exchanges.append(_exchange_kinds(i))
+            exchanges.append(exchange_kinds(i))
     if exchanges:
         _exchange_picks_allowed(exchanges, picks, buf)
     elif picks:
@@ -141,7 +126,7 @@ def _fill_mask(ids: Sequence[int], allowed: Optional[Sequence[int]], picks: Tupl
 
 def _multiplier_slot(value: int, allowed: Optional[Sequence[int]], ids: Sequence[int]) -> int:
     if allowed is None:  # the values offered now are the allowed ones
-        allowed = [i - _ENGINE_MULTIPLIER_BASE + 1 for i in ids if _is_multiplier(i)]
+        allowed = [i - MULTIPLIER_BASE + 1 for i in ids if _is_multiplier(i)]
     ranked = sorted(allowed)
     if len(ranked) > MULTIPLIER_SLOTS:
         raise ValueError(f"the action space has {MULTIPLIER_SLOTS} multiplier slots; these rules "
@@ -285,7 +270,7 @@ def to_action(state: GameState, seat: int, index: int, picks: Sequence[int] = ()
                              f"(got {len(picks)} earlier picks); the environment chains them")
         kinds = tuple(sorted((*picks, index - EXCHANGE_PICK)))
         for a in legal:
-            if a.kind == "exchange" and _exchange_kinds(a.id) == kinds:
+            if a.kind == "exchange" and exchange_kinds(a.id) == kinds:
                 return a
         raise ValueError(f"the exchange of {', '.join(_KIND_NAMES[k] for k in kinds)} is not "
                          f"legal for seat {seat} now")
