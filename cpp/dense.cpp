@@ -16,18 +16,19 @@ inline void add_row(float* __restrict out, const float* __restrict row, int64_t 
 
 }  // namespace
 
-XUELIU_HOT_DISPATCH bool first_layer_01(const float* x, int64_t n, const float* rows,
-                                        int64_t width, float* out) {
+XUELIU_HOT_DISPATCH bool first_layer_01(const float* x, int64_t n, int planes,
+                                        const float* rows, int64_t width, float* out) {
+  const int64_t inputs = static_cast<int64_t>(kDensePlane) * planes;
   // Per input: each plane's ones as a 27-bit mask, and which planes are a prefix (ones exactly at
   // the plane's first c inputs, c >= 1), so the second pass walks only the other planes' ones.
-  uint32_t ones[kDensePlanes];
+  uint32_t ones[kDenseMaxPlanes];
   for (int64_t i = 0; i < n; ++i) {
-    const float* xi = x + i * kDenseInputs;
+    const float* xi = x + i * inputs;
     float* oi = out + i * width;
     // Without branches: the ones are scattered, and a branch per input mispredicted so often
     // that it cost a third of the call (measured: 8.7 -> 5.3 us an input, AVX2 clone).
     uint32_t other = 0;  // any input neither 0 nor 1 (NaN included)
-    for (int p = 0; p < kDensePlanes; ++p) {
+    for (int p = 0; p < planes; ++p) {
       uint32_t m = 0;
       for (int k = 0; k < kDensePlane; ++k) {
         const float v = xi[p * kDensePlane + k];
@@ -38,14 +39,14 @@ XUELIU_HOT_DISPATCH bool first_layer_01(const float* x, int64_t n, const float* 
     }
     if (other) return false;
     std::memset(oi, 0, static_cast<size_t>(width) * sizeof(float));
-    for (int p = 0; p < kDensePlanes; ++p) {
+    for (int p = 0; p < planes; ++p) {
       const uint32_t m = ones[p];
       if (m != 0 && (m & (m + 1)) == 0) {  // m = 2^c - 1: the first c inputs
         const int c = lowest_bit(~m);
-        add_row(oi, rows + (kDenseInputs + p * kDensePlane + c - 1) * width, width);
+        add_row(oi, rows + (inputs + p * kDensePlane + c - 1) * width, width);
       }
     }
-    for (int p = 0; p < kDensePlanes; ++p) {
+    for (int p = 0; p < planes; ++p) {
       uint32_t m = ones[p];
       if ((m & (m + 1)) == 0) continue;  // empty or a prefix: done above
       while (m) {

@@ -25,15 +25,15 @@
 
 namespace xueliu {
 
-constexpr int kDensePlane = 27;                      // inputs per plane of obs_v1
-constexpr int kDensePlanes = 92;                     // planes of obs_v1
-constexpr int kDenseInputs = kDensePlane * kDensePlanes;  // 2484
-constexpr int64_t kDenseMinRows = 2 * kDenseInputs;  // w's rows, then the prefix rows
+constexpr int kDensePlane = 27;      // inputs per plane (one per tile kind)
+constexpr int kDenseMaxPlanes = 128;  // obs_v1 has 92, obs_v2 111
 
-// out[i, :] = x[i, :] @ w for i < n, where x is float32 [n, 2484] and w is the first 2,484 rows
-// of `rows` ([num_rows >= kDenseMinRows, width], layout above), out float32 [n, width]; all
-// row-major and contiguous. Returns false, with `out` partly written, as soon as an input is
-// neither 0 nor 1 (the caller then takes the plain product).
-bool first_layer_01(const float* x, int64_t n, const float* rows, int64_t width, float* out);
+// out[i, :] = x[i, :] @ w for i < n, where x is float32 [n, 27 * planes] (planes <=
+// kDenseMaxPlanes) and w is the first 27 * planes rows of `rows` ([num_rows >= 2 * 27 * planes,
+// width], the layout above with 2484 read as 27 * planes), out float32 [n, width]; all row-major
+// and contiguous. Returns false, with `out` partly written, as soon as an input is neither 0 nor
+// 1 (the caller then takes the plain product).
+bool first_layer_01(const float* x, int64_t n, int planes, const float* rows, int64_t width,
+                    float* out);
 
 }  // namespace xueliu

@@ -1,10 +1,14 @@
-// _core.first_layer_01: the neural bot's first layer on 0/1 inputs (cpp/dense.hpp;
-// python/xueliu/bots/neural_net.py calls it, tests/test_neural_native.py holds it to numpy).
+// The neural bot's native parts: _core.first_layer_01, its first layer on 0/1 inputs
+// (cpp/dense.hpp; python/xueliu/bots/neural_net.py calls it, tests/test_neural_native.py holds it
+// to numpy), and _core.analysis_planes, obs_v2's analysis channels (cpp/analysis_planes.hpp;
+// python/xueliu/learn/encoders.py, tests/learn/test_obs_v2.py).
 #include <pybind11/numpy.h>
 
 #include <string>
 
+#include "analysis_planes.hpp"
 #include "dense.hpp"
+#include "encode.hpp"
 #include "register.hpp"
 
 namespace py = pybind11;
@@ -40,11 +44,12 @@ bool first_layer_01_of(const py::array& x, const py::array& rows, py::array out)
   check_matrix(x, "x", false);
   check_matrix(rows, "rows", false);
   check_matrix(out, "out", true);
-  if (x.shape(1) != kDenseInputs)
-    throw py::value_error("x must have " + std::to_string(kDenseInputs) + " columns, got shape " +
-                          shape_of(x));
-  if (rows.shape(0) < kDenseMinRows)
-    throw py::value_error("rows must have at least " + std::to_string(kDenseMinRows) +
+  if (x.shape(1) == 0 || x.shape(1) % kDensePlane || x.shape(1) > kDensePlane * kDenseMaxPlanes)
+    throw py::value_error("x must have 27 columns a plane, at most " +
+                          std::to_string(kDenseMaxPlanes) + " planes, got shape " + shape_of(x));
+  const int planes = static_cast<int>(x.shape(1) / kDensePlane);
+  if (rows.shape(0) < 2 * x.shape(1))
+    throw py::value_error("rows must have at least " + std::to_string(2 * x.shape(1)) +
                           " rows (w's, then the prefix rows), got shape " + shape_of(rows));
   if (out.shape(0) != x.shape(0) || out.shape(1) != rows.shape(1))
     throw py::value_error("out must have shape (" + std::to_string(x.shape(0)) + ", " +
@@ -58,17 +63,43 @@ bool first_layer_01_of(const py::array& x, const py::array& rows, py::array out)
   // Releasing the GIL is safe: only the three buffers, checked above and kept alive by the
   // caller's references, are touched; no Python object is read or refcounted.
   py::gil_scoped_release release;
-  return first_layer_01(px, n, pr, width, po);
+  return first_layer_01(px, n, planes, pr, width, po);
+}
+
+void analysis_planes_of(const py::array& x, py::array out, const ScoringRules& rules) {
+  check_matrix(x, "x", false);
+  check_matrix(out, "out", true);
+  constexpr int kIn = kObsV1Channels * kKinds, kOut = kAnalysisPlanes * kKinds;
+  if (x.shape(1) != kIn)
+    throw py::value_error("x must have " + std::to_string(kIn) + " columns (obs_v1), got shape " +
+                          shape_of(x));
+  if (out.shape(0) != x.shape(0) || out.shape(1) != kOut)
+    throw py::value_error("out must have shape (" + std::to_string(x.shape(0)) + ", " +
+                          std::to_string(kOut) + "), got " + shape_of(out));
+  if (overlap(out, x)) throw py::value_error("out must not share memory with x");
+  const auto* px = static_cast<const float*>(x.data());
+  auto* po = static_cast<float*>(out.mutable_data());
+  const int64_t n = x.shape(0);
+  // Safe without the GIL: the two checked buffers and `rules`, which the caller keeps alive.
+  py::gil_scoped_release release;
+  for (int64_t i = 0; i < n; ++i) analysis_planes(px + i * kIn, rules, po + i * kOut);
 }
 
 }  // namespace
 
 void register_neural(py::module_& m) {
   m.def("first_layer_01", &first_layer_01_of, py::arg("x"), py::arg("rows"), py::arg("out"),
-        "out = x @ w for x float32[n, 2484] of 0/1 values, rows the first layer's row table "
+        "out = x @ w for x float32[n, 27 * planes] of 0/1 values, rows the first layer's row table "
         "(neural_net._first_layer_rows: w's rows, then each plane's prefix sums), out float32[n, "
         "H]; all C-contiguous. False (out partly written) when an input is neither 0 nor 1. GIL "
         "released while summing.");
+  py::list names;
+  for (const char* name : kAnalysisNames) names.append(name);
+  m.attr("ANALYSIS_CHANNELS") = py::tuple(names);
+  m.def("analysis_planes", &analysis_planes_of, py::arg("x"), py::arg("out"), py::arg("rules"),
+        "Writes out[i] (float32[n, 19 * 27]) with obs_v2's analysis channels of the obs_v1 tensor "
+        "x[i] (float32[n, 92 * 27]) at a table of `rules` (ScoringRules: hand shape, fan table); "
+        "all C-contiguous. GIL released.");
 }
 
 }  // namespace xueliu::bindings

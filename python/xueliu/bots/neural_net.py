@@ -3,7 +3,9 @@
 A weights file is one ``.npz`` (docs/training.md, "The weights file"):
 
 - ``meta``: a JSON text (as ``uint8`` bytes) with ``format`` (``"xueliu-neural-v1"``),
-  ``encoder`` (``"obs_v1"``), ``sizes`` (the layer widths, input first: ``[2484, h1, …, 175]``),
+  ``encoder`` (``"obs_v1"``, or ``"obs_v2"``: ``obs_v1`` and its analysis channels,
+  :mod:`xueliu.learn.analysis`), ``sizes`` (the layer widths, input first: ``[2484, h1, …, 175]``
+  for ``obs_v1``, ``[2997, …]`` for ``obs_v2``),
   ``presets`` (the rules the weights were trained for: preset name → ``Rules.to_dict()``) and
   ``training`` (how they were made: command, seed, steps — informative only);
 - ``w0, b0, w1, b1, …``: ``float32`` matrices ``[in, out]`` and biases ``[out]`` of a plain
@@ -26,15 +28,19 @@ import numpy as np
 
 from .. import _core
 from ..learn.actions import NUM_ACTIONS
+from ..learn.analysis import ANALYSIS_SIZE, ObsV2
 from ..learn.channels import OBS_V1
 from ..rules import Rules
 
-__all__ = ["FORMAT", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
+__all__ = ["FORMAT", "ENCODERS", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
            "UntrainedRulesError"]
 
 FORMAT = "xueliu-neural-v1"
 INPUT_SIZE = len(OBS_V1) * 27
-"""The input of the network: the ``obs_v1`` tensor of the seat, flattened (92 × 27)."""
+"""The input of the bot's network calls: the ``obs_v1`` tensor of the seat, flattened (92 × 27);
+an ``obs_v2`` network adds the analysis channels itself (:meth:`Network.forward`)."""
+ENCODERS = {"obs_v1": INPUT_SIZE, "obs_v2": INPUT_SIZE + ANALYSIS_SIZE}
+"""The encoders a weights file may name, with the width of its first layer."""
 DEFAULT_WEIGHTS = os.path.join(os.path.dirname(__file__), "weights", "neural_v1.npz")
 """The weights shipped in the package (``xueliu/bots/weights/neural_v1.npz``)."""
 
@@ -44,26 +50,41 @@ class UntrainedRulesError(ValueError):
 
 
 _PLANE = 27
-"""Inputs per plane of ``obs_v1`` (one per tile kind; flags and bars fill a plane's first n)."""
-_PLANES = INPUT_SIZE // _PLANE
+"""Inputs per plane (one per tile kind; flags and bars fill a plane's first n)."""
 
 
 @dataclass(frozen=True)
 class Network:
     """A loaded weights file: ``layers`` (``(w, b)`` pairs, ``float32``), ``presets`` (preset
-    name → the rules dict it was trained for), ``meta`` (the whole JSON header)."""
+    name → the rules dict it was trained for), ``meta`` (the whole JSON header; its
+    ``encoder``, default ``"obs_v1"``, says what the first layer reads)."""
 
     layers: Tuple[Tuple[np.ndarray, np.ndarray], ...]
     presets: Mapping[str, Mapping[str, Any]]
     meta: Mapping[str, Any]
     _rows: np.ndarray = field(init=False, repr=False, compare=False)
+    _obs_v2: Optional[ObsV2] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
+        object.__setattr__(self, "_obs_v2", ObsV2(self.presets) if self.encoder == "obs_v2"
+                           else None)
+
+    @property
+    def encoder(self) -> str:
+        return str(self.meta.get("encoder", "obs_v1"))
+
+    def inputs(self, x: np.ndarray) -> np.ndarray:
+        """The first layer's input of ``obs_v1`` tensors ``x``: themselves (``obs_v1``), or
+        ``obs_v2`` (with their analysis channels, at the trained presets' fan tables)."""
+        if self._obs_v2 is not None:
+            return self._obs_v2(x)
+        return np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
 
     def forward(self, x: np.ndarray) -> np.ndarray:
-        """``float32[n, 175]`` logits of inputs ``x`` (``float32[n, 2484]`` or ``[n, 92, 27]``)."""
-        h = np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
+        """``float32[n, 175]`` logits of ``obs_v1`` inputs ``x`` (``float32[n, 2484]`` or
+        ``[n, 92, 27]``)."""
+        h = self.inputs(x)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = _first_layer(h, w, self._rows) if i == 0 else _product(h, w)
@@ -103,10 +124,11 @@ def _product(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def _first_layer_rows(w: np.ndarray) -> np.ndarray:
-    """The rows :func:`_first_layer` sums: ``w``'s own 2,484, then for each plane ``p`` and
-    ``n`` in 1..27 the sum of the plane's first ``n`` rows, then a row of zeros (padding)."""
-    prefix = np.cumsum(w.reshape(_PLANES, _PLANE, -1), axis=1, dtype=np.float64)
-    rows = np.concatenate([w, prefix.reshape(INPUT_SIZE, -1).astype(np.float32),
+    """The rows :func:`_first_layer` sums: ``w``'s own (2,484 for ``obs_v1``), then for each
+    plane ``p`` and ``n`` in 1..27 the sum of the plane's first ``n`` rows, then a row of zeros
+    (padding)."""
+    prefix = np.cumsum(w.reshape(len(w) // _PLANE, _PLANE, -1), axis=1, dtype=np.float64)
+    rows = np.concatenate([w, prefix.reshape(len(w), -1).astype(np.float32),
                            np.zeros((1, w.shape[1]), np.float32)])
     rows.setflags(write=False)
     return rows
@@ -140,16 +162,17 @@ def _first_layer(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
 def _first_layer_numpy(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """:func:`_first_layer`'s sums in numpy, in the native kernel's order: the reference
     tests/test_neural_native.py holds the kernel to."""
-    n = len(x)
-    on = x.reshape(n, _PLANES, _PLANE) != 0
-    if not (x.reshape(n, _PLANES, _PLANE)[on] == 1.0).all():
+    n, size = len(x), len(w)
+    planes = size // _PLANE
+    on = x.reshape(n, planes, _PLANE) != 0
+    if not (x.reshape(n, planes, _PLANE)[on] == 1.0).all():
         return _product(x, w)
     counts = on.sum(axis=2)
     prefix = (on == (_COLUMN < counts[..., None])).all(axis=2)
     p_row, p_plane = np.nonzero(prefix & (counts > 0))
-    o_row, o_col = np.nonzero((on & ~prefix[..., None]).reshape(n, INPUT_SIZE))
+    o_row, o_col = np.nonzero((on & ~prefix[..., None]).reshape(n, size))
     row = np.concatenate([p_row, o_row])
-    index = np.concatenate([INPUT_SIZE + p_plane * _PLANE + counts[p_row, p_plane] - 1, o_col])
+    index = np.concatenate([size + p_plane * _PLANE + counts[p_row, p_plane] - 1, o_col])
     order = np.argsort(row, kind="stable")
     row, index = row[order], index[order]
     start = np.searchsorted(row, np.arange(n))
@@ -190,10 +213,11 @@ def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
 
 
 def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
-                 presets: Mapping[str, Rules], training: Mapping[str, Any]) -> None:
+                 presets: Mapping[str, Rules], training: Mapping[str, Any],
+                 encoder: str = "obs_v1") -> None:
     """Writes a weights file (the format of the module docstring)."""
     sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
-    meta = {"format": FORMAT, "encoder": "obs_v1", "sizes": sizes,
+    meta = {"format": FORMAT, "encoder": encoder, "sizes": sizes,
             "presets": {name: _canonical(r.to_dict()) for name, r in presets.items()},
             "training": _canonical(dict(training))}
     arrays: Dict[str, np.ndarray] = {"meta": _meta_array(meta)}
@@ -213,8 +237,9 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
 
     if meta.get("format") != FORMAT:
         raise bad(f"format {meta.get('format')!r}, expected {FORMAT!r}")
-    if meta.get("encoder") != "obs_v1":
-        raise bad(f"encoder {meta.get('encoder')!r}, expected 'obs_v1'")
+    if meta.get("encoder") not in ENCODERS:
+        raise bad(f"encoder {meta.get('encoder')!r}, expected one of {', '.join(ENCODERS)}")
+    width = ENCODERS[meta["encoder"]]
     presets = meta.get("presets")
     if not isinstance(presets, dict) or not presets:
         raise bad("no trained presets")
@@ -226,9 +251,10 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
     sizes = meta.get("sizes")
     if not layers:
         raise bad("no layers")
-    if sizes != [INPUT_SIZE] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != NUM_ACTIONS:
-        raise bad(f"layer sizes {sizes}, expected {INPUT_SIZE} inputs and {NUM_ACTIONS} outputs")
-    prev = INPUT_SIZE
+    if sizes != [width] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != NUM_ACTIONS:
+        raise bad(f"layer sizes {sizes}, expected {width} inputs ({meta['encoder']}) and "
+                  f"{NUM_ACTIONS} outputs")
+    prev = width
     for i, (w, b) in enumerate(layers):
         if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 \
                 or w.shape[0] != prev or b.shape != (w.shape[1],):

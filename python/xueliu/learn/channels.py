@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-__all__ = ["OBS_V1", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE", "offsets"]
+__all__ = ["ANALYSIS_V1", "OBS_V1", "OBS_V2", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE", "offsets"]
 
 RELATIVE = ("self", "next", "across", "prev")
 _OTHERS = RELATIVE[1:]
@@ -103,6 +103,46 @@ ORACLE_EXTRA: Tuple[Tuple[str, str], ...] = tuple([
 
 ORACLE_V1: Tuple[Tuple[str, str], ...] = OBS_V1 + ORACLE_EXTRA
 """``oracle_v1``: everything (the ``obs_v1`` channels, then :data:`ORACLE_EXTRA`)."""
+
+
+_AFTER = "tile plane: kinds held whose discard leaves the hand "
+ANALYSIS_V1: Tuple[Tuple[str, str], ...] = (
+    # A discard to choose (concealed tiles + 3 per meld = hand size + 1): each kind held.
+    ("discard_ready", _AFTER + "ready (shanten 0, 听)"),
+    ("discard_shanten_1", _AFTER + "at shanten 1 or less"),
+    ("discard_shanten_2", _AFTER + "at shanten 2 or less"),
+    ("discard_min_shanten", _AFTER + "at the lowest shanten of any discard"),
+    ("discard_live_4", _AFTER + "with at least 4 copies of its 进张 not in sight (its waits' "
+                                "when ready)"),
+    ("discard_live_8", _AFTER + "with at least 8 copies of its 进张 not in sight"),
+    ("discard_live_12", _AFTER + "with at least 12 copies of its 进张 not in sight"),
+    ("discard_live_20", _AFTER + "with at least 20 copies of its 进张 not in sight"),
+    ("discard_best", "tile plane: the best discards of 查听 (lowest shanten, then most copies of "
+                     "进张 not in sight)"),
+    ("discard_ready_fan_2", _AFTER + "ready with a wait worth at least 2 fan on a discard win "
+                                     "(the waits with a copy left, if any)"),
+    ("discard_ready_fan_3", _AFTER + "ready with a wait worth at least 3 fan"),
+    ("discard_ready_fan_4", _AFTER + "ready with a wait worth at least 4 fan"),
+    # A hand at its size (another seat's turn, a claim window).
+    ("jinzhang_now", "tile plane: the 进张 of the hand at its size (its waits when ready)"),
+    ("shanten_bar", "bar: the hand's shanten + 1 (0 ones: a complete hand)"),
+    ("live_bar", "bar: copies not in sight of the 进张 (hand at its size) or of the best "
+                 "discard's 进张 (a discard to choose), up to 27"),
+    ("peng_shanten_bar", "bar: in a claim window (not a rob), the shanten + 1 of the hand after "
+                         "碰 of the tile on offer (0 ones: no 碰 possible or complete)"),
+    ("kong_shanten_bar", "bar: in a claim window (not a rob), the shanten + 1 of the hand after "
+                         "直杠 of the tile on offer"),
+    ("kong_keeps_shanten", "tile plane: a discard to choose: kinds whose 暗杠 or 补杠 leaves the "
+                           "hand at the best discard's shanten or lower"),
+    ("ready_fan_bar", "bar: a ready hand at its size: the best discard-win fan of its waits"),
+)
+"""``obs_v2``'s analysis channels: what 查听 (RULES §5) says of the seat's own hand, computed by the
+core from the ``obs_v1`` tensor alone (``_core.analysis_planes``, cpp/analysis_planes.hpp), so
+they show nothing ``obs_v1`` does not. Every plane is zero when the hand has no complete hand in
+reach."""
+
+OBS_V2: Tuple[Tuple[str, str], ...] = OBS_V1 + ANALYSIS_V1
+"""``obs_v2``: the ``obs_v1`` channels, then :data:`ANALYSIS_V1` (the neural bot's input)."""
 
 
 def offsets(table: Tuple[Tuple[str, str], ...]) -> Dict[str, int]:

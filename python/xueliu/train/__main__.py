@@ -37,6 +37,8 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--seed", type=int, default=2026)
     a("--presets", type=_names, default=("xueliu", "xuezhan"))
     a("--hidden", type=_ints, default=(256, 128), help="hidden layer widths (default 256,128)")
+    a("--encoder", choices=("obs_v1", "obs_v2"), default="obs_v1",
+      help="the network's input: obs_v1, or obs_v2 (obs_v1 and its analysis channels)")
     a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
     a("--demo-hands", type=int, default=2000, help="hands of demonstrations (default 2000)")
     a("--chunk", type=int, default=50, help="hands per demonstration chunk (resume unit)")
@@ -94,6 +96,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     from .trainer import Config, run
 
     cfg = Config(out=args.out, seed=args.seed, presets=args.presets, hidden=args.hidden,
+                 encoder=args.encoder,
                  teacher=args.teacher, demo_hands=args.demo_hands, chunk=args.chunk,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
                  bc_lr=args.bc_lr, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,

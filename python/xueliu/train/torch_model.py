@@ -13,7 +13,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..bots.neural_net import load_network, save_network
+from ..bots.neural_net import ENCODERS, load_network, save_network
+from ..learn.analysis import ObsV2
 from ..learn.actions import NUM_ACTIONS
 from ..rules import Rules
 from .demos import INPUT
@@ -22,11 +23,18 @@ __all__ = ["PolicyNet", "export", "layers_of", "masked_logits"]
 
 
 class PolicyNet(nn.Module):
-    """``INPUT -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer."""
+    """``input -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer. It is
+    given ``obs_v1`` tensors; ``encoder="obs_v2"`` adds their analysis channels first (numpy, no
+    gradient: a function of the input), at the fan tables of ``presets``."""
 
-    def __init__(self, hidden: Sequence[int]) -> None:
+    def __init__(self, hidden: Sequence[int], encoder: str = "obs_v1",
+                 presets: Sequence[str] = ("xueliu", "xuezhan")) -> None:
         super().__init__()
-        sizes = [INPUT, *hidden]
+        self.encoder = encoder
+        self.presets = tuple(presets)
+        self.obs_v2 = (ObsV2({p: Rules.preset(p).to_dict() for p in presets})
+                       if encoder == "obs_v2" else None)
+        sizes = [ENCODERS[encoder], *hidden]
         self.hidden = list(hidden)
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
         self.pi = nn.Linear(sizes[-1], NUM_ACTIONS)
@@ -35,6 +43,8 @@ class PolicyNet(nn.Module):
     def features(self, x: torch.Tensor) -> torch.Tensor:
         """The last hidden layer (what both heads read)."""
         h = x.reshape(len(x), INPUT)
+        if self.obs_v2 is not None:
+            h = torch.from_numpy(self.obs_v2(h.detach().cpu().numpy()))
         for layer in self.trunk:
             h = torch.relu(layer(h))
         return h
@@ -64,7 +74,8 @@ def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mappin
     ``check_inputs`` (``float32[n, INPUT]``); returns the largest difference (an error above
     1e-4). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
     default test run checks the numpy path against it without PyTorch."""
-    save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training)
+    save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training,
+                 encoder=model.encoder)
     net = load_network(path)
     with torch.no_grad():
         expected = model(torch.from_numpy(check_inputs))[0].numpy()

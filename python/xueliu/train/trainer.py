@@ -46,6 +46,7 @@ class Config:
     seed: int = 2026
     presets: Tuple[str, ...] = ("xueliu", "xuezhan")
     hidden: Tuple[int, ...] = (256, 128)
+    encoder: str = "obs_v1"
     teacher: str = "expert"
     demo_hands: int = 2000
     chunk: int = 50
@@ -183,11 +184,16 @@ def _load(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
 
 # -- evaluation ----------------------------------------------------------------------------------
 
-def _numpy_chooser(model: PolicyNet) -> Any:
+def _network_of(model: PolicyNet) -> Network:
+    """The model's policy as the bot's numpy network (its encoder and the presets' fan tables)."""
     from .torch_model import layers_of
 
-    layers = tuple(layers_of(model))
-    net = Network(layers, {}, {})
+    presets = {p: Rules.preset(p).to_dict() for p in model.presets}
+    return Network(tuple(layers_of(model)), presets, {"encoder": model.encoder})
+
+
+def _numpy_chooser(model: PolicyNet) -> Any:
+    net = _network_of(model)
     return lambda x, mask: masked_argmax(net.forward(x), mask)
 
 
@@ -269,9 +275,7 @@ def ppo_iteration(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
                   rng: np.random.Generator, prog: _Progress) -> Dict[str, float]:
     """Rollouts of ``ppo_hands`` hands (the learner at one seat, three league opponents), then
     ``ppo_epochs`` passes of clipped PPO on their decisions."""
-    from .torch_model import layers_of
-
-    net = Network(tuple(layers_of(model)), {}, {})
+    net = _network_of(model)
 
     def sample(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         logits = np.where(mask, net.forward(x), -np.inf)
@@ -416,7 +420,7 @@ def run(cfg: Config) -> str:
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     os.makedirs(os.path.join(cfg.out, "league"), exist_ok=True)
-    model = PolicyNet(cfg.hidden)
+    model = PolicyNet(cfg.hidden, cfg.encoder, cfg.presets)
     opt = torch.optim.Adam(model.parameters(), lr=cfg.bc_lr)
     rng = np.random.default_rng(cfg.seed)
     prog = _load(cfg, model, opt, rng)
