@@ -115,7 +115,8 @@ def test_bad_arrays_are_a_clear_value_error():
     x = np.zeros((2, INPUT_SIZE), np.float32)
     out = np.zeros((2, h), np.float32)
     cases = [
-        ((np.zeros((2, 2483), np.float32), rows, out), "x must have 2484 columns"),
+        ((np.zeros((2, 2483), np.float32), rows, out), "x must have 27 columns a plane"),
+        ((np.zeros((2, 27 * 129), np.float32), rows, out), "at most 128 planes"),
         ((x.astype(np.float64), rows, out), "x must be a float32 matrix"),
         ((x.reshape(2, 92, 27), rows, out), "x must be a float32 matrix"),
         ((np.zeros((2, 2 * INPUT_SIZE), np.float32)[:, ::2], rows, out),

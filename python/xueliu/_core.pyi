@@ -257,7 +257,19 @@ def deal(wall: Sequence[int], dealer: int) -> list[bytearray]:
 def first_layer_01(
     x: npt.NDArray[np.float32], rows: npt.NDArray[np.float32], out: npt.NDArray[np.float32]
 ) -> bool:
-    """out = x @ w for x float32[n, 2484] of 0/1 values, rows the first layer's row table
-    (xueliu.bots.neural_net._first_layer_rows: w's 2,484 rows, then each plane's prefix sums),
+    """out = x @ w for x float32[n, 27 * planes] (planes <= 128: 92 for obs_v1, 111 for obs_v2)
+    of 0/1 values, rows the first layer's row table (xueliu.bots.neural_net._first_layer_rows:
+    w's rows, then each plane's prefix sums),
     out float32[n, H]; all C-contiguous (ValueError otherwise, or on mismatched shapes). False,
     out partly written, when an input is neither 0 nor 1. GIL released while summing."""
+
+ANALYSIS_CHANNELS: tuple[str, ...]
+"""obs_v2's analysis channel names in the core's order (xueliu.learn.channels.ANALYSIS_V1)."""
+
+def analysis_planes(
+    x: npt.NDArray[np.float32], out: npt.NDArray[np.float32], rules: ScoringRules
+) -> None:
+    """Writes out[i] (float32[n, 19 * 27]) with obs_v2's analysis channels of the obs_v1 tensor
+    x[i] (float32[n, 2484]) at a table of ``rules`` (its hand shape and fan table): 查听 of the
+    seat's own hand, from obs_v1 alone (cpp/analysis_planes.hpp). All C-contiguous (ValueError
+    otherwise). GIL released."""
