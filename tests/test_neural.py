@@ -14,7 +14,7 @@ import pytest
 
 import xueliu
 from xueliu.bots import GreedyBot, NeuralBot, make_bot, play_hand
-from xueliu.bots.neural_net import DEFAULT_WEIGHTS, INPUT_SIZE, UntrainedRulesError, load_network
+from xueliu.bots.neural_net import DEFAULT_WEIGHTS, ENCODERS, INPUT_SIZE, UntrainedRulesError, load_network
 from hidden_twins import same_view_states, twin_hands
 from xueliu.learn.actions import NUM_ACTIONS
 
@@ -32,7 +32,8 @@ def test_the_shipped_weights_are_small_and_trained_for_both_presets():
     assert set(net.presets) == {"xueliu", "xuezhan"}
     for name, rules in net.presets.items():
         assert xueliu.Rules.from_dict(rules) == xueliu.Rules.preset(name)
-    assert net.meta["sizes"][0] == INPUT_SIZE and net.meta["sizes"][-1] == NUM_ACTIONS
+    assert net.encoder == "obs_v2"
+    assert net.meta["sizes"][0] == ENCODERS["obs_v2"] and net.meta["sizes"][-1] == NUM_ACTIONS
 
 
 def test_numpy_inference_equals_the_torch_logits_recorded_at_export():

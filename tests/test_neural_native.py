@@ -20,7 +20,8 @@ from xueliu.simulate.play import hand_seed
 
 @pytest.fixture(scope="module")
 def played() -> tuple[np.ndarray, np.ndarray]:
-    """The inputs and masks of every decision of 24 hands of four neural bots (both presets)."""
+    """The first-layer inputs (obs_v1, and the analysis channels of an obs_v2 network) and masks
+    of every decision of 24 hands of four neural bots (both presets)."""
     bot = NeuralBot()
     xs, masks = [], []
     for preset in ("xueliu", "xuezhan"):
@@ -28,9 +29,13 @@ def played() -> tuple[np.ndarray, np.ndarray]:
         record: list = []
         play_batched(states, [[POLICY] * 4] * len(states), bot.choose, record=record)
         for _hand, _seat, x, mask, _index in record:
-            xs.append(x.reshape(len(x), INPUT_SIZE))
+            xs.append(bot.network.inputs(x))
             masks.append(mask)
     return np.concatenate(xs), np.concatenate(masks)
+
+
+WIDTH = load_network().layers[0][0].shape[0]
+"""The shipped network's first-layer inputs (2,997 for obs_v2)."""
 
 
 def _native(x: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -67,7 +72,7 @@ def test_the_bot_decides_the_same_with_native_and_numpy_first_layers(played):
 
     assert np.array_equal(masked_argmax(logits(native_hidden), mask),
                           masked_argmax(logits(numpy_hidden), mask))
-    assert np.array_equal(masked_argmax(net.forward(x), mask),
+    assert np.array_equal(masked_argmax(net.forward(x[:, :INPUT_SIZE]), mask),  # its obs_v1 part
                           masked_argmax(logits(numpy_hidden), mask))
 
 
@@ -99,7 +104,7 @@ def test_the_native_first_layer_sums_random_0_1_inputs():
 def test_an_input_that_is_not_0_or_1_takes_the_plain_product(value):
     net = load_network()
     w = net.layers[0][0]
-    x = np.zeros((3, INPUT_SIZE), np.float32)
+    x = np.zeros((3, WIDTH), np.float32)
     x[:, :40] = 1.0
     x[2, 1000] = value
     out = np.empty((3, w.shape[1]), np.float32)
@@ -112,16 +117,16 @@ def test_bad_arrays_are_a_clear_value_error():
     net = load_network()
     rows = net._rows
     h = rows.shape[1]
-    x = np.zeros((2, INPUT_SIZE), np.float32)
+    x = np.zeros((2, WIDTH), np.float32)
     out = np.zeros((2, h), np.float32)
     cases = [
         ((np.zeros((2, 2483), np.float32), rows, out), "x must have 27 columns a plane"),
         ((np.zeros((2, 27 * 129), np.float32), rows, out), "at most 128 planes"),
         ((x.astype(np.float64), rows, out), "x must be a float32 matrix"),
-        ((x.reshape(2, 92, 27), rows, out), "x must be a float32 matrix"),
-        ((np.zeros((2, 2 * INPUT_SIZE), np.float32)[:, ::2], rows, out),
+        ((x.reshape(2, -1, 27), rows, out), "x must be a float32 matrix"),
+        ((np.zeros((2, 2 * WIDTH), np.float32)[:, ::2], rows, out),
          "x must be C-contiguous"),
-        ((x, rows[:INPUT_SIZE], out), "rows must have at least 4968 rows"),
+        ((x, rows[:WIDTH], out), f"rows must have at least {2 * WIDTH} rows"),
         ((x, rows, np.zeros((3, h), np.float32)), rf"out must have shape \(2, {h}\), got \(3, "),
         ((x, rows, np.zeros((2, h + 1), np.float32)), "out must have shape"),
         ((x, rows, out.astype(np.float64)), "out must be a float32 matrix"),

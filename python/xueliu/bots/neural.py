@@ -2,8 +2,9 @@
 
 The bot reads nothing but its seat's ``obs_v1`` tensor (:mod:`xueliu.learn.encoders`: a function
 of ``state.observation(seat)`` alone, RULES §7) and the mask of its legal indices
-(:mod:`xueliu.learn.actions`); the network (:mod:`.neural_net`) gives one logit per index and the
-bot takes the best allowed one (deterministic: no sampling at play time). The exchange (换三张)
+(:mod:`xueliu.learn.actions`); the network (:mod:`.neural_net`; the shipped one adds the core's
+analysis channels of that tensor first, ``obs_v2``: :mod:`xueliu.learn.analysis`) gives one logit
+per index and the bot takes the best allowed one (deterministic: no sampling at play time). The exchange (换三张)
 is three picks, as in the environments: pick one kind, encode again with the pick in the
 ``exchange_picks_*`` channels, pick the second, then the third (a fourth under 换四张, for
 weights trained with ``exchange_count = 4``; the shipped ones were not, and refuse it).
