@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from xueliu.train.evaluate import duplicate_nets, duplicate_strength
 from xueliu.train.numpy_bc import train_numpy
 
 PRESETS = ("xueliu", "xuezhan")
+SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
 
 
 def test_demonstrations_are_a_function_of_the_seed_and_the_hands():
@@ -38,6 +40,30 @@ def test_demonstrations_are_a_function_of_the_seed_and_the_hands():
     # each hand's exchange comes as its three picks for each seat that had a choice
     picks = (index >= EXCHANGE_PICK) & (index < EXCHANGE_PICK + 27)
     assert picks.sum() % 3 == 0 and picks.sum() > 0
+
+
+def test_dagger_demonstrations_are_the_teachers_labels_on_the_states_the_network_reaches():
+    # DAgger (--dagger): the network plays two seats of each hand, and what is recorded at every
+    # seat is still the teacher's answer. With the network as its own teacher that is exactly the
+    # network's own demonstrations...
+    plain = demos.generate("neural", PRESETS, range(0, 2), seed=5)
+    same = demos.generate("neural", PRESETS, range(0, 2), seed=5, actor=SHIPPED)
+    for key in ("x", "mask", "index", "preset"):
+        assert np.array_equal(plain[key], same[key])
+    # ... and under greedy the hands go where the network takes them (other states than greedy's
+    # own demonstrations), labelled by greedy: not the network's choices there
+    greedy = demos.generate("greedy", PRESETS, range(0, 2), seed=5)
+    taught = demos.generate("greedy", PRESETS, range(0, 2), seed=5, actor=SHIPPED)
+    assert taught["x"].shape != greedy["x"].shape or not np.array_equal(taught["x"], greedy["x"])
+    again = demos.generate("greedy", PRESETS, range(0, 2), seed=5, actor=SHIPPED)
+    assert all(np.array_equal(taught[k], again[k]) for k in ("x", "mask", "index", "preset"))
+    net = NeuralBot(weights=SHIPPED)
+    masks = demos.unpack_mask(taught["mask"])
+    index = taught["index"].astype(np.int64)
+    assert masks[np.arange(len(index)), index].all()
+    assert (net.choose(demos.unpack_x(taught["x"]), masks) != index).mean() > 0.05
+    own = net.choose(demos.unpack_x(plain["x"]), demos.unpack_mask(plain["mask"]))
+    assert np.array_equal(own, plain["index"])
 
 
 def test_the_teacher_indices_of_an_exchange_are_its_three_picks_smallest_first():
@@ -86,6 +112,12 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert not (tmp_path / "run").exists()
     with pytest.raises(SystemExit):
         main(["--out", str(tmp_path / "run"), "--hidden", "64,x"])
+    assert main(["--out", str(tmp_path / "run"), "--dagger-hands", "10"]) == 2
+    assert "--dagger and --dagger-hands go together" in capsys.readouterr().err
+    assert main(["--out", str(tmp_path / "run"), "--dagger", str(tmp_path / "none.npz"),
+                 "--dagger-hands", "10"]) == 2
+    assert capsys.readouterr().err.startswith(f"--dagger {tmp_path / 'none.npz'}: ")
+    assert not (tmp_path / "run").exists()
 
 
 def _xueliu_without_torch(*args: str) -> "subprocess.CompletedProcess[str]":

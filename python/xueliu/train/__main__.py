@@ -41,11 +41,16 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       help="the network's input: obs_v1, or obs_v2 (obs_v1 and its analysis channels)")
     a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
     a("--demo-hands", type=int, default=2000, help="hands of demonstrations (default 2000)")
+    a("--dagger", default="", metavar="WEIGHTS", help="DAgger: a weights file whose network "
+      "plays two seats of --dagger-hands more hands, the teacher labelling every decision")
+    a("--dagger-hands", type=int, default=0, help="hands of DAgger demonstrations (default 0)")
     a("--chunk", type=int, default=50, help="hands per demonstration chunk (resume unit)")
     a("--workers", type=int, default=1, help="processes making demonstrations")
     a("--bc-epochs", type=int, default=4)
     a("--bc-batch", type=int, default=512)
     a("--bc-lr", type=float, default=1e-3)
+    a("--bc-lr-end", type=float, default=None, help="cosine decay of the BC learning rate to "
+      "this over --bc-epochs (default: constant)")
     a("--ppo-iterations", type=int, default=0, help="PPO iterations after BC (default 0)")
     a("--ppo-hands", type=int, default=32, help="hands of rollouts per PPO iteration")
     a("--ppo-epochs", type=int, default=2)
@@ -80,7 +85,18 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         if getattr(args, name) < 1:
             print(f"--{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
-    for name in ("kl", "value_iterations", "ppo_iterations"):
+    if bool(args.dagger) != (args.dagger_hands > 0):
+        print("--dagger and --dagger-hands go together", file=sys.stderr)
+        return 2
+    if args.dagger:
+        from ..bots import NeuralBot
+
+        try:
+            NeuralBot(weights=args.dagger)
+        except (OSError, ValueError) as e:
+            print(f"--dagger {args.dagger}: {e}", file=sys.stderr)
+            return 2
+    for name in ("kl", "value_iterations", "ppo_iterations", "dagger_hands"):
         if getattr(args, name) < 0:
             print(f"--{name.replace('_', '-')} must not be negative", file=sys.stderr)
             return 2
@@ -97,9 +113,10 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
 
     cfg = Config(out=args.out, seed=args.seed, presets=args.presets, hidden=args.hidden,
                  encoder=args.encoder,
-                 teacher=args.teacher, demo_hands=args.demo_hands, chunk=args.chunk,
+                 teacher=args.teacher, demo_hands=args.demo_hands, dagger=args.dagger,
+                 dagger_hands=args.dagger_hands, chunk=args.chunk,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
-                 bc_lr=args.bc_lr, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

@@ -12,11 +12,11 @@ as bits, ``index`` and the preset's position as small ints.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..bots import bot_seed, end_hand_for, make_bot, start_hand_for
+from ..bots import NeuralBot, bot_seed, end_hand_for, make_bot, start_hand_for
 from ..bots.neural import decide_batch
 from ..game import Action, GameState, new_game
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS
@@ -81,9 +81,17 @@ def _record_decision(state: GameState, seat: int, legal: Sequence[Action], actio
                  record=out)
 
 
-def generate(teacher: str, presets: Sequence[str], hands: range, seed: int) -> Samples:
+def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
+             actor: Optional[str] = None) -> Samples:
     """The samples of hands ``hands`` (a range of hand indices, so chunks of a run can be made
-    apart and joined: the same samples in the same order)."""
+    apart and joined: the same samples in the same order).
+
+    ``actor``, a weights file, makes them DAgger samples: a :class:`NeuralBot` of those weights
+    plays seats ``i % 4`` and ``(i + 2) % 4`` of hand ``i`` while the teacher is still asked at
+    every seat and its answer is what is recorded — the states the network reaches by its own
+    decisions, labelled with what the teacher would have done there (Ross et al., 2011: behaviour
+    cloning's mistakes compound on states the teacher never shows it)."""
+    student = NeuralBot(weights=actor) if actor else None  # stateless: one for every seat
     parts: List[Samples] = []
     for i in hands:
         p = i % len(presets)
@@ -95,17 +103,27 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int) -> S
             bot = make_bot(teacher, seed=bseed, rules=rules)
             start_hand_for(bot, seat, rules, bseed)
             bots.append(bot)
+        actors: Dict[int, Any] = {}
+        if student is not None:
+            for seat in (i % 4, (i + 2) % 4):
+                actors[seat] = student
+                start_hand_for(student, seat, rules, bot_seed(seed, i, seat))
         rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         while not state.is_over:
             answers = {}
             for seat in state.pending():
                 legal = state.legal_actions(seat)
-                action = bots[seat].act_view(state.view(seat), legal)
+                view = state.view(seat)
+                action = bots[seat].act_view(view, legal)
                 if len(legal) > 1:
                     _record_decision(state, seat, legal, action, rounds)
+                    if seat in actors:
+                        action = actors[seat].act_view(view, legal)
                 answers[seat] = action
             state.step(answers)
         for seat, bot in enumerate(bots):
+            end_hand_for(bot, state, seat)
+        for seat, bot in actors.items():
             end_hand_for(bot, state, seat)
         if rounds:
             x = np.concatenate([r[1] for r in rounds])

@@ -49,11 +49,14 @@ class Config:
     encoder: str = "obs_v1"
     teacher: str = "expert"
     demo_hands: int = 2000
+    dagger: str = ""  # a weights file: its network acts in DAgger demonstrations
+    dagger_hands: int = 0
     chunk: int = 50
     workers: int = 1
     bc_epochs: int = 4
     bc_batch: int = 512
     bc_lr: float = 1e-3
+    bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -109,17 +112,30 @@ class _Bar:
 
 # -- demonstrations ------------------------------------------------------------------------------
 
-def _chunk_path(cfg: Config, c: int) -> str:
-    return os.path.join(cfg.out, "demos", f"chunk_{c:05d}.npz")
+def _chunk_path(cfg: Config, c: int, kind: str = "chunk") -> str:
+    return os.path.join(cfg.out, "demos", f"{kind}_{c:05d}.npz")
 
 
-def _make_chunk(args: Tuple[Config, int]) -> int:
-    cfg, c = args
-    path = _chunk_path(cfg, c)
+def _chunks(cfg: Config) -> List[Tuple[str, int]]:
+    """The run's chunks: ``("chunk", c)`` of the teacher's own hands ``0 .. demo_hands``, then
+    ``("dagger", c)`` of hands ``demo_hands .. demo_hands + dagger_hands`` (other walls), where
+    the ``--dagger`` network plays two seats."""
+    plain = (cfg.demo_hands + cfg.chunk - 1) // cfg.chunk
+    dagger = (cfg.dagger_hands + cfg.chunk - 1) // cfg.chunk if cfg.dagger else 0
+    return [("chunk", c) for c in range(plain)] + [("dagger", c) for c in range(dagger)]
+
+
+def _make_chunk(args: Tuple[Config, str, int]) -> int:
+    cfg, kind, c = args
+    path = _chunk_path(cfg, c, kind)
     if not os.path.exists(path):
-        start = c * cfg.chunk
-        stop = min(cfg.demo_hands, start + cfg.chunk)
-        s = demo_mod.generate(cfg.teacher, cfg.presets, range(start, stop), cfg.seed)
+        if kind == "chunk":
+            hands, actor = range(c * cfg.chunk, min(cfg.demo_hands, (c + 1) * cfg.chunk)), None
+        else:
+            end = cfg.demo_hands + cfg.dagger_hands
+            hands = range(cfg.demo_hands + c * cfg.chunk, min(end, cfg.demo_hands + (c + 1) * cfg.chunk))
+            actor = cfg.dagger
+        s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor)
         tmp = path + ".tmp.npz"
         np.savez(tmp, **s)  # type: ignore[arg-type]
         os.replace(tmp, path)
@@ -129,24 +145,24 @@ def _make_chunk(args: Tuple[Config, int]) -> int:
 def make_demos(cfg: Config) -> demo_mod.Samples:
     """Every chunk of demonstrations (made when missing, ``--workers`` processes), joined."""
     os.makedirs(os.path.join(cfg.out, "demos"), exist_ok=True)
-    chunks = (cfg.demo_hands + cfg.chunk - 1) // cfg.chunk
-    todo = [c for c in range(chunks) if not os.path.exists(_chunk_path(cfg, c))]
-    bar = _Bar(f"demonstrations ({cfg.teacher}, {cfg.chunk} hands a chunk)", chunks)
-    bar.skip(chunks - len(todo))
+    chunks = _chunks(cfg)
+    todo = [(k, c) for k, c in chunks if not os.path.exists(_chunk_path(cfg, c, k))]
+    bar = _Bar(f"demonstrations ({cfg.teacher}, {cfg.chunk} hands a chunk)", len(chunks))
+    bar.skip(len(chunks) - len(todo))
     if todo and cfg.workers > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(cfg.workers) as pool:
-            for _ in pool.imap_unordered(_make_chunk, [(cfg, c) for c in todo]):
+            for _ in pool.imap_unordered(_make_chunk, [(cfg, k, c) for k, c in todo]):
                 bar.update()
     else:
-        for c in todo:
-            _make_chunk((cfg, c))
+        for k, c in todo:
+            _make_chunk((cfg, k, c))
             bar.update()
     parts = []
-    for c in range(chunks):
-        with np.load(_chunk_path(cfg, c)) as z:
-            parts.append({k: z[k] for k in z.files})
+    for k, c in chunks:
+        with np.load(_chunk_path(cfg, c, k)) as z:
+            parts.append({key: z[key] for key in z.files})
     return demo_mod.concat(parts)
 
 
@@ -237,9 +253,15 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
              rng: np.random.Generator, prog: _Progress) -> float:
     n = len(samples["index"])
     order = rng.permutation(n)
-    bar = _Bar(f"BC epoch {prog.epoch + 1}/{cfg.bc_epochs}", (n + cfg.bc_batch - 1) // cfg.bc_batch)
+    per_epoch = (n + cfg.bc_batch - 1) // cfg.bc_batch
+    bar = _Bar(f"BC epoch {prog.epoch + 1}/{cfg.bc_epochs}", per_epoch)
     total, count = 0.0, 0
-    for start in range(0, n, cfg.bc_batch):
+    for k, start in enumerate(range(0, n, cfg.bc_batch)):
+        if cfg.bc_lr_end is not None:  # cosine over the run's BC steps (by epoch and batch)
+            done = (prog.epoch * per_epoch + k) / (cfg.bc_epochs * per_epoch)
+            for group in opt.param_groups:
+                group["lr"] = cfg.bc_lr_end + 0.5 * (cfg.bc_lr - cfg.bc_lr_end) * (
+                    1 + np.cos(np.pi * done))
         pick = np.sort(order[start:start + cfg.bc_batch])
         x = torch.from_numpy(demo_mod.unpack_x(samples["x"][pick]))
         mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
@@ -430,7 +452,8 @@ def run(cfg: Config) -> str:
     else:
         _log(f"resumed: stage {prog.stage}, {prog.epoch} done, step {prog.step}")
     samples = make_demos(cfg)
-    _log(f"{len(samples['index'])} demonstration decisions from {cfg.demo_hands} hands")
+    dagger = f" and {cfg.dagger_hands} DAgger hands" if cfg.dagger else ""
+    _log(f"{len(samples['index'])} demonstration decisions from {cfg.demo_hands} hands{dagger}")
     best = os.path.join(cfg.out, "weights.npz")
     if prog.stage == "bc" and prog.epoch == 0 and prog.step == 0:
         prog.best = evaluate(cfg, model, prog)  # the untrained network: the curve's first point
