@@ -51,6 +51,19 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--bc-lr", type=float, default=1e-3)
     a("--bc-lr-end", type=float, default=None, help="cosine decay of the BC learning rate to "
       "this over --bc-epochs (default: constant)")
+    a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
+      "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
+      "its branch points played out on the hand's own wall (docs/training.md)")
+    a("--improve-hands", type=int, default=0, help="hands of branch points (default 0)")
+    a("--improve-opponents", type=_names, default=("expert", "greedy"),
+      help="the three opponents of each chunk of branch hands, in turn")
+    a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
+    a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
+      "the network)")
+    a("--improve-epochs", type=int, default=0, help="epochs over the branch points after BC")
+    a("--improve-lr", type=float, default=1e-4)
+    a("--improve-weight", type=float, default=1.0, help="weight of the demonstrations' "
+      "cross-entropy beside the branch points' advantage loss")
     a("--ppo-iterations", type=int, default=0, help="PPO iterations after BC (default 0)")
     a("--ppo-hands", type=int, default=32, help="hands of rollouts per PPO iteration")
     a("--ppo-epochs", type=int, default=2)
@@ -88,15 +101,30 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     if bool(args.dagger) != (args.dagger_hands > 0):
         print("--dagger and --dagger-hands go together", file=sys.stderr)
         return 2
-    if args.dagger:
-        from ..bots import NeuralBot
+    if bool(args.improve_epochs) != (args.improve_hands > 0) or (
+            bool(args.improve_epochs) != bool(args.improve_actor)):
+        print("--improve-actor, --improve-hands and --improve-epochs go together", file=sys.stderr)
+        return 2
+    if not 0 < args.improve_rate <= 1 or args.improve_top < 2:
+        print("--improve-rate is in (0, 1] and --improve-top at least 2", file=sys.stderr)
+        return 2
+    from ..bots import BOTS, NeuralBot
 
-        try:
-            NeuralBot(weights=args.dagger)
-        except (OSError, ValueError) as e:
-            print(f"--dagger {args.dagger}: {e}", file=sys.stderr)
+    for name in args.improve_opponents:
+        if name not in BOTS:
+            print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2
-    for name in ("kl", "value_iterations", "ppo_iterations", "dagger_hands"):
+    for flag, path in (("--dagger", args.dagger),
+                       ("--improve-actor", "" if args.improve_actor == "bc" else args.improve_actor)):
+        if not path:
+            continue
+        try:
+            NeuralBot(weights=path)
+        except (OSError, ValueError) as e:
+            print(f"{flag} {path}: {e}", file=sys.stderr)
+            return 2
+    for name in ("kl", "value_iterations", "ppo_iterations", "dagger_hands", "improve_hands",
+                 "improve_epochs"):
         if getattr(args, name) < 0:
             print(f"--{name.replace('_', '-')} must not be negative", file=sys.stderr)
             return 2
@@ -116,7 +144,11 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  teacher=args.teacher, demo_hands=args.demo_hands, dagger=args.dagger,
                  dagger_hands=args.dagger_hands, chunk=args.chunk,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
-                 bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end, improve_actor=args.improve_actor,
+                 improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
+                 improve_rate=args.improve_rate, improve_top=args.improve_top,
+                 improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
+                 improve_weight=args.improve_weight, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

@@ -29,6 +29,7 @@ from ..bots.neural_play import POLICY, Decisions, play_batched
 from ..game import GameState, new_game
 from ..rules import Rules
 from ..simulate.play import hand_seed
+from . import branches as branch_mod
 from . import demos as demo_mod
 from .curve import plot_curve
 from .evaluate import duplicate_strength
@@ -57,6 +58,14 @@ class Config:
     bc_batch: int = 512
     bc_lr: float = 1e-3
     bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
+    improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
+    improve_hands: int = 0
+    improve_opponents: Tuple[str, ...] = ("expert", "greedy")
+    improve_rate: float = 0.25
+    improve_top: int = 3
+    improve_epochs: int = 0
+    improve_lr: float = 1e-4
+    improve_weight: float = 1.0
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -166,11 +175,56 @@ def make_demos(cfg: Config) -> demo_mod.Samples:
     return demo_mod.concat(parts)
 
 
+def _branch_actor(cfg: Config) -> str:
+    return os.path.join(cfg.out, "league", "bc.npz") if cfg.improve_actor == "bc" else cfg.improve_actor
+
+
+def _make_branch_chunk(args: Tuple[Config, int]) -> int:
+    cfg, c = args
+    path = os.path.join(cfg.out, "branches", f"chunk_{c:05d}.npz")
+    if not os.path.exists(path):
+        first = cfg.demo_hands + (cfg.dagger_hands if cfg.dagger else 0)  # walls of their own
+        hands = range(first + c * cfg.chunk, first + min(cfg.improve_hands, (c + 1) * cfg.chunk))
+        opponent = cfg.improve_opponents[c % len(cfg.improve_opponents)]
+        b = branch_mod.generate(load_network(_branch_actor(cfg)), opponent, cfg.presets, hands,
+                                cfg.seed, rate=cfg.improve_rate, top=cfg.improve_top)
+        tmp = path + ".tmp.npz"
+        np.savez(tmp, **b)  # type: ignore[arg-type]
+        os.replace(tmp, path)
+    return c
+
+
+def make_branches(cfg: Config) -> branch_mod.Branches:
+    """Every chunk of branch points (:mod:`.branches`; made when missing), joined."""
+    os.makedirs(os.path.join(cfg.out, "branches"), exist_ok=True)
+    chunks = (cfg.improve_hands + cfg.chunk - 1) // cfg.chunk
+    paths = [os.path.join(cfg.out, "branches", f"chunk_{c:05d}.npz") for c in range(chunks)]
+    todo = [c for c in range(chunks) if not os.path.exists(paths[c])]
+    bar = _Bar(f"branch points ({cfg.chunk} hands a chunk)", chunks)
+    bar.skip(chunks - len(todo))
+    if todo and cfg.workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(cfg.workers) as pool:
+            for _ in pool.imap_unordered(_make_branch_chunk, [(cfg, c) for c in todo]):
+                bar.update()
+    else:
+        for c in todo:
+            _make_branch_chunk((cfg, c))
+            bar.update()
+    parts = []
+    for path in paths:
+        with np.load(path) as z:
+            parts.append({k: z[k] for k in z.files})
+    return branch_mod.concat(parts)
+
+
 # -- checkpoints ---------------------------------------------------------------------------------
 
 @dataclass
 class _Progress:
-    stage: str = "bc"  # "bc", then "ppo", then "done"
+    stage: str = "bc"  # "bc", then "improve" (with --improve-epochs), then "ppo"
+    improved: bool = False  # the improvement stage has ended
     epoch: int = 0  # BC epochs done / PPO iterations done
     step: int = 0  # optimiser steps so far (the curve's x axis)
     best: float = -1e18  # the best evaluation score so far (mean vs greedy over the presets)
@@ -276,6 +330,56 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         count += len(pick)
         bar.update(note=f"loss {total / count:.3f}")
     return total / max(1, count)
+
+
+# -- improvement ---------------------------------------------------------------------------------
+
+def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
+                  points: Any, rng: np.random.Generator, prog: _Progress) -> Tuple[float, float]:
+    """One pass over the branch points: each batch of them pushes the policy's log-probability
+    of each candidate by its advantage on the wall (its value less the candidates' mean, in
+    reward units), plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
+    demonstrations, which keeps the policy the teacher's where the branches say nothing."""
+    n = len(points["preset"])
+    order = rng.permutation(n)
+    batch = cfg.bc_batch
+    bar = _Bar(f"improve epoch {prog.epoch + 1}/{cfg.improve_epochs}", (n + batch - 1) // batch)
+    scale = torch.tensor([REWARD_SCALE.get(p, 16.0) for p in cfg.presets])
+    m = len(samples["index"])
+    total_a = total_bc = 0.0
+    count = 0
+    for start in range(0, n, batch):
+        pick = np.sort(order[start:start + batch])
+        x = torch.from_numpy(demo_mod.unpack_x(points["x"][pick]))
+        mask = torch.from_numpy(demo_mod.unpack_mask(points["mask"][pick]))
+        cand = torch.from_numpy(points["cand"][pick].astype(np.int64))
+        value = torch.from_numpy(points["value"][pick])
+        valid = cand >= 0
+        value = torch.where(valid, value, torch.zeros_like(value))
+        mean = value.sum(dim=1, keepdim=True) / valid.sum(dim=1, keepdim=True)
+        adv = torch.where(valid, value - mean, torch.zeros_like(value))
+        adv = adv / scale[torch.from_numpy(points["preset"][pick].astype(np.int64))][:, None]
+        logits, _ = model(x)
+        logp = torch.log_softmax(masked_logits(logits, mask), dim=1)
+        chosen = logp.gather(1, cand.clamp(min=0))
+        loss_a = -(adv * chosen).sum(dim=1).mean()
+        demo = np.sort(rng.integers(0, m, len(pick)))
+        dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
+        dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
+        target = torch.from_numpy(samples["index"][demo].astype(np.int64))
+        dlogits, _ = model(dx)
+        loss_bc = torch.nn.functional.cross_entropy(masked_logits(dlogits, dmask), target)
+        loss = loss_a + cfg.improve_weight * loss_bc
+        opt.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        prog.step += 1
+        total_a += loss_a.item() * len(pick)
+        total_bc += loss_bc.item() * len(pick)
+        count += len(pick)
+        bar.update(note=f"advantage loss {total_a / count:+.4f}, BC {total_bc / count:.3f}")
+    return total_a / max(1, count), total_bc / max(1, count)
 
 
 # -- PPO -----------------------------------------------------------------------------------------
@@ -407,6 +511,7 @@ def _check_config(cfg: Config) -> None:
         defaults = json.loads(json.dumps(asdict(Config(out=cfg.out))))
         free = _GROWABLE + (() if _ppo_started(cfg.out)
                             else _PPO_ONLY)  # PPO's own settings, until PPO has started
+        free += () if _improve_started(cfg.out) else _IMPROVE_ONLY
         diff = sorted(k for k in set(mine) | set(theirs)  # a key a run predates: its default
                       if mine.get(k) != theirs.get(k, defaults.get(k)) and k not in free)
         if diff:
@@ -426,8 +531,22 @@ def _ppo_started(out: str) -> bool:
     return bool(prog["stage"] == "ppo" and prog["epoch"] > 0)
 
 
+def _improve_started(out: str) -> bool:
+    """Whether the run in ``out`` has begun its improvement stage (until then, also after BC has
+    ended, a resumed run may choose it)."""
+    path = os.path.join(out, "checkpoint.pt")
+    if not os.path.exists(path):
+        return False
+    prog = torch.load(path, weights_only=False)["progress"]
+    return bool(prog.get("improved") or (prog["stage"] == "improve" and prog["epoch"] > 0)
+                or (prog["stage"] == "ppo" and prog["epoch"] > 0))
+
+
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
+_IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
+                 "improve_top", "improve_epochs", "improve_lr", "improve_weight")
+"""Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
 """Arguments only PPO reads: a resumed run may change them until its first PPO iteration — BC's
@@ -459,9 +578,7 @@ def run(cfg: Config) -> str:
         prog.best = evaluate(cfg, model, prog)  # the untrained network: the curve's first point
     while prog.stage == "bc":
         if prog.epoch >= cfg.bc_epochs:
-            prog.stage, prog.epoch = "ppo", 0
-            for group in opt.param_groups:
-                group["lr"] = cfg.ppo_lr
+            prog.stage, prog.epoch = ("improve" if cfg.improve_epochs else "ppo"), 0
             _export(cfg, model, prog, "league/bc.npz", samples)
             _save(cfg, model, opt, prog, rng)
             break
@@ -473,6 +590,24 @@ def run(cfg: Config) -> str:
             prog.best = score
             _export(cfg, model, prog, "weights.npz", samples)
             _log(f"exported {best} (score {score:+.3f})")
+        _save(cfg, model, opt, prog, rng)
+    if (prog.stage == "ppo" and prog.epoch == 0 and cfg.improve_epochs
+            and not prog.improved):  # a BC run resumed into the improvement stage
+        prog.stage = "improve"
+    if prog.stage == "improve":
+        points = make_branches(cfg)
+        _log(f"{len(points['preset'])} branch points from {cfg.improve_hands} hands")
+        for group in opt.param_groups:
+            group["lr"] = cfg.improve_lr
+        while prog.epoch < cfg.improve_epochs:
+            loss_a, loss_bc = improve_epoch(cfg, model, opt, samples, points, rng, prog)
+            prog.epoch += 1
+            _log(f"improve epoch {prog.epoch}: advantage loss {loss_a:+.4f}, BC {loss_bc:.4f}, "
+                 f"step {prog.step}")
+            evaluate(cfg, model, prog)
+            _export(cfg, model, prog, f"league/improve_{prog.epoch:03d}.npz", samples)
+            _save(cfg, model, opt, prog, rng)
+        prog.stage, prog.epoch, prog.improved = "ppo", 0, True
         _save(cfg, model, opt, prog, rng)
     if prog.stage == "ppo":
         for group in opt.param_groups:  # --ppo-lr as given now (it may change until PPO starts)
