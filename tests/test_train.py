@@ -15,7 +15,7 @@ import xueliu
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural_net import save_network
 from xueliu.learn.actions import EXCHANGE_PICK
-from xueliu.train import demos
+from xueliu.train import branches, demos
 from xueliu.train.evaluate import duplicate_nets, duplicate_strength
 from xueliu.train.numpy_bc import train_numpy
 
@@ -64,6 +64,35 @@ def test_dagger_demonstrations_are_the_teachers_labels_on_the_states_the_network
     assert (net.choose(demos.unpack_x(taught["x"]), masks) != index).mean() > 0.05
     own = net.choose(demos.unpack_x(plain["x"]), demos.unpack_mask(plain["mask"]))
     assert np.array_equal(own, plain["index"])
+
+
+def test_branch_points_are_the_networks_best_candidates_each_played_out_on_the_same_wall():
+    net = NeuralBot(weights=SHIPPED).network
+    # verify: the network's own choice is also played on a copy of hand and bots and must win
+    # what the hand itself won (it raises otherwise) — so a candidate's value is what that
+    # decision wins on this wall, everything else as it was
+    points = branches.generate(net, "greedy", PRESETS, range(0, 6), seed=3, rate=0.5, top=3,
+                               verify=True)
+    n = len(points["preset"])
+    assert n > 20 and set(points["preset"]) == {0, 1}
+    masks = demos.unpack_mask(points["mask"])
+    cand = points["cand"].astype(np.int64)
+    has = cand >= 0
+    assert has[:, :2].all()  # at least two allowed indices at every branch point
+    assert masks[np.arange(n)[:, None], np.maximum(cand, 0)][has].all()
+    assert np.array_equal(np.isnan(points["value"]), ~has)
+    # the first candidate is the network's own decision, the others its next best
+    logits = np.where(masks, net.forward(demos.unpack_x(points["x"])), -np.inf)
+    assert np.array_equal(cand[:, 0], np.argmax(logits, axis=1))
+    ranked = np.take_along_axis(logits, np.maximum(cand, 0), axis=1)
+    assert (np.diff(np.where(has, ranked, -np.inf), axis=1)[has[:, 1:]] <= 0).all()
+    again = branches.generate(net, "greedy", PRESETS, range(3, 6), seed=3, rate=0.5, top=3)
+    tail = branches.generate(net, "greedy", PRESETS, range(0, 6), seed=3, rate=0.5, top=3)
+    k = len(again["preset"])
+    assert all(np.array_equal(again[key], tail[key][-k:], equal_nan=key == "value")
+               for key in ("x", "mask", "cand", "value", "preset"))
+    # the candidates do not all win the same: the wall tells them apart
+    assert (np.nanmax(points["value"], axis=1) != np.nanmin(points["value"], axis=1)).mean() > 0.2
 
 
 def test_the_teacher_indices_of_an_exchange_are_its_three_picks_smallest_first():
@@ -117,6 +146,13 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert main(["--out", str(tmp_path / "run"), "--dagger", str(tmp_path / "none.npz"),
                  "--dagger-hands", "10"]) == 2
     assert capsys.readouterr().err.startswith(f"--dagger {tmp_path / 'none.npz'}: ")
+    assert main(["--out", str(tmp_path / "run"), "--improve-actor", "bc", "--improve-hands",
+                 "10"]) == 2
+    assert "--improve-actor, --improve-hands and --improve-epochs go together" in (
+        capsys.readouterr().err)
+    assert main(["--out", str(tmp_path / "run"), "--improve-actor", "bc", "--improve-hands",
+                 "10", "--improve-epochs", "1", "--improve-opponents", "expert,nobody"]) == 2
+    assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
 
 
