@@ -57,6 +57,8 @@ class ObsV2:
         flag = h[:, _MODE] == 1.0
         for value, scoring in enumerate(self.scoring):
             rows = np.flatnonzero(flag == bool(value))
-            if len(rows):
+            if len(rows) == len(h):  # one mode, as in a hand or an arena: no gather, no scatter
+                out[:, OBS_V1_SIZE:] = analysis_planes(h, scoring)
+            elif len(rows):
                 out[rows, OBS_V1_SIZE:] = analysis_planes(h[rows], scoring)
         return out
