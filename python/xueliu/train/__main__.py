@@ -37,6 +37,8 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--seed", type=int, default=2026)
     a("--presets", type=_names, default=("xueliu", "xuezhan"))
     a("--hidden", type=_ints, default=(256, 128), help="hidden layer widths (default 256,128)")
+    a("--init", default="", metavar="WEIGHTS", help="start from this weights file (same encoder "
+      "and sizes) instead of a random network: --bc-epochs 0 fine-tunes it")
     a("--encoder", choices=("obs_v1", "obs_v2"), default="obs_v1",
       help="the network's input: obs_v1, or obs_v2 (obs_v1 and its analysis channels)")
     a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
@@ -64,6 +66,8 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--improve-lr", type=float, default=1e-4)
     a("--improve-weight", type=float, default=1.0, help="weight of the demonstrations' "
       "cross-entropy beside the branch points' advantage loss")
+    a("--improve-loss", choices=("uniform", "policy"), default="uniform",
+      help="uniform: every candidate pushed by its advantage; policy: weighted by its probability")
     a("--ppo-iterations", type=int, default=0, help="PPO iterations after BC (default 0)")
     a("--ppo-hands", type=int, default=32, help="hands of rollouts per PPO iteration")
     a("--ppo-epochs", type=int, default=2)
@@ -93,6 +97,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
 def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.train") -> int:
     """The command (``xueliu train`` runs it with ``prog="xueliu train"``); the exit code."""
     args = build_parser(prog).parse_args(argv)
+    if args.bc_epochs < 0:
+        print("--bc-epochs must not be negative", file=sys.stderr)
+        return 2
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
         if getattr(args, name) < 1:
@@ -114,7 +121,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         if name not in BOTS:
             print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2
-    for flag, path in (("--dagger", args.dagger),
+    for flag, path in (("--dagger", args.dagger), ("--init", args.init),
                        ("--improve-actor", "" if args.improve_actor == "bc" else args.improve_actor)):
         if not path:
             continue
@@ -140,6 +147,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     from .trainer import Config, run
 
     cfg = Config(out=args.out, seed=args.seed, presets=args.presets, hidden=args.hidden,
+                 init=args.init,
                  encoder=args.encoder,
                  teacher=args.teacher, demo_hands=args.demo_hands, dagger=args.dagger,
                  dagger_hands=args.dagger_hands, chunk=args.chunk,
@@ -148,7 +156,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
-                 improve_weight=args.improve_weight, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 improve_weight=args.improve_weight, improve_loss=args.improve_loss,
+                 ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

@@ -68,6 +68,22 @@ def layers_of(model: PolicyNet) -> List[Tuple[np.ndarray, np.ndarray]]:
     return out
 
 
+def load_layers(model: PolicyNet, net: Any) -> None:
+    """Sets the policy's layers to those of a bot's numpy ``Network`` (the inverse of
+    :func:`layers_of`; the value head is left as it is). ``ValueError`` if the shapes or the
+    encoder differ."""
+    layers = [*model.trunk, model.pi]
+    if net.encoder != model.encoder or len(net.layers) != len(layers) or any(
+            tuple(layer.weight.shape) != w.T.shape for layer, (w, _) in zip(layers, net.layers)):
+        sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
+        raise ValueError(f"the weights ({net.encoder}, sizes {sizes}) are not a network of this "
+                         f"run ({model.encoder}, hidden {model.hidden})")
+    with torch.no_grad():
+        for layer, (w, b) in zip(layers, net.layers):
+            layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
+            layer.bias.copy_(torch.from_numpy(b))
+
+
 def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],
            check_inputs: np.ndarray, reference: str = "") -> float:
     """Writes the weights file ``path`` and checks the numpy forward pass against the model's on

@@ -33,12 +33,15 @@ from . import branches as branch_mod
 from . import demos as demo_mod
 from .curve import plot_curve
 from .evaluate import duplicate_strength
-from .torch_model import PolicyNet, export, masked_logits
+from .torch_model import PolicyNet, export, load_layers, masked_logits
 
 __all__ = ["Config", "run"]
 
 REWARD_SCALE = {"xueliu": 16.0, "xuezhan": 64.0}
 """A hand's net is divided by this to make the PPO return (xuezhan's stakes are larger)."""
+ADVANTAGE_CLIP = 4.0
+"""A branch candidate's advantage, in reward units, is clipped to ± this: one wall's 血战 hand
+can differ by thousands, and one lucky wall should not steer the policy alone."""
 
 
 @dataclass
@@ -47,6 +50,7 @@ class Config:
     seed: int = 2026
     presets: Tuple[str, ...] = ("xueliu", "xuezhan")
     hidden: Tuple[int, ...] = (256, 128)
+    init: str = ""  # a weights file the network starts from (else a seeded random start)
     encoder: str = "obs_v1"
     teacher: str = "expert"
     demo_hands: int = 2000
@@ -66,6 +70,7 @@ class Config:
     improve_epochs: int = 0
     improve_lr: float = 1e-4
     improve_weight: float = 1.0
+    improve_loss: str = "uniform"  # or "policy"
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -338,7 +343,8 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
                   points: Any, rng: np.random.Generator, prog: _Progress) -> Tuple[float, float]:
     """One pass over the branch points: each batch of them pushes the policy's log-probability
     of each candidate by its advantage on the wall (its value less the candidates' mean, in
-    reward units), plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
+    reward units, clipped at ±``ADVANTAGE_CLIP``; ``improve_loss="policy"`` weights each by the
+    candidate's probability among the candidates: the gradient of their expected value), plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
     demonstrations, which keeps the policy the teacher's where the branches say nothing."""
     n = len(points["preset"])
     order = rng.permutation(n)
@@ -359,9 +365,13 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
         mean = value.sum(dim=1, keepdim=True) / valid.sum(dim=1, keepdim=True)
         adv = torch.where(valid, value - mean, torch.zeros_like(value))
         adv = adv / scale[torch.from_numpy(points["preset"][pick].astype(np.int64))][:, None]
+        adv = adv.clamp(-ADVANTAGE_CLIP, ADVANTAGE_CLIP)
         logits, _ = model(x)
         logp = torch.log_softmax(masked_logits(logits, mask), dim=1)
         chosen = logp.gather(1, cand.clamp(min=0))
+        if cfg.improve_loss == "policy":  # the policy gradient of the candidates' mean value
+            weight = torch.where(valid, chosen.detach().exp(), torch.zeros_like(chosen))
+            adv = adv * weight / weight.sum(dim=1, keepdim=True)
         loss_a = -(adv * chosen).sum(dim=1).mean()
         demo = np.sort(rng.integers(0, m, len(pick)))
         dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
@@ -545,7 +555,7 @@ def _improve_started(out: str) -> bool:
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
-                 "improve_top", "improve_epochs", "improve_lr", "improve_weight")
+                 "improve_top", "improve_epochs", "improve_lr", "improve_weight", "improve_loss")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
@@ -562,6 +572,8 @@ def run(cfg: Config) -> str:
     torch.manual_seed(cfg.seed)
     os.makedirs(os.path.join(cfg.out, "league"), exist_ok=True)
     model = PolicyNet(cfg.hidden, cfg.encoder, cfg.presets)
+    if cfg.init:
+        load_layers(model, load_network(cfg.init))
     opt = torch.optim.Adam(model.parameters(), lr=cfg.bc_lr)
     rng = np.random.default_rng(cfg.seed)
     prog = _load(cfg, model, opt, rng)
