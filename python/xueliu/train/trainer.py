@@ -616,8 +616,12 @@ def run(cfg: Config) -> str:
             prog.epoch += 1
             _log(f"improve epoch {prog.epoch}: advantage loss {loss_a:+.4f}, BC {loss_bc:.4f}, "
                  f"step {prog.step}")
-            evaluate(cfg, model, prog)
+            score = evaluate(cfg, model, prog)
             _export(cfg, model, prog, f"league/improve_{prog.epoch:03d}.npz", samples)
+            if score > prog.best or not os.path.exists(best):
+                prog.best = score
+                _export(cfg, model, prog, "weights.npz", samples)
+                _log(f"exported {best} (score {score:+.3f})")
             _save(cfg, model, opt, prog, rng)
         prog.stage, prog.epoch, prog.improved = "ppo", 0, True
         _save(cfg, model, opt, prog, rng)
@@ -639,6 +643,8 @@ def run(cfg: Config) -> str:
                     _export(cfg, model, prog, "weights.npz", samples)
                     _log(f"exported {best} (score {score:+.3f})")
             _save(cfg, model, opt, prog, rng)
+    if not os.path.exists(best):  # no epoch was trained (a --init file evaluated as it is)
+        _export(cfg, model, prog, "weights.npz", samples)
     final = _export(cfg, model, prog, "final.npz", samples)
     _log(f"exported {final} (the model as trained last; {best}: the best evaluation)")
     load_network(best)  # the exports read back
