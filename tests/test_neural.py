@@ -45,7 +45,9 @@ def test_numpy_inference_equals_the_torch_logits_recorded_at_export():
         expected = z["logits"]
     assert len(x) >= 32 and expected.shape == (len(x), NUM_ACTIONS)
     got = load_network().forward(x)
-    assert np.allclose(got, expected, atol=1e-4, rtol=1e-5)
+    # the export's own tolerance (xueliu.train.torch_model.logit_tolerance): the two sum the first
+    # layer in different orders, so float32 rounding grows with the size of the logits
+    assert np.abs(got - expected).max() <= 1e-4 * max(1.0, float(np.abs(expected).max()))
 
 
 def test_no_torch_is_needed_to_play():

@@ -68,6 +68,13 @@ def layers_of(model: PolicyNet) -> List[Tuple[np.ndarray, np.ndarray]]:
     return out
 
 
+def logit_tolerance(logits: np.ndarray) -> float:
+    """How far numpy's logits may be from PyTorch's: the two sum the first layer in different
+    orders, so float32 rounding grows with the size of the logits (1e-4 of the largest, at least
+    1e-4)."""
+    return 1e-4 * max(1.0, float(np.abs(logits).max()))
+
+
 def load_layers(model: PolicyNet, net: Any) -> None:
     """Sets the policy's layers to those of a bot's numpy ``Network`` (the inverse of
     :func:`layers_of`; the value head is left as it is). ``ValueError`` if the shapes or the
@@ -88,7 +95,7 @@ def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mappin
            check_inputs: np.ndarray, reference: str = "") -> float:
     """Writes the weights file ``path`` and checks the numpy forward pass against the model's on
     ``check_inputs`` (``float32[n, INPUT]``); returns the largest difference (an error above
-    1e-4). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
+    :func:`logit_tolerance`). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
     default test run checks the numpy path against it without PyTorch."""
     save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training,
                  encoder=model.encoder)
@@ -97,7 +104,7 @@ def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mappin
         expected = model(torch.from_numpy(check_inputs))[0].numpy()
     got = net.forward(check_inputs)
     diff = float(np.abs(got - expected).max())
-    if diff > 1e-4:
+    if diff > logit_tolerance(expected):
         raise AssertionError(f"numpy and torch logits differ by {diff} after export")
     if reference:
         np.savez_compressed(reference, x=np.packbits(check_inputs.astype(np.uint8), axis=1),
