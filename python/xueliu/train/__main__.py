@@ -66,8 +66,6 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--improve-lr", type=float, default=1e-4)
     a("--improve-weight", type=float, default=1.0, help="weight of the demonstrations' "
       "cross-entropy beside the branch points' advantage loss")
-    a("--improve-loss", choices=("uniform", "policy"), default="uniform",
-      help="uniform: every candidate pushed by its advantage; policy: weighted by its probability")
     a("--ppo-iterations", type=int, default=0, help="PPO iterations after BC (default 0)")
     a("--ppo-hands", type=int, default=32, help="hands of rollouts per PPO iteration")
     a("--ppo-epochs", type=int, default=2)
@@ -156,8 +154,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
-                 improve_weight=args.improve_weight, improve_loss=args.improve_loss,
-                 ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 improve_weight=args.improve_weight, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

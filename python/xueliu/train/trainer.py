@@ -70,7 +70,6 @@ class Config:
     improve_epochs: int = 0
     improve_lr: float = 1e-4
     improve_weight: float = 1.0
-    improve_loss: str = "uniform"  # or "policy"
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -343,8 +342,8 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
                   points: Any, rng: np.random.Generator, prog: _Progress) -> Tuple[float, float]:
     """One pass over the branch points: each batch of them pushes the policy's log-probability
     of each candidate by its advantage on the wall (its value less the candidates' mean, in
-    reward units, clipped at ±``ADVANTAGE_CLIP``; ``improve_loss="policy"`` weights each by the
-    candidate's probability among the candidates: the gradient of their expected value), plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
+    reward units, clipped at ±``ADVANTAGE_CLIP``) times its probability among the candidates —
+    the gradient of the expected value of a candidate drawn by the policy — plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
     demonstrations, which keeps the policy the teacher's where the branches say nothing."""
     n = len(points["preset"])
     order = rng.permutation(n)
@@ -369,9 +368,11 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
         logits, _ = model(x)
         logp = torch.log_softmax(masked_logits(logits, mask), dim=1)
         chosen = logp.gather(1, cand.clamp(min=0))
-        if cfg.improve_loss == "policy":  # the policy gradient of the candidates' mean value
-            weight = torch.where(valid, chosen.detach().exp(), torch.zeros_like(chosen))
-            adv = adv * weight / weight.sum(dim=1, keepdim=True)
+        # the policy gradient of the candidates' expected value under the policy restricted to
+        # them: each advantage weighted by its candidate's probability among them. (Unweighted,
+        # a bad candidate's log-probability is pushed down without end: tried, it diverged.)
+        weight = torch.where(valid, chosen.detach().exp(), torch.zeros_like(chosen))
+        adv = adv * weight / weight.sum(dim=1, keepdim=True)
         loss_a = -(adv * chosen).sum(dim=1).mean()
         demo = np.sort(rng.integers(0, m, len(pick)))
         dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
@@ -555,7 +556,7 @@ def _improve_started(out: str) -> bool:
 _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
 """Arguments a resumed run may raise: it trains longer."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
-                 "improve_top", "improve_epochs", "improve_lr", "improve_weight", "improve_loss")
+                 "improve_top", "improve_epochs", "improve_lr", "improve_weight")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
