@@ -138,6 +138,13 @@ def _chunks(cfg: Config) -> List[Tuple[str, int]]:
     return [("chunk", c) for c in range(plain)] + [("dagger", c) for c in range(dagger)]
 
 
+def _save_chunk(path: str, arrays: Dict[str, np.ndarray]) -> None:
+    """Written whole or not at all: a killed run never leaves half a chunk to resume from."""
+    tmp = path + ".tmp.npz"
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]
+    os.replace(tmp, path)
+
+
 def _make_chunk(args: Tuple[Config, str, int]) -> int:
     cfg, kind, c = args
     path = _chunk_path(cfg, c, kind)
@@ -149,9 +156,7 @@ def _make_chunk(args: Tuple[Config, str, int]) -> int:
             hands = range(cfg.demo_hands + c * cfg.chunk, min(end, cfg.demo_hands + (c + 1) * cfg.chunk))
             actor = cfg.dagger
         s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor)
-        tmp = path + ".tmp.npz"
-        np.savez(tmp, **s)  # type: ignore[arg-type]
-        os.replace(tmp, path)
+        _save_chunk(path, s)
     return c
 
 
@@ -192,9 +197,7 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
         opponent = cfg.improve_opponents[c % len(cfg.improve_opponents)]
         b = branch_mod.generate(load_network(_branch_actor(cfg)), opponent, cfg.presets, hands,
                                 cfg.seed, rate=cfg.improve_rate, top=cfg.improve_top)
-        tmp = path + ".tmp.npz"
-        np.savez(tmp, **b)  # type: ignore[arg-type]
-        os.replace(tmp, path)
+        _save_chunk(path, b)
     return c
 
 
