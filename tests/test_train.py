@@ -66,6 +66,20 @@ def test_dagger_demonstrations_are_the_teachers_labels_on_the_states_the_network
     assert np.array_equal(own, plain["index"])
 
 
+def test_dagger_rounds_each_play_walls_of_their_own_after_the_teachers():
+    # --dagger A,B --dagger-hands 5,3 --chunk 2: the teacher's 4 hands, then round A's 5 and
+    # round B's 3 on the walls after them; the first round keeps the file name it had when
+    # there was one round (dagger_*), so a one-round run's chunks are the first round's
+    plan = demos.chunk_plan(4, (5, 3), 2)
+    assert [(k, c, list(h), r) for k, c, h, r in plan] == [
+        ("chunk", 0, [0, 1], -1), ("chunk", 1, [2, 3], -1),
+        ("dagger", 0, [4, 5], 0), ("dagger", 1, [6, 7], 0), ("dagger", 2, [8], 0),
+        ("dagger2", 0, [9, 10], 1), ("dagger2", 1, [11], 1)]
+    assert demos.chunk_plan(4, (5,), 2) == plan[:5]
+    assert demos.chunk_plan(3, (), 2) == [("chunk", 0, range(0, 2), -1),
+                                         ("chunk", 1, range(2, 3), -1)]
+
+
 def test_branch_points_are_the_networks_best_candidates_each_played_out_on_the_same_wall():
     net = NeuralBot(weights=SHIPPED).network
     # verify: the network's own choice is also played on a copy of hand and bots and must win
@@ -146,6 +160,11 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert main(["--out", str(tmp_path / "run"), "--dagger", str(tmp_path / "none.npz"),
                  "--dagger-hands", "10"]) == 2
     assert capsys.readouterr().err.startswith(f"--dagger {tmp_path / 'none.npz'}: ")
+    assert main(["--out", str(tmp_path / "run"), "--dagger", f"{SHIPPED},{SHIPPED}",
+                 "--dagger-hands", "10"]) == 2
+    assert "one hand count per weights file" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--out", str(tmp_path / "run"), "--dagger", SHIPPED, "--dagger-hands", "0"])
     assert main(["--out", str(tmp_path / "run"), "--improve-actor", "bc", "--improve-hands",
                  "10"]) == 2
     assert "--improve-actor, --improve-hands and --improve-epochs go together" in (

@@ -19,6 +19,16 @@ def _ints(text: str) -> tuple[int, ...]:
     return values
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated ints, got {text!r}") from None
+    if min(values) < 1:
+        raise argparse.ArgumentTypeError(f"hand counts are positive ints, got {text!r}")
+    return values
+
+
 def _names(text: str) -> tuple[str, ...]:
     values = tuple(v.strip() for v in text.split(",") if v.strip())
     if not values:
@@ -43,9 +53,11 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       help="the network's input: obs_v1, or obs_v2 (obs_v1 and its analysis channels)")
     a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
     a("--demo-hands", type=int, default=2000, help="hands of demonstrations (default 2000)")
-    a("--dagger", default="", metavar="WEIGHTS", help="DAgger: a weights file whose network "
-      "plays two seats of --dagger-hands more hands, the teacher labelling every decision")
-    a("--dagger-hands", type=int, default=0, help="hands of DAgger demonstrations (default 0)")
+    a("--dagger", type=_names, default=(), metavar="WEIGHTS[,WEIGHTS…]", help="DAgger: a weights "
+      "file whose network plays two seats of --dagger-hands more hands, the teacher labelling "
+      "every decision; several files (comma-separated) are rounds, each on hands of its own")
+    a("--dagger-hands", type=_counts, default=(), metavar="N[,N…]",
+      help="hands of DAgger demonstrations, one count per --dagger file (default none)")
     a("--chunk", type=int, default=50, help="hands per demonstration chunk (resume unit)")
     a("--workers", type=int, default=1, help="processes making demonstrations")
     a("--bc-epochs", type=int, default=4)
@@ -103,8 +115,9 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         if getattr(args, name) < 1:
             print(f"--{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
-    if bool(args.dagger) != (args.dagger_hands > 0):
-        print("--dagger and --dagger-hands go together", file=sys.stderr)
+    if len(args.dagger) != len(args.dagger_hands):
+        print("--dagger and --dagger-hands go together, one hand count per weights file",
+              file=sys.stderr)
         return 2
     if bool(args.improve_epochs) != (args.improve_hands > 0) or (
             bool(args.improve_epochs) != bool(args.improve_actor)):
@@ -119,8 +132,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         if name not in BOTS:
             print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2
-    for flag, path in (("--dagger", args.dagger), ("--init", args.init),
-                       ("--improve-actor", "" if args.improve_actor == "bc" else args.improve_actor)):
+    for flag, path in ([("--dagger", d) for d in args.dagger] + [("--init", args.init),
+                       ("--improve-actor", "" if args.improve_actor == "bc" else args.improve_actor)]):
         if not path:
             continue
         try:
@@ -128,7 +141,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         except (OSError, ValueError) as e:
             print(f"{flag} {path}: {e}", file=sys.stderr)
             return 2
-    for name in ("kl", "value_iterations", "ppo_iterations", "dagger_hands", "improve_hands",
+    for name in ("kl", "value_iterations", "ppo_iterations", "improve_hands",
                  "improve_epochs"):
         if getattr(args, name) < 0:
             print(f"--{name.replace('_', '-')} must not be negative", file=sys.stderr)

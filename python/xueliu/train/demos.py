@@ -24,7 +24,8 @@ from ..learn.channels import OBS_V1
 from ..rules import Rules
 from ..simulate.play import hand_seed
 
-__all__ = ["teacher_indices", "generate", "pack", "unpack_x", "unpack_mask", "Samples"]
+__all__ = ["teacher_indices", "generate", "pack", "unpack_x", "unpack_mask", "Samples",
+           "chunk_plan"]
 
 _KINDS = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 INPUT = len(OBS_V1) * 27
@@ -45,6 +46,23 @@ def teacher_indices(action: Action, legal: Sequence[Action]) -> List[int]:
         assert action.value is not None
         return [MULTIPLIER_SLOT + values.index(action.value)]
     return [action.id]
+
+
+def chunk_plan(demo_hands: int, dagger_hands: Sequence[int], chunk: int
+               ) -> List[Tuple[str, int, range, int]]:
+    """A run's demonstration chunks as ``(kind, c, hands, round)``: ``("chunk", c)`` of the
+    teacher's own hands ``0 .. demo_hands`` (round −1), then DAgger round ``r``'s chunks of the
+    ``dagger_hands[r]`` hands after those and the earlier rounds' (walls of their own), in files
+    ``dagger_*`` for the first round (its name when there was one) and ``dagger2_*``,
+    ``dagger3_*`` … after it; ``chunk`` hands a file."""
+    out: List[Tuple[str, int, range, int]] = []
+    first = 0
+    for r, n in enumerate([demo_hands, *dagger_hands], start=-1):
+        kind = "chunk" if r < 0 else "dagger" if r == 0 else f"dagger{r + 1}"
+        for c in range((n + chunk - 1) // chunk):
+            out.append((kind, c, range(first + c * chunk, first + min(n, (c + 1) * chunk)), r))
+        first += n
+    return out
 
 
 def pack(x: np.ndarray, mask: np.ndarray, index: np.ndarray, preset: int) -> Samples:

@@ -54,8 +54,9 @@ class Config:
     encoder: str = "obs_v1"
     teacher: str = "expert"
     demo_hands: int = 2000
-    dagger: str = ""  # a weights file: its network acts in DAgger demonstrations
-    dagger_hands: int = 0
+    # DAgger rounds: round r's weights file acts in dagger_hands[r] hands of demonstrations
+    dagger: Tuple[str, ...] = ()
+    dagger_hands: Tuple[int, ...] = ()
     chunk: int = 50
     workers: int = 1
     bc_epochs: int = 4
@@ -130,12 +131,10 @@ def _chunk_path(cfg: Config, c: int, kind: str = "chunk") -> str:
 
 
 def _chunks(cfg: Config) -> List[Tuple[str, int]]:
-    """The run's chunks: ``("chunk", c)`` of the teacher's own hands ``0 .. demo_hands``, then
-    ``("dagger", c)`` of hands ``demo_hands .. demo_hands + dagger_hands`` (other walls), where
-    the ``--dagger`` network plays two seats."""
-    plain = (cfg.demo_hands + cfg.chunk - 1) // cfg.chunk
-    dagger = (cfg.dagger_hands + cfg.chunk - 1) // cfg.chunk if cfg.dagger else 0
-    return [("chunk", c) for c in range(plain)] + [("dagger", c) for c in range(dagger)]
+    """The run's chunks (:func:`.demos.chunk_plan`): the teacher's own hands, then each DAgger
+    round's."""
+    return [(kind, c) for kind, c, _, _ in demo_mod.chunk_plan(cfg.demo_hands, cfg.dagger_hands,
+                                                                cfg.chunk)]
 
 
 def _save_chunk(path: str, arrays: Dict[str, np.ndarray]) -> None:
@@ -149,12 +148,9 @@ def _make_chunk(args: Tuple[Config, str, int]) -> int:
     cfg, kind, c = args
     path = _chunk_path(cfg, c, kind)
     if not os.path.exists(path):
-        if kind == "chunk":
-            hands, actor = range(c * cfg.chunk, min(cfg.demo_hands, (c + 1) * cfg.chunk)), None
-        else:
-            end = cfg.demo_hands + cfg.dagger_hands
-            hands = range(cfg.demo_hands + c * cfg.chunk, min(end, cfg.demo_hands + (c + 1) * cfg.chunk))
-            actor = cfg.dagger
+        plan = demo_mod.chunk_plan(cfg.demo_hands, cfg.dagger_hands, cfg.chunk)
+        hands, r = next((h, r) for k, i, h, r in plan if (k, i) == (kind, c))
+        actor = cfg.dagger[r] if r >= 0 else None
         s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor)
         _save_chunk(path, s)
     return c
@@ -192,7 +188,7 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
     cfg, c = args
     path = os.path.join(cfg.out, "branches", f"chunk_{c:05d}.npz")
     if not os.path.exists(path):
-        first = cfg.demo_hands + (cfg.dagger_hands if cfg.dagger else 0)  # walls of their own
+        first = cfg.demo_hands + sum(cfg.dagger_hands)  # walls of their own
         hands = range(first + c * cfg.chunk, first + min(cfg.improve_hands, (c + 1) * cfg.chunk))
         opponent = cfg.improve_opponents[c % len(cfg.improve_opponents)]
         b = branch_mod.generate(load_network(_branch_actor(cfg)), opponent, cfg.presets, hands,
@@ -522,6 +518,10 @@ def _check_config(cfg: Config) -> None:
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             theirs = json.load(f)
+        if isinstance(theirs.get("dagger"), str):  # a run of one DAgger round, before rounds
+            one = bool(theirs["dagger"])
+            theirs["dagger"] = [theirs["dagger"]] if one else []
+            theirs["dagger_hands"] = [theirs.get("dagger_hands", 0)] if one else []
         defaults = json.loads(json.dumps(asdict(Config(out=cfg.out))))
         free = _GROWABLE + (() if _ppo_started(cfg.out)
                             else _PPO_ONLY)  # PPO's own settings, until PPO has started
@@ -587,7 +587,8 @@ def run(cfg: Config) -> str:
     else:
         _log(f"resumed: stage {prog.stage}, {prog.epoch} done, step {prog.step}")
     samples = make_demos(cfg)
-    dagger = f" and {cfg.dagger_hands} DAgger hands" if cfg.dagger else ""
+    dagger = (f" and {' + '.join(map(str, cfg.dagger_hands))} DAgger hands" if cfg.dagger
+              else "")
     _log(f"{len(samples['index'])} demonstration decisions from {cfg.demo_hands} hands{dagger}")
     best = os.path.join(cfg.out, "weights.npz")
     if prog.stage == "bc" and prog.epoch == 0 and prog.step == 0:
