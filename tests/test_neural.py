@@ -14,7 +14,8 @@ import pytest
 
 import xueliu
 from xueliu.bots import GreedyBot, NeuralBot, make_bot, play_hand
-from xueliu.bots.neural_net import DEFAULT_WEIGHTS, ENCODERS, INPUT_SIZE, UntrainedRulesError, load_network
+from xueliu.bots.neural_net import (DEFAULT_WEIGHTS, ENCODERS, INPUT_SIZE, UntrainedRulesError,
+                                    load_network, save_network)
 from hidden_twins import same_view_states, twin_hands
 from xueliu.learn.actions import NUM_ACTIONS
 
@@ -110,6 +111,31 @@ def test_a_broken_weights_file_is_refused(tmp_path):
         NeuralBot(weights=str(bad))
     with pytest.raises(FileNotFoundError):
         NeuralBot(weights=str(tmp_path / "missing.npz"))
+
+
+def test_a_half_precision_weights_file_plays_its_rounded_weights(tmp_path):
+    # save_network(half=True) (xueliu train --half): the matrices stored as float16 take half
+    # the file and are read back as float32 — the network played is the one rounded to half
+    net = load_network()
+    presets = {name: xueliu.Rules.from_dict(d) for name, d in net.presets.items()}
+    paths = {h: str(tmp_path / f"{h}.npz") for h in ("single", "half")}
+    for h, path in paths.items():
+        save_network(path, list(net.layers), presets, {"note": "test"}, encoder=net.encoder,
+                     half=h == "half")
+    assert os.path.getsize(paths["half"]) < 0.6 * os.path.getsize(paths["single"])
+    with np.load(paths["half"]) as z:
+        assert z["w0"].dtype == np.float16 and z["b0"].dtype == np.float32
+    half = load_network(paths["half"])
+    rounded = [(w.astype(np.float16).astype(np.float32), b) for w, b in net.layers]
+    assert all(h.dtype == np.float32 and np.array_equal(h, r)
+               for (h, _), (r, _) in zip(half.layers, rounded))
+    save_network(paths["single"], rounded, presets, {"note": "test"}, encoder=net.encoder)
+    with np.load(REFERENCE) as z:
+        x = np.unpackbits(z["x"], axis=1, count=INPUT_SIZE).astype(np.float32)
+    assert np.array_equal(half.forward(x), load_network(paths["single"]).forward(x))
+    state = xueliu.new_game("xueliu", seed=3)
+    assert NeuralBot(weights=paths["half"]).act_view(state.view(0), state.legal_actions(0)) in \
+        state.legal_actions(0)
 
 
 def test_act_act_view_and_act_batch_decide_alike(preset):

@@ -8,8 +8,8 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   for ``obs_v1``, ``[2997, …]`` for ``obs_v2``),
   ``presets`` (the rules the weights were trained for: preset name → ``Rules.to_dict()``) and
   ``training`` (how they were made: command, seed, steps — informative only);
-- ``w0, b0, w1, b1, …``: ``float32`` matrices ``[in, out]`` and biases ``[out]`` of a plain
-  multi-layer perceptron, ReLU between layers, the last layer's outputs the logits of the 175
+- ``w0, b0, w1, b1, …``: matrices ``[in, out]`` (``float32``, or ``float16`` to halve the file:
+  read as ``float32``) and ``float32`` biases ``[out]`` of a plain multi-layer perceptron, ReLU between layers, the last layer's outputs the logits of the 175
   indices of :mod:`xueliu.learn.actions`.
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
@@ -214,15 +214,17 @@ def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
 
 def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
                  presets: Mapping[str, Rules], training: Mapping[str, Any],
-                 encoder: str = "obs_v1") -> None:
-    """Writes a weights file (the format of the module docstring)."""
+                 encoder: str = "obs_v1", half: bool = False) -> None:
+    """Writes a weights file (the format of the module docstring); ``half`` stores the ``w``
+    matrices as ``float16`` (half the file; they are read back as ``float32``, so the network
+    played is the one with its weights rounded to half precision)."""
     sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
     meta = {"format": FORMAT, "encoder": encoder, "sizes": sizes,
             "presets": {name: _canonical(r.to_dict()) for name, r in presets.items()},
             "training": _canonical(dict(training))}
     arrays: Dict[str, np.ndarray] = {"meta": _meta_array(meta)}
     for i, (w, b) in enumerate(layers):
-        arrays[f"w{i}"] = np.ascontiguousarray(w, np.float32)
+        arrays[f"w{i}"] = np.ascontiguousarray(w, np.float16 if half else np.float32)
         arrays[f"b{i}"] = np.ascontiguousarray(b, np.float32)
     _check(meta, [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(len(layers))], path)
     tmp = path + ".tmp.npz"
@@ -256,7 +258,7 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
                   f"{NUM_ACTIONS} outputs")
     prev = width
     for i, (w, b) in enumerate(layers):
-        if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 \
+        if w.dtype not in (np.float32, np.float16) or b.dtype != np.float32 or w.ndim != 2 \
                 or w.shape[0] != prev or b.shape != (w.shape[1],):
             raise bad(f"layer {i}: w {w.shape} {w.dtype}, b {b.shape} {b.dtype}")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
@@ -284,6 +286,7 @@ def load_network(path: Optional[Union[str, os.PathLike[str]]] = None) -> Network
             n = sum(1 for f in z.files if f.startswith("w"))
             layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
         _check(meta, layers, p)
+        layers = [(w.astype(np.float32, copy=False), b) for w, b in layers]  # float16 files too
         for w, b in layers:
             w.setflags(write=False)
             b.setflags(write=False)

@@ -94,6 +94,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--eval-walls", type=int, default=8, help="duplicate walls per evaluation (x4 hands)")
     a("--eval-opponents", type=_names, default=("greedy", "expert"))
     a("--threads", type=int, default=1, help="PyTorch threads (default 1)")
+    a("--half", action="store_true", help="store the exported weights in float16 (half the "
+      "file; the network exported, and its reference logits, are the one rounded so); a "
+      "finished run given it writes its final weights again")
     a("--install-to", default="", help="copy the final weights (--install-best: the best "
       "evaluated ones) there at the end, and their reference logits to --reference-to")
     a("--install-best", action="store_true",
@@ -161,7 +164,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  init=args.init,
                  encoder=args.encoder,
                  teacher=args.teacher, demo_hands=args.demo_hands, dagger=args.dagger,
-                 dagger_hands=args.dagger_hands, chunk=args.chunk,
+                 dagger_hands=args.dagger_hands, chunk=args.chunk, half=args.half,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
                  bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end, improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,

@@ -7,6 +7,8 @@ and the policy head, transposed to ``[in, out]``, as :mod:`xueliu.bots.neural_ne
 
 from __future__ import annotations
 
+import copy
+
 from typing import Any, List, Mapping, Sequence, Tuple
 
 import numpy as np
@@ -92,13 +94,20 @@ def load_layers(model: PolicyNet, net: Any) -> None:
 
 
 def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],
-           check_inputs: np.ndarray, reference: str = "") -> float:
+           check_inputs: np.ndarray, reference: str = "", half: bool = False) -> float:
     """Writes the weights file ``path`` and checks the numpy forward pass against the model's on
     ``check_inputs`` (``float32[n, INPUT]``); returns the largest difference (an error above
     :func:`logit_tolerance`). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
-    default test run checks the numpy path against it without PyTorch."""
+    default test run checks the numpy path against it without PyTorch. ``half``: the weights are
+    stored in half precision, and both checks are of a copy of the model with its weights
+    rounded so (what the file plays); the model itself is left as it is."""
+    if half:
+        model = copy.deepcopy(model)
+        with torch.no_grad():
+            for layer in [*model.trunk, model.pi]:
+                layer.weight.copy_(layer.weight.half().float())
     save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training,
-                 encoder=model.encoder)
+                 encoder=model.encoder, half=half)
     net = load_network(path)
     with torch.no_grad():
         expected = model(torch.from_numpy(check_inputs))[0].numpy()

@@ -59,6 +59,7 @@ class Config:
     dagger_hands: Tuple[int, ...] = ()
     chunk: int = 50
     workers: int = 1
+    half: bool = False  # exports store the weights in float16
     bc_epochs: int = 4
     bc_batch: int = 512
     bc_lr: float = 1e-3
@@ -300,7 +301,7 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
                 "demo_hands": cfg.demo_hands}
     reference = ("" if name.startswith("league/")
                  else os.path.join(cfg.out, name.replace(".npz", "_reference.npz")))
-    export(model, path, cfg.presets, training, x, reference=reference)
+    export(model, path, cfg.presets, training, x, reference=reference, half=cfg.half)
     return path
 
 
@@ -556,8 +557,9 @@ def _improve_started(out: str) -> bool:
                 or (prog["stage"] == "ppo" and prog["epoch"] > 0))
 
 
-_GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every")
-"""Arguments a resumed run may raise: it trains longer."""
+_GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every", "half")
+"""Arguments a resumed run may raise: it trains longer (``half`` changes only the exports: a
+finished run given it writes its final weights again, in half precision)."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
                  "improve_top", "improve_epochs", "improve_lr", "improve_weight")
 """Arguments only the improvement stage reads: free until it has started."""
