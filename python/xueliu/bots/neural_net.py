@@ -9,8 +9,9 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   ``presets`` (the rules the weights were trained for: preset name → ``Rules.to_dict()``) and
   ``training`` (how they were made: command, seed, steps — informative only);
 - ``w0, b0, w1, b1, …``: matrices ``[in, out]`` (``float32``, or ``float16`` to halve the file:
-  read as ``float32``) and ``float32`` biases ``[out]`` of a plain multi-layer perceptron, ReLU between layers, the last layer's outputs the logits of the 175
-  indices of :mod:`xueliu.learn.actions`.
+  read as ``float32``) and ``float32`` biases ``[out]`` of a plain multi-layer perceptron, ReLU
+  between layers, the last layer's outputs the logits of the 175 indices of
+  :mod:`xueliu.learn.actions`.
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
 inference path (numpy and the native core's first layer, ``_core.first_layer_01``: the default

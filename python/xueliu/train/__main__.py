@@ -4,29 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 __all__ = ["main", "build_parser"]
 
 
-def _ints(text: str) -> tuple[int, ...]:
-    try:
-        values = tuple(int(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated ints, got {text!r}") from None
-    if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"layer widths are positive ints, got {text!r}")
-    return values
-
-
-def _counts(text: str) -> tuple[int, ...]:
-    try:
-        values = tuple(int(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated ints, got {text!r}") from None
-    if min(values) < 1:
-        raise argparse.ArgumentTypeError(f"hand counts are positive ints, got {text!r}")
-    return values
+def _positive_ints(what: str) -> Callable[[str], tuple[int, ...]]:
+    """An argparse type: comma-separated positive ints (``what`` names them in the error)."""
+    def parse(text: str) -> tuple[int, ...]:
+        try:
+            values = tuple(int(v) for v in text.split(","))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected comma-separated ints, got {text!r}") from None
+        if min(values) < 1:
+            raise argparse.ArgumentTypeError(f"{what} are positive ints, got {text!r}")
+        return values
+    return parse
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -46,7 +40,7 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--out", required=True, help="run directory (made; an existing run is resumed)")
     a("--seed", type=int, default=2026)
     a("--presets", type=_names, default=("xueliu", "xuezhan"))
-    a("--hidden", type=_ints, default=(256, 128), help="hidden layer widths (default 256,128)")
+    a("--hidden", type=_positive_ints("layer widths"), default=(256, 128), help="hidden layer widths (default 256,128)")
     a("--init", default="", metavar="WEIGHTS", help="start from this weights file (same encoder "
       "and sizes) instead of a random network: --bc-epochs 0 fine-tunes it")
     a("--encoder", choices=("obs_v1", "obs_v2"), default="obs_v1",
@@ -56,7 +50,7 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--dagger", type=_names, default=(), metavar="WEIGHTS[,WEIGHTS…]", help="DAgger: a weights "
       "file whose network plays two seats of --dagger-hands more hands, the teacher labelling "
       "every decision; several files (comma-separated) are rounds, each on hands of its own")
-    a("--dagger-hands", type=_counts, default=(), metavar="N[,N…]",
+    a("--dagger-hands", type=_positive_ints("hand counts"), default=(), metavar="N[,N…]",
       help="hands of DAgger demonstrations, one count per --dagger file (default none)")
     a("--chunk", type=int, default=50, help="hands per demonstration chunk (resume unit)")
     a("--workers", type=int, default=1, help="processes making demonstrations")

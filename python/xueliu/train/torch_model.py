@@ -8,7 +8,6 @@ and the policy head, transposed to ``[in, out]``, as :mod:`xueliu.bots.neural_ne
 from __future__ import annotations
 
 import copy
-
 from typing import Any, List, Mapping, Sequence, Tuple
 
 import numpy as np

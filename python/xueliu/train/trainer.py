@@ -131,13 +131,6 @@ def _chunk_path(cfg: Config, c: int, kind: str = "chunk") -> str:
     return os.path.join(cfg.out, "demos", f"{kind}_{c:05d}.npz")
 
 
-def _chunks(cfg: Config) -> List[Tuple[str, int]]:
-    """The run's chunks (:func:`.demos.chunk_plan`): the teacher's own hands, then each DAgger
-    round's."""
-    return [(kind, c) for kind, c, _, _ in demo_mod.chunk_plan(cfg.demo_hands, cfg.dagger_hands,
-                                                                cfg.chunk)]
-
-
 def _save_chunk(path: str, arrays: Dict[str, np.ndarray]) -> None:
     """Written whole or not at all: a killed run never leaves half a chunk to resume from."""
     tmp = path + ".tmp.npz"
@@ -145,12 +138,11 @@ def _save_chunk(path: str, arrays: Dict[str, np.ndarray]) -> None:
     os.replace(tmp, path)
 
 
-def _make_chunk(args: Tuple[Config, str, int]) -> int:
-    cfg, kind, c = args
+def _make_chunk(args: Tuple[Config, str, int, range, int]) -> int:
+    """Chunk ``c`` of ``kind`` (an entry of :func:`.demos.chunk_plan`), made when missing."""
+    cfg, kind, c, hands, r = args
     path = _chunk_path(cfg, c, kind)
     if not os.path.exists(path):
-        plan = demo_mod.chunk_plan(cfg.demo_hands, cfg.dagger_hands, cfg.chunk)
-        hands, r = next((h, r) for k, i, h, r in plan if (k, i) == (kind, c))
         actor = cfg.dagger[r] if r >= 0 else None
         s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor)
         _save_chunk(path, s)
@@ -160,22 +152,23 @@ def _make_chunk(args: Tuple[Config, str, int]) -> int:
 def make_demos(cfg: Config) -> demo_mod.Samples:
     """Every chunk of demonstrations (made when missing, ``--workers`` processes), joined."""
     os.makedirs(os.path.join(cfg.out, "demos"), exist_ok=True)
-    chunks = _chunks(cfg)
-    todo = [(k, c) for k, c in chunks if not os.path.exists(_chunk_path(cfg, c, k))]
+    chunks = demo_mod.chunk_plan(cfg.demo_hands, cfg.dagger_hands, cfg.chunk)
+    todo = [(cfg, *entry) for entry in chunks
+            if not os.path.exists(_chunk_path(cfg, entry[1], entry[0]))]
     bar = _Bar(f"demonstrations ({cfg.teacher}, {cfg.chunk} hands a chunk)", len(chunks))
     bar.skip(len(chunks) - len(todo))
     if todo and cfg.workers > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(cfg.workers) as pool:
-            for _ in pool.imap_unordered(_make_chunk, [(cfg, k, c) for k, c in todo]):
+            for _ in pool.imap_unordered(_make_chunk, todo):
                 bar.update()
     else:
-        for k, c in todo:
-            _make_chunk((cfg, k, c))
+        for args in todo:
+            _make_chunk(args)
             bar.update()
     parts = []
-    for k, c in chunks:
+    for k, c, _, _ in chunks:
         with np.load(_chunk_path(cfg, c, k)) as z:
             parts.append({key: z[key] for key in z.files})
     return demo_mod.concat(parts)
