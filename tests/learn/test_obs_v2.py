@@ -205,7 +205,9 @@ def test_an_obs_v2_weights_file_plays_the_analysis_channels(tmp_path):
     # The xuezhan rows are analysed at xuezhan's fan table (its 金钩钓, 天地胡 …).
     xz = h[40:, len(OBS_V1) * 27:]
     assert (xz == analysis_planes(x[40:], presets["xuezhan"]._scoring)).all()
-    with pytest.raises(ValueError, match="encoder 'obs_v3'"):
+    with pytest.raises(ValueError, match="encoder 'obs_v9'"):
+        save_network(path, layers, presets, {}, encoder="obs_v9")
+    with pytest.raises(ValueError, match="3186 inputs"):
         save_network(path, layers, presets, {}, encoder="obs_v3")
     with pytest.raises(ValueError, match="2484 inputs"):
         save_network(path, layers, presets, {}, encoder="obs_v1")

@@ -3,9 +3,11 @@
 A weights file is one ``.npz`` (docs/training.md, "The weights file"):
 
 - ``meta``: a JSON text (as ``uint8`` bytes) with ``format`` (``"xueliu-neural-v1"``),
-  ``encoder`` (``"obs_v1"``, or ``"obs_v2"``: ``obs_v1`` and its analysis channels,
-  :mod:`xueliu.learn.analysis`), ``sizes`` (the layer widths, input first: ``[2484, h1, …, 175]``
-  for ``obs_v1``, ``[2997, …]`` for ``obs_v2``),
+  ``encoder`` (``"obs_v1"``; ``"obs_v2"``: ``obs_v1`` and its analysis channels,
+  :mod:`xueliu.learn.analysis`; ``"obs_v3"``: ``obs_v2`` and the won-wait channels,
+  :mod:`xueliu.learn.won_waits`), ``sizes`` (the layer widths, input first:
+  ``[2484, h1, …, 175]`` for ``obs_v1``, ``[2997, …]`` for ``obs_v2``, ``[3186, …]`` for
+  ``obs_v3``),
   ``presets`` (the rules the weights were trained for: preset name → ``Rules.to_dict()``) and
   ``training`` (how they were made: command, seed, steps — informative only);
 - ``w0, b0, w1, b1, …``: matrices ``[in, out]`` (``float32``, or ``float16`` to halve the file:
@@ -23,14 +25,14 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
 from .. import _core
 from ..learn.actions import NUM_ACTIONS
-from ..learn.analysis import ANALYSIS_SIZE, ObsV2
 from ..learn.channels import OBS_V1
+from ..learn.network_inputs import INPUT_WIDTHS, network_input
 from ..rules import Rules
 
 __all__ = ["FORMAT", "ENCODERS", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
@@ -39,8 +41,8 @@ __all__ = ["FORMAT", "ENCODERS", "INPUT_SIZE", "Network", "load_network", "save_
 FORMAT = "xueliu-neural-v1"
 INPUT_SIZE = len(OBS_V1) * 27
 """The input of the bot's network calls: the ``obs_v1`` tensor of the seat, flattened (92 × 27);
-an ``obs_v2`` network adds the analysis channels itself (:meth:`Network.forward`)."""
-ENCODERS = {"obs_v1": INPUT_SIZE, "obs_v2": INPUT_SIZE + ANALYSIS_SIZE}
+an ``obs_v2`` or ``obs_v3`` network adds its channels itself (:meth:`Network.forward`)."""
+ENCODERS = dict(INPUT_WIDTHS)
 """The encoders a weights file may name, with the width of its first layer."""
 DEFAULT_WEIGHTS = os.path.join(os.path.dirname(__file__), "weights", "neural_v1.npz")
 """The weights shipped in the package (``xueliu/bots/weights/neural_v1.npz``)."""
@@ -64,12 +66,12 @@ class Network:
     presets: Mapping[str, Mapping[str, Any]]
     meta: Mapping[str, Any]
     _rows: np.ndarray = field(init=False, repr=False, compare=False)
-    _obs_v2: Optional[ObsV2] = field(init=False, repr=False, compare=False)
+    _input: Optional[Callable[[np.ndarray], np.ndarray]] = field(init=False, repr=False,
+                                                                 compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
-        object.__setattr__(self, "_obs_v2", ObsV2(self.presets) if self.encoder == "obs_v2"
-                           else None)
+        object.__setattr__(self, "_input", network_input(self.encoder, self.presets))
 
     @property
     def encoder(self) -> str:
@@ -77,9 +79,10 @@ class Network:
 
     def inputs(self, x: np.ndarray) -> np.ndarray:
         """The first layer's input of ``obs_v1`` tensors ``x``: themselves (``obs_v1``), or
-        ``obs_v2`` (with their analysis channels, at the trained presets' fan tables)."""
-        if self._obs_v2 is not None:
-            return self._obs_v2(x)
+        ``obs_v2`` or ``obs_v3`` (with the channels computed from them, at the trained presets'
+        fan tables)."""
+        if self._input is not None:
+            return self._input(x)
         return np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
 
     def forward(self, x: np.ndarray) -> np.ndarray:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-__all__ = ["ANALYSIS_V1", "OBS_V1", "OBS_V2", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE", "offsets"]
+__all__ = ["ANALYSIS_V1", "OBS_V1", "OBS_V2", "OBS_V3", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE",
+           "WON_WAITS_V1", "offsets"]
 
 RELATIVE = ("self", "next", "across", "prev")
 _OTHERS = RELATIVE[1:]
@@ -142,7 +143,28 @@ they show nothing ``obs_v1`` does not. Every plane is zero when the hand has no 
 reach."""
 
 OBS_V2: Tuple[Tuple[str, str], ...] = OBS_V1 + ANALYSIS_V1
-"""``obs_v2``: the ``obs_v1`` channels, then :data:`ANALYSIS_V1` (the neural bot's input)."""
+"""``obs_v2``: the ``obs_v1`` channels, then :data:`ANALYSIS_V1`."""
+
+_WON = "a won 血流 hand (another seat's frozen hand, whose waits never change)"
+WON_WAITS_V1: Tuple[Tuple[str, str], ...] = (
+    ("won_wait", f"tile plane: kinds {_WON} has won on — a discard of one deals in for sure"),
+    ("won_wait_2", "tile plane: kinds two or more won hands have won on"),
+    ("won_wait_held", "tile plane: kinds held that a won hand has won on (the discards that "
+                      "deal in for sure)"),
+    ("won_wait_near", f"tile plane: kinds three ranks from a kind {_WON} has won on, in its "
+                      "suit (the other end of a two-sided wait), not themselves won on"),
+    ("won_suit", f"tile plane: the other kinds of a suit {_WON} has won in"),
+    ("won_safe_held", "flag: a kind held is none of the won hands' won-on kinds (a discard "
+                      "that is not a certain deal-in exists)"),
+    ("won_hands", "bar: won hands at the table besides this seat's"),
+)
+"""``obs_v3``'s won-wait channels: where a discard deals in to a won 血流 hand (RULES §5, when a win ends the seat's play: a won
+hand plays on frozen, so every kind it has won on is still a wait). A function of ``obs_v1``'s
+``won_tiles_*`` planes, ``frozen_*`` flags and own hand (:mod:`xueliu.learn.won_waits`), so they
+show nothing ``obs_v1`` does not; all zero in 血战 (no hand plays on after a win)."""
+
+OBS_V3: Tuple[Tuple[str, str], ...] = OBS_V2 + WON_WAITS_V1
+"""``obs_v3``: the ``obs_v2`` channels, then :data:`WON_WAITS_V1` (the neural bot's input)."""
 
 
 def offsets(table: Tuple[Tuple[str, str], ...]) -> Dict[str, int]:

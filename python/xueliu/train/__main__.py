@@ -41,10 +41,12 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--seed", type=int, default=2026)
     a("--presets", type=_names, default=("xueliu", "xuezhan"))
     a("--hidden", type=_positive_ints("layer widths"), default=(256, 128), help="hidden layer widths (default 256,128)")
-    a("--init", default="", metavar="WEIGHTS", help="start from this weights file (same encoder "
-      "and sizes) instead of a random network: --bc-epochs 0 fine-tunes it")
-    a("--encoder", choices=("obs_v1", "obs_v2"), default="obs_v1",
-      help="the network's input: obs_v1, or obs_v2 (obs_v1 and its analysis channels)")
+    a("--init", default="", metavar="WEIGHTS", help="start from this weights file (same hidden "
+      "sizes; its encoder the run's or an earlier one, widened with zero weights) instead of a "
+      "random network: --bc-epochs 0 fine-tunes it")
+    a("--encoder", choices=("obs_v1", "obs_v2", "obs_v3"), default="obs_v1",
+      help="the network's input: obs_v1, obs_v2 (obs_v1 and its analysis channels) or obs_v3 "
+      "(obs_v2 and the won-wait channels)")
     a("--teacher", default="expert", help="the bot imitated by behaviour cloning")
     a("--demo-hands", type=int, default=2000, help="hands of demonstrations (default 2000)")
     a("--dagger", type=_names, default=(), metavar="WEIGHTS[,WEIGHTS…]", help="DAgger: a weights "
@@ -59,6 +61,8 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--bc-lr", type=float, default=1e-3)
     a("--bc-lr-end", type=float, default=None, help="cosine decay of the BC learning rate to "
       "this over --bc-epochs (default: constant)")
+    a("--bc-weight-won", type=float, default=1.0, help="weight in the BC loss of a decision "
+      "that may discard a kind a won 血流 hand has won on, and another kind (default 1: as any)")
     a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
       "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
       "its branch points played out on the hand's own wall (docs/training.md)")
@@ -106,6 +110,9 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     args = build_parser(prog).parse_args(argv)
     if args.bc_epochs < 0:
         print("--bc-epochs must not be negative", file=sys.stderr)
+        return 2
+    if not args.bc_weight_won > 0:
+        print("--bc-weight-won must be positive", file=sys.stderr)
         return 2
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
@@ -160,7 +167,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  teacher=args.teacher, demo_hands=args.demo_hands, dagger=args.dagger,
                  dagger_hands=args.dagger_hands, chunk=args.chunk, half=args.half,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
-                 bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end, improve_actor=args.improve_actor,
+                 bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end,
+                 bc_weight_won=args.bc_weight_won, improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,

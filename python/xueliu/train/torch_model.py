@@ -15,8 +15,8 @@ import torch
 from torch import nn
 
 from ..bots.neural_net import ENCODERS, load_network, save_network
-from ..learn.analysis import ObsV2
 from ..learn.actions import NUM_ACTIONS
+from ..learn.network_inputs import network_input
 from ..rules import Rules
 from .demos import INPUT
 
@@ -25,16 +25,15 @@ __all__ = ["PolicyNet", "export", "layers_of", "masked_logits"]
 
 class PolicyNet(nn.Module):
     """``input -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer. It is
-    given ``obs_v1`` tensors; ``encoder="obs_v2"`` adds their analysis channels first (numpy, no
-    gradient: a function of the input), at the fan tables of ``presets``."""
+    given ``obs_v1`` tensors; ``encoder="obs_v2"`` or ``"obs_v3"`` adds the channels computed from
+    them first (numpy, no gradient: a function of the input), at the fan tables of ``presets``."""
 
     def __init__(self, hidden: Sequence[int], encoder: str = "obs_v1",
                  presets: Sequence[str] = ("xueliu", "xuezhan")) -> None:
         super().__init__()
         self.encoder = encoder
         self.presets = tuple(presets)
-        self.obs_v2 = (ObsV2({p: Rules.preset(p).to_dict() for p in presets})
-                       if encoder == "obs_v2" else None)
+        self.input = network_input(encoder, {p: Rules.preset(p).to_dict() for p in presets})
         sizes = [ENCODERS[encoder], *hidden]
         self.hidden = list(hidden)
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
@@ -44,8 +43,8 @@ class PolicyNet(nn.Module):
     def features(self, x: torch.Tensor) -> torch.Tensor:
         """The last hidden layer (what both heads read)."""
         h = x.reshape(len(x), INPUT)
-        if self.obs_v2 is not None:
-            h = torch.from_numpy(self.obs_v2(h.detach().cpu().numpy()))
+        if self.input is not None:
+            h = torch.from_numpy(self.input(h.detach().cpu().numpy()))
         for layer in self.trunk:
             h = torch.relu(layer(h))
         return h
@@ -78,18 +77,24 @@ def logit_tolerance(logits: np.ndarray) -> float:
 
 def load_layers(model: PolicyNet, net: Any) -> None:
     """Sets the policy's layers to those of a bot's numpy ``Network`` (the inverse of
-    :func:`layers_of`; the value head is left as it is). ``ValueError`` if the shapes or the
-    encoder differ."""
+    :func:`layers_of`; the value head is left as it is). A network of an earlier encoder whose
+    channels begin the model's (``obs_v2`` into ``obs_v3``) is widened: the new inputs start with
+    zero weights, so the model plays as the network did until trained. ``ValueError`` if the
+    shapes or the encoders do not fit."""
     layers = [*model.trunk, model.pi]
-    if net.encoder != model.encoder or len(net.layers) != len(layers) or any(
-            tuple(layer.weight.shape) != w.T.shape for layer, (w, _) in zip(layers, net.layers)):
-        sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
+    width = ENCODERS[model.encoder]
+    sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
+    order = list(ENCODERS)  # each encoder's channels begin with the previous one's
+    if (order.index(net.encoder) > order.index(model.encoder)
+            or sizes[1:] != [*model.hidden, NUM_ACTIONS]):
         raise ValueError(f"the weights ({net.encoder}, sizes {sizes}) are not a network of this "
                          f"run ({model.encoder}, hidden {model.hidden})")
     with torch.no_grad():
-        for layer, (w, b) in zip(layers, net.layers):
+        for i, (layer, (w, b)) in enumerate(zip(layers, net.layers)):
+            if i == 0 and w.shape[0] < width:
+                w = np.concatenate([w, np.zeros((width - w.shape[0], w.shape[1]), w.dtype)])
             layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
-            layer.bias.copy_(torch.from_numpy(b))
+            layer.bias.copy_(torch.from_numpy(np.array(b)))
 
 
 def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],

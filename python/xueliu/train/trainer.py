@@ -27,6 +27,7 @@ from ..bots.neural import masked_argmax
 from ..bots.neural_net import Network, load_network
 from ..bots.neural_play import POLICY, Decisions, play_batched
 from ..game import GameState, new_game
+from ..learn.won_waits import won_wait_choice
 from ..rules import Rules
 from ..simulate.play import hand_seed
 from . import branches as branch_mod
@@ -64,6 +65,7 @@ class Config:
     bc_batch: int = 512
     bc_lr: float = 1e-3
     bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
+    bc_weight_won: float = 1.0  # weight of a won-wait choice (won_wait_choice) in the BC loss
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
     improve_opponents: Tuple[str, ...] = ("expert", "greedy")
@@ -318,12 +320,19 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
         target = torch.from_numpy(samples["index"][pick].astype(np.int64))
         logits, _ = model(x)
-        loss = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target)
+        losses = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target,
+                                                   reduction="none")
+        if cfg.bc_weight_won != 1.0:
+            w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
+                won_wait_choice(x.numpy(), mask.numpy()).astype(np.float32))
+            loss = (losses * w).sum() / w.sum()
+        else:
+            loss = losses.mean()
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
         prog.step += 1
-        total += loss.item() * len(pick)
+        total += float(losses.sum().item())  # the plain imitation loss, whatever the weights
         count += len(pick)
         bar.update(note=f"loss {total / count:.3f}")
     return total / max(1, count)
