@@ -75,6 +75,34 @@ def test_simulate_plays_the_neural_bot_by_name(preset):
     assert summary is not None
 
 
+def test_a_weights_file_is_a_bot_spec_of_its_own(tmp_path, capsys):
+    """``neural:PATH`` plays the weights file at PATH (what ``xueliu train`` writes) wherever a
+    bot spec goes — here the arena, which names the bot as given; a missing or broken file is a
+    clear error before any hand is played."""
+    import json
+
+    from xueliu.cli import main
+
+    path = tmp_path / "mine.npz"
+    path.write_bytes(open(DEFAULT_WEIGHTS, "rb").read())
+    spec = f"neural:{path}"
+    bot = make_bot(spec, rules=xueliu.Rules.preset("xueliu"))
+    assert isinstance(bot, NeuralBot)
+    out = tmp_path / "arena.json"
+    assert main(["arena", "--bots", f"neural,{spec}", "--games", "2", "--preset", "xueliu",
+                 "--seed", "5", "--json", str(out)]) == 0
+    rows = {r["bot"]: r for r in json.loads(out.read_text())["bots"]}
+    # the same weights in the same seats of the same walls: the same results
+    assert rows[spec]["mean"] == rows["neural"]["mean"]
+    capsys.readouterr()
+    for bad, message in ((f"neural:{tmp_path / 'missing.npz'}", "cannot read the weights file"),
+                         ("neural:", "name a weights file")):
+        with pytest.raises(ValueError, match=message):
+            make_bot(bad)
+        assert main(["arena", "--bots", bad, "--games", "2", "--preset", "xueliu"]) != 0
+        assert message in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("change", [{"pig_penalty": 8}, {"mode": "xuezhan"},
                                     {"seven_pairs": False}])
 def test_rules_the_weights_were_not_trained_for_are_refused(change):

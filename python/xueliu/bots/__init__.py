@@ -30,6 +30,10 @@ BOTS: Dict[str, Callable[..., Bot]] = {
 }
 """Built-in bots by the name the ``xueliu`` command uses."""
 
+NEURAL_WEIGHTS = "neural:"
+"""The prefix of a spec naming a weights file for :class:`NeuralBot` (``neural:runs/a/final.npz``):
+weights trained by ``xueliu train`` go into an arena without a line of code."""
+
 
 def is_external(spec: str) -> bool:
     """Whether a bot spec names a program (``"cmd:python3 mybot.py"``)."""
@@ -49,8 +53,9 @@ def check_bot_spec(spec: str) -> None:
 
 def make_bot(spec: str, seed: int = 0, rules: Any = None, timeout: float = 5.0,
              observation: bool = False) -> Union[Bot, ExternalBot]:
-    """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"expert"``,
-    ``"package.module:Class"``,
+    """A bot from a spec: ``"random"``, ``"autoplay"``, ``"greedy"``, ``"expert"``, ``"neural"``
+    (the shipped weights), ``"neural:WEIGHTS"`` (a :class:`NeuralBot` playing the weights file at
+    that path, e.g. one ``xueliu train`` wrote), ``"package.module:Class"``,
     or ``"cmd:COMMAND"`` for a program speaking docs/protocol.md (an :class:`ExternalBot` that
     answers within ``timeout`` seconds and, with ``observation``, gets the seat's observation in
     each request; its process starts with the first hand and runs until ``close()``). A class is called with the keyword arguments ``seed=`` (its own random seed)
@@ -65,9 +70,17 @@ def make_bot(spec: str, seed: int = 0, rules: Any = None, timeout: float = 5.0,
         return BOTS[spec](seed=seed, rules=rules)
     if is_external(spec):
         return ExternalBot(spec[4:], timeout=timeout, name=spec, observation=observation)
+    if spec.startswith(NEURAL_WEIGHTS):
+        path = spec[len(NEURAL_WEIGHTS):]
+        if not path:
+            raise ValueError(f"bot {spec!r}: name a weights file after 'neural:'")
+        try:
+            return NeuralBot(seed=seed, rules=rules, weights=path)
+        except OSError as e:
+            raise ValueError(f"bot {spec!r}: cannot read the weights file {path!r} ({e})") from None
     if ":" not in spec:
         raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOTS)}, "
-                         "module:Class or cmd:COMMAND)")
+                         "neural:WEIGHTS, module:Class or cmd:COMMAND)")
     import importlib
     import inspect
 
