@@ -5,8 +5,9 @@ with an ExpertBot there, three ExpertBots around it both times (the same walls, 
 seats: paired). Each deal-in of the measured seat (a discard or an added kong another seat won
 on) is counted by whether that winner **had already won** in the hand (in 血流 a frozen hand,
 whose waits never change) — and then whether on a kind it **had already won on** (a wait every
-seat can see: obs_v1's ``won_tiles_*`` planes) or another — or not. The lines give both means
-per hand and the paired difference with its 95 % interval over walls::
+seat can see: obs_v1's ``won_tiles_*`` planes) or another — or not, and what it paid for each.
+The lines give both means per hand and the paired difference with its 95 % interval over
+walls::
 
     python tools/deal_ins_by_winner.py --walls 500 --preset xueliu --seed 77 [--weights W]
     python tools/deal_ins_by_winner.py --bot forgetful --walls 300
@@ -30,9 +31,10 @@ from forgetful_expert import ForgetfulExpert  # this folder (sys.path[0] when ru
 
 
 def deal_ins(weights: Optional[str], walls: int, preset: str, seed: int, bot: str
-             ) -> List[Tuple[int, int, int, float]]:
-    """``(into won hands on a kind they had won on, into won hands on another kind, into hands
-    not yet won, net)`` of the measured seat, per hand."""
+             ) -> List[Tuple[float, ...]]:
+    """Per hand of the measured seat: its deal-ins ``(into won hands on a kind they had won on,
+    into won hands on another kind, into hands not yet won)``, then what it paid for each of
+    the three, then its net."""
     rows = []
     for w in range(walls):
         for me in range(4):
@@ -48,17 +50,23 @@ def deal_ins(weights: Optional[str], walls: int, preset: str, seed: int, bot: st
             wins = sorted((x for ws in state.observation(me)["wins"] for x in ws),
                           key=lambda x: x["order"])
             won_on: Dict[int, Set[str]] = {}
-            known, other, new = 0, 0, 0
+            kind: Dict[int, int] = {}  # a deal-in's win number -> its column (0, 1, 2)
             for x in wins:
                 if x["from"] == me and x["seat"] != me and x["source"] != "self_draw":
-                    if x["seat"] not in won_on:
-                        new += 1
-                    elif x["tile"] in won_on[x["seat"]]:
-                        known += 1
-                    else:
-                        other += 1
+                    kind[x["order"]] = (2 if x["seat"] not in won_on
+                                        else 0 if x["tile"] in won_on[x["seat"]] else 1)
                 won_on.setdefault(x["seat"], set()).add(x["tile"])
-            rows.append((known, other, new, float(state.settlement().net[me])))
+            row = [0.0] * 7
+            for n, k in kind.items():
+                row[k] += 1
+            settlement = state.settlement()
+            for t in settlement.transfers:  # a win's payments name it: "win N: ..."
+                if t.reason == "hu" and t.payer == me:
+                    n = int(t.detail.split(":")[0].split()[1])
+                    if n in kind:
+                        row[3 + kind[n]] += t.amount
+            row[6] = float(settlement.net[me])
+            rows.append(tuple(row))
     return rows
 
 
@@ -74,8 +82,10 @@ def main() -> None:
     args = p.parse_args()
     a = np.array(deal_ins(args.weights, args.walls, args.preset, args.seed, args.bot), float)
     b = np.array(deal_ins(args.weights, args.walls, args.preset, args.seed, "expert"), float)
-    names = ("deal-ins into won hands, on a kind they had won on",
-             "deal-ins into won hands, on another kind", "deal-ins into hands not yet won", "net")
+    into = ("into won hands, on a kind they had won on", "into won hands, on another kind",
+            "into hands not yet won")
+    names = ([f"deal-ins {x}" for x in into] + [f"paid for deal-ins {x}" for x in into]
+             + ["net"])
     for i, name in enumerate(names):
         d = (a[:, i] - b[:, i]).reshape(args.walls, 4).mean(axis=1)
         half = 1.96 * d.std(ddof=1) / np.sqrt(args.walls)
