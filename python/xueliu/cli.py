@@ -539,7 +539,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--preset", choices=PRESETS, default="xueliu")
     s.add_argument("--bots", default=None,
                    help="one bot per seat, comma-separated: expert, greedy, random, autoplay, "
-                        "neural, neural:WEIGHTS (a weights file), module:Class (a module in the working directory or on the path) or "
+                        "neural, neural:WEIGHTS (a weights file), module:Class (a module in the "
+                        "working directory or on the path) or "
                         "cmd:COMMAND (a program speaking docs/protocol.md) (default "
                         "greedy,greedy,random,random; at 3 seats greedy,greedy,random, at 2 "
                         "greedy,random)")
@@ -573,7 +574,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "points (docs/strength.md).")
     ar.add_argument("--bots", default="expert,greedy,random",
                     help="comma-separated bots: expert, greedy, random, autoplay, neural, "
-                         "neural:WEIGHTS (a weights file), module:Class or cmd:COMMAND (default expert,greedy,random)")
+                         "neural:WEIGHTS (a weights file), module:Class or cmd:COMMAND "
+                         "(default expert,greedy,random)")
     ar.add_argument("--games", type=int, required=True, metavar="N",
                     help="walls per match; each is played in its 4 seatings (4N hands per match)")
     ar.add_argument("--preset", choices=PRESETS, default="xueliu")

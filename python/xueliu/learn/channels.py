@@ -158,8 +158,9 @@ WON_WAITS_V1: Tuple[Tuple[str, str], ...] = (
                       "that is not a certain deal-in exists)"),
     ("won_hands", "bar: won hands at the table besides this seat's"),
 )
-"""``obs_v3``'s won-wait channels: where a discard deals in to a won 血流 hand (RULES §5, when a win ends the seat's play: a won
-hand plays on frozen, so every kind it has won on is still a wait). A function of ``obs_v1``'s
+"""``obs_v3``'s won-wait channels: where a discard deals in to a won 血流 hand (RULES §5, "when a
+win ends the seat's play": a won hand plays on frozen, so every kind it has won on is still a
+wait). A function of ``obs_v1``'s
 ``won_tiles_*`` planes, ``frozen_*`` flags and own hand (:mod:`xueliu.learn.won_waits`), so they
 show nothing ``obs_v1`` does not; all zero in 血战 (no hand plays on after a win)."""
 
