@@ -7,9 +7,11 @@ one forward pass a step) and, in the same test, four ExpertBots over the same ha
 ``simulate``'s path, so ``ratio_to_expert`` in ``extra_info`` compares the two at the same moment
 on the same (shared, noisy) machine. ``test_one_decision`` times ``act_view`` for one seat. Nothing
 here asserts a time: ``python -m pytest benchmarks/test_bench_neural.py`` prints the table (set
-``OPENBLAS_NUM_THREADS=1`` for the one-core figure).
+``OPENBLAS_NUM_THREADS=1`` for the one-core figure). ``XUELIU_BENCH_WEIGHTS=path.npz`` times
+another weights file (a run of ``xueliu train``) instead of the shipped one.
 """
 
+import os
 import time
 
 import pytest
@@ -21,6 +23,7 @@ from xueliu.simulate import simulate
 from xueliu.simulate.play import hand_seed
 
 HANDS = 256
+WEIGHTS = os.environ.get("XUELIU_BENCH_WEIGHTS") or None
 ROUNDS = 3
 
 
@@ -35,7 +38,7 @@ def _fastest(play) -> float:
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
 def test_four_neural_bots_batched(benchmark, preset):
-    bot = NeuralBot()
+    bot = NeuralBot(weights=WEIGHTS)
 
     def play() -> list:
         states = [new_game(preset, seed=hand_seed(1, i), dealer=i % 4) for i in range(HANDS)]
@@ -55,7 +58,7 @@ def test_four_neural_bots_batched(benchmark, preset):
 
 
 def test_one_decision(benchmark):
-    bot = NeuralBot()
+    bot = NeuralBot(weights=WEIGHTS)
     state = new_game("xueliu", seed=3)
     while state.phase != "turn" or not state.pending():  # the first discard of the hand
         state.step({q: state.legal_actions(q)[0] for q in state.pending()})
