@@ -172,6 +172,11 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert main(["--out", str(tmp_path / "run"), "--improve-actor", "bc", "--improve-hands",
                  "10", "--improve-epochs", "1", "--improve-opponents", "expert,nobody"]) == 2
     assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
+    for weight in ("0", "-1", "nan"):
+        assert main(["--out", str(tmp_path / "run"), "--bc-weight-won", weight]) == 2
+        assert "--bc-weight-won must be positive" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--out", str(tmp_path / "run"), "--encoder", "obs_v9"])
     assert not (tmp_path / "run").exists()
 
 
