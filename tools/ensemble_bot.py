@@ -17,12 +17,7 @@ import numpy as np
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import load_network
-
-
-def _log_softmax(z: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    z = np.where(mask, z, -1e9)
-    z = z - z.max(axis=1, keepdims=True)
-    return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+from xueliu.train.numpy_bc import masked_log_softmax
 
 
 class EnsembleBot(NeuralBot):
@@ -40,4 +35,4 @@ class EnsembleBot(NeuralBot):
 
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         m = np.asarray(mask, bool)
-        return masked_argmax(sum(_log_softmax(n.forward(x), m) for n in self.networks), mask)
+        return masked_argmax(sum(masked_log_softmax(n.forward(x), m) for n in self.networks), mask)

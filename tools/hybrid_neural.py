@@ -25,20 +25,20 @@ import numpy as np
 
 from xueliu.bots import Bot, ExpertBot, NeuralBot, play_hand, start_hand_for
 from xueliu.game import Action, new_game
+from xueliu.game.actions import PASS_ID, VOID_BASE
 from xueliu.game.view import SeatView
 from xueliu.rules import Rules
 from xueliu.simulate.play import hand_seed
 
 KINDS = ("before", "claim", "turn")
-_PASS, _VOID = 136, 137  # engine action ids: pass (a claim window), the first void choice
 
 
 def kind_of(legal: Sequence[Action]) -> str:
     """The kind of a decision, by its legal actions."""
     ids = [a.id for a in legal]
-    if max(ids) >= _VOID:
+    if max(ids) >= VOID_BASE:  # 定缺, then 换三张 and 选倍 above it
         return "before"
-    return "claim" if _PASS in ids else "turn"
+    return "claim" if PASS_ID in ids else "turn"
 
 
 class Hybrid(Bot):

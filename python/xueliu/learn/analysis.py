@@ -22,6 +22,7 @@ __all__ = ["ANALYSIS_SIZE", "OBS_V1_SIZE", "ObsV2", "analysis_planes"]
 OBS_V1_SIZE = len(OBS_V1) * 27
 ANALYSIS_SIZE = len(ANALYSIS_V1) * 27
 _MODE = offsets(OBS_V1)["mode_xuezhan"]
+_ANALYSIS = slice(OBS_V1_SIZE, OBS_V1_SIZE + ANALYSIS_SIZE)  # the columns of a row they fill
 
 if tuple(n for n, _ in ANALYSIS_V1) != _core.ANALYSIS_CHANNELS:  # pragma: no cover
     raise ImportError("xueliu._core's analysis channels differ from xueliu.learn.channels")
@@ -43,6 +44,9 @@ class ObsV2:
     ``mode_xuezhan`` flag: the first of ``presets`` — name → ``Rules.to_dict()`` — with that
     mode, 血战 and 倒倒胡 counting as one; the default table's when none has it)."""
 
+    width = OBS_V1_SIZE + ANALYSIS_SIZE
+    """Columns of a row (a subclass appends channels of its own: :meth:`_after_analysis`)."""
+
     def __init__(self, presets: Mapping[str, Mapping[str, Any]]) -> None:
         by_flag: Dict[int, Any] = {}
         for d in presets.values():
@@ -52,13 +56,18 @@ class ObsV2:
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
         h = np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE)
-        out = np.empty((len(h), OBS_V1_SIZE + ANALYSIS_SIZE), np.float32)
+        out = np.empty((len(h), self.width), np.float32)
         out[:, :OBS_V1_SIZE] = h
         flag = h[:, _MODE] == 1.0
         for value, scoring in enumerate(self.scoring):
             rows = np.flatnonzero(flag == bool(value))
             if len(rows) == len(h):  # one mode, as in a hand or an arena: no gather, no scatter
-                out[:, OBS_V1_SIZE:] = analysis_planes(h, scoring)
+                out[:, _ANALYSIS] = analysis_planes(h, scoring)
             elif len(rows):
-                out[rows, OBS_V1_SIZE:] = analysis_planes(h[rows], scoring)
+                out[rows, _ANALYSIS] = analysis_planes(h[rows], scoring)
+        self._after_analysis(h, out)
         return out
+
+    def _after_analysis(self, h: np.ndarray, out: np.ndarray) -> None:
+        """Fills the columns after the analysis channels of ``out`` from the ``obs_v1`` rows
+        ``h``: none here."""

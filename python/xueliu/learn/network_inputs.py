@@ -9,15 +9,15 @@ from typing import Any, Callable, Dict, Mapping, Optional
 
 import numpy as np
 
-from .analysis import ANALYSIS_SIZE, OBS_V1_SIZE, ObsV2
-from .won_waits import WON_WAITS_SIZE, ObsV3
+from .analysis import OBS_V1_SIZE, ObsV2
+from .won_waits import ObsV3
 
 __all__ = ["INPUT_WIDTHS", "network_input"]
 
 INPUT_WIDTHS: Dict[str, int] = {
     "obs_v1": OBS_V1_SIZE,
-    "obs_v2": OBS_V1_SIZE + ANALYSIS_SIZE,
-    "obs_v3": OBS_V1_SIZE + ANALYSIS_SIZE + WON_WAITS_SIZE,
+    "obs_v2": ObsV2.width,
+    "obs_v3": ObsV3.width,
 }
 """Each encoder's width; each one's channels begin with the previous one's (a network of an
 earlier encoder can be widened into a later one: :func:`xueliu.train.torch_model.load_layers`)."""

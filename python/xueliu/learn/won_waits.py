@@ -28,17 +28,24 @@ def _plane(x: np.ndarray, name: str) -> np.ndarray:
     return x[:, _OFF[name]:_OFF[name] + 27]
 
 
-def won_wait_planes(x: np.ndarray) -> np.ndarray:
-    """``float32[n, 7 * 27]``: the won-wait channels of the ``obs_v1`` rows ``x`` (``[n, 2484]``
-    or ``[n, 92, 27]``)."""
-    h = np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE)
-    out = np.zeros((len(h), len(WON_WAITS_V1), 27), np.float32)
-    waits = np.zeros((len(h), 27), np.float32)  # won hands that have won on each kind
+def _won_on(h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of ``obs_v1`` rows ``h[n, 2484]``: the won hands that have won on each kind
+    (``[n, 27]``), and the won hands at the table besides the seat's (``[n]``)."""
+    waits = np.zeros((len(h), 27), np.float32)
     hands = np.zeros(len(h), np.float32)
     for r in _OTHERS:
         frozen = _plane(h, f"frozen_{r}")[:, :1]  # a flag: all 27 values alike
         waits += _plane(h, f"won_tiles_{r}") * frozen
         hands += frozen[:, 0]
+    return waits, hands
+
+
+def won_wait_planes(x: np.ndarray) -> np.ndarray:
+    """``float32[n, 7 * 27]``: the won-wait channels of the ``obs_v1`` rows ``x`` (``[n, 2484]``
+    or ``[n, 92, 27]``)."""
+    h = np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE)
+    out = np.zeros((len(h), len(WON_WAITS_V1), 27), np.float32)
+    waits, hands = _won_on(h)
     won = (waits >= 1).astype(np.float32)
     out[:, _AT["won_wait"]] = won
     out[:, _AT["won_wait_2"]] = waits >= 2
@@ -62,10 +69,7 @@ def won_wait_choice(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
     may discard a kind a won hand has won on and also another kind — the choice the won-wait
     channels are about (training may weigh them more: they are rare, and one wrong costs a
     deal-in)."""
-    h = np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE)
-    waits = np.zeros((len(h), 27), bool)
-    for r in _OTHERS:
-        waits |= (_plane(h, f"won_tiles_{r}") * _plane(h, f"frozen_{r}")[:, :1]) > 0
+    waits = _won_on(np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE))[0] > 0
     discard = np.asarray(mask, bool)[:, :27]  # indices 0-26: a discard of kind k
     return (discard & waits).any(axis=1) & (discard & ~waits).any(axis=1)
 
@@ -75,9 +79,7 @@ class ObsV3(ObsV2):
     ``obs_v2`` row (its analysis channels at the presets' fan tables, as :class:`ObsV2`) then the
     won-wait channels."""
 
-    def __call__(self, x: np.ndarray) -> np.ndarray:
-        v2 = super().__call__(x)
-        out = np.empty((len(v2), v2.shape[1] + WON_WAITS_SIZE), np.float32)
-        out[:, :v2.shape[1]] = v2
-        out[:, OBS_V1_SIZE + ANALYSIS_SIZE:] = won_wait_planes(v2[:, :OBS_V1_SIZE])
-        return out
+    width = OBS_V1_SIZE + ANALYSIS_SIZE + WON_WAITS_SIZE
+
+    def _after_analysis(self, h: np.ndarray, out: np.ndarray) -> None:
+        out[:, OBS_V1_SIZE + ANALYSIS_SIZE:] = won_wait_planes(h)
