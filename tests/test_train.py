@@ -175,6 +175,10 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     for weight in ("0", "-1", "nan"):
         assert main(["--out", str(tmp_path / "run"), "--bc-weight-won", weight]) == 2
         assert "--bc-weight-won must be positive" in capsys.readouterr().err
+    for option in ("--danger-loss", "--danger-penalty"):
+        for weight in ("-1", "nan", "inf"):
+            assert main(["--out", str(tmp_path / "run"), option, weight]) == 2
+            assert "must be finite and not negative" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--out", str(tmp_path / "run"), "--encoder", "obs_v9"])
     assert not (tmp_path / "run").exists()

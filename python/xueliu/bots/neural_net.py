@@ -13,7 +13,12 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
 - ``w0, b0, w1, b1, …``: matrices ``[in, out]`` (``float32``, or ``float16`` to halve the file:
   read as ``float32``) and ``float32`` biases ``[out]`` of a plain multi-layer perceptron, ReLU
   between layers, the last layer's outputs the logits of the 175 indices of
-  :mod:`xueliu.learn.actions`.
+  :mod:`xueliu.learn.actions`;
+- optionally (session 8) ``danger`` in ``meta``: ``{"penalty": B}``. The last layer then has 27
+  more outputs, the network's estimate of what discarding each kind would pay at once (its
+  danger head, trained on :func:`xueliu.game.deal_in_costs.deal_in_costs` in reward units), and
+  the policy's logit of discarding kind ``k`` is its logit minus ``B`` times that estimate
+  (floored at 0): the learned price of a deal-in, weighed against the imitated choice.
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
 inference path (numpy and the native core's first layer, ``_core.first_layer_01``: the default
@@ -36,7 +41,7 @@ from ..learn.network_inputs import INPUT_WIDTHS, network_input
 from ..rules import Rules
 
 __all__ = ["FORMAT", "ENCODERS", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
-           "UntrainedRulesError"]
+           "UntrainedRulesError", "DANGER_KINDS"]
 
 FORMAT = "xueliu-neural-v1"
 INPUT_SIZE = len(OBS_V1) * 27
@@ -51,6 +56,9 @@ DEFAULT_WEIGHTS = os.path.join(os.path.dirname(__file__), "weights", "neural_v1.
 class UntrainedRulesError(ValueError):
     """The rules in play are not among those the weights were trained for."""
 
+
+DANGER_KINDS = 27
+"""Outputs of a danger head: one per kind (its discard is index ``k``)."""
 
 _PLANE = 27
 """Inputs per plane (one per tile kind; flags and bars fill a plane's first n)."""
@@ -85,9 +93,15 @@ class Network:
             return self._input(x)
         return np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
 
-    def forward(self, x: np.ndarray) -> np.ndarray:
-        """``float32[n, 175]`` logits of ``obs_v1`` inputs ``x`` (``float32[n, 2484]`` or
-        ``[n, 92, 27]``)."""
+    @property
+    def danger_penalty(self) -> Optional[float]:
+        """``B`` of a network with a danger head (the module docstring), else None."""
+        d = self.meta.get("danger")
+        return None if d is None else float(d["penalty"])
+
+    def outputs(self, x: np.ndarray) -> np.ndarray:
+        """The last layer of ``obs_v1`` inputs ``x``: the 175 logits, then the danger head's 27
+        estimates when the network has one."""
         h = self.inputs(x)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
@@ -96,6 +110,17 @@ class Network:
             if i < last:
                 np.maximum(h, 0.0, out=h)
         return h
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        """``float32[n, 175]`` logits of ``obs_v1`` inputs ``x`` (``float32[n, 2484]`` or
+        ``[n, 92, 27]``), each discard's less its danger penalty when the network has one."""
+        h = self.outputs(x)
+        penalty = self.danger_penalty
+        if penalty is None:
+            return h
+        logits = h[:, :NUM_ACTIONS]
+        logits[:, :DANGER_KINDS] -= penalty * np.maximum(h[:, NUM_ACTIONS:], 0.0)
+        return np.ascontiguousarray(logits)
 
     def preset_of(self, rules: Rules) -> str:
         """The name of the trained preset ``rules`` are, else :class:`UntrainedRulesError`
@@ -218,14 +243,19 @@ def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
 
 def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
                  presets: Mapping[str, Rules], training: Mapping[str, Any],
-                 encoder: str = "obs_v1", half: bool = False) -> None:
+                 encoder: str = "obs_v1", half: bool = False,
+                 danger_penalty: Optional[float] = None) -> None:
     """Writes a weights file (the format of the module docstring); ``half`` stores the ``w``
     matrices as ``float16`` (half the file; they are read back as ``float32``, so the network
-    played is the one with its weights rounded to half precision)."""
+    played is the one with its weights rounded to half precision); ``danger_penalty``: the last
+    layer ends with a danger head, whose estimates this weighs against the discards' logits."""
     sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
-    meta = {"format": FORMAT, "encoder": encoder, "sizes": sizes,
-            "presets": {name: _canonical(r.to_dict()) for name, r in presets.items()},
-            "training": _canonical(dict(training))}
+    meta: Dict[str, Any] = {
+        "format": FORMAT, "encoder": encoder, "sizes": sizes,
+        "presets": {name: _canonical(r.to_dict()) for name, r in presets.items()},
+        "training": _canonical(dict(training))}
+    if danger_penalty is not None:
+        meta["danger"] = {"penalty": float(danger_penalty)}
     arrays: Dict[str, np.ndarray] = {"meta": _meta_array(meta)}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"] = np.ascontiguousarray(w, np.float16 if half else np.float32)
@@ -257,9 +287,16 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
     sizes = meta.get("sizes")
     if not layers:
         raise bad("no layers")
-    if sizes != [width] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != NUM_ACTIONS:
+    danger = meta.get("danger")
+    if danger is not None:
+        penalty = danger.get("penalty") if isinstance(danger, dict) else None
+        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) \
+                or not np.isfinite(penalty) or penalty < 0:
+            raise bad(f"danger {danger!r}, expected {{'penalty': a number >= 0}}")
+    outputs = NUM_ACTIONS + (DANGER_KINDS if danger is not None else 0)
+    if sizes != [width] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != outputs:
         raise bad(f"layer sizes {sizes}, expected {width} inputs ({meta['encoder']}) and "
-                  f"{NUM_ACTIONS} outputs")
+                  f"{outputs} outputs" + (" (175 logits and a danger head)" if danger else ""))
     prev = width
     for i, (w, b) in enumerate(layers):
         if w.dtype not in (np.float32, np.float16) or b.dtype != np.float32 or w.ndim != 2 \

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Callable, Optional, Sequence
 
@@ -63,6 +64,12 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "this over --bc-epochs (default: constant)")
     a("--bc-weight-won", type=float, default=1.0, help="weight in the BC loss of a decision "
       "that may discard a kind a won 血流 hand has won on, and another kind (default 1: as any)")
+    a("--danger-loss", type=float, default=0.0, help="give the network a danger head: 27 "
+      "estimates of what discarding each kind would pay at once, regressed with this weight "
+      "on the deal-in costs recorded with the demonstrations (default 0: no head)")
+    a("--danger-penalty", type=float, default=0.0, help="with a danger head: each discard's "
+      "logit is lowered by this times its estimated cost (reward units) in the exported "
+      "weights and the evaluations; a finished run given another writes its weights again")
     a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
       "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
       "its branch points played out on the hand's own wall (docs/training.md)")
@@ -113,6 +120,11 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         return 2
     if not args.bc_weight_won > 0:
         print("--bc-weight-won must be positive", file=sys.stderr)
+        return 2
+    if not (args.danger_loss >= 0 and args.danger_penalty >= 0) \
+            or not math.isfinite(args.danger_loss + args.danger_penalty):
+        print("--danger-loss and --danger-penalty must be finite and not negative",
+              file=sys.stderr)
         return 2
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
@@ -168,7 +180,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  dagger_hands=args.dagger_hands, chunk=args.chunk, half=args.half,
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
                  bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end,
-                 bc_weight_won=args.bc_weight_won, improve_actor=args.improve_actor,
+                 bc_weight_won=args.bc_weight_won, danger_loss=args.danger_loss,
+                 danger_penalty=args.danger_penalty, improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,

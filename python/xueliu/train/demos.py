@@ -7,7 +7,9 @@ Hand ``i`` of a run with seed ``S`` is dealt from ``hand_seed(S, i)`` under the 
 action space (an exchange into its three picks, smallest kind first, each with the picks before
 it in the ``exchange_picks_*`` channels) and kept when its mask allows more than one index (a
 forced move teaches nothing). Samples are stored packed (:func:`pack`): ``x`` as bits, ``mask``
-as bits, ``index`` and the preset's position as small ints.
+as bits, ``index`` and the preset's position as small ints, and ``cost``: on a turn, what each
+kind would pay at once if discarded (:func:`xueliu.game.deal_in_costs.deal_in_costs`, the
+hidden-information label of the network's danger head), -1 for every other decision.
 """
 
 from __future__ import annotations
@@ -19,20 +21,26 @@ import numpy as np
 from ..bots import NeuralBot, bot_seed, end_hand_for, make_bot, start_hand_for
 from ..bots.neural import decide_batch
 from ..game import Action, GameState, new_game
+from ..game.deal_in_costs import deal_in_costs
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS
 from ..learn.channels import OBS_V1
 from ..rules import Rules
 from ..simulate.play import hand_seed
 
 __all__ = ["teacher_indices", "generate", "pack", "unpack_x", "unpack_mask", "Samples",
-           "chunk_plan"]
+           "chunk_plan", "NO_COST"]
 
 _KINDS = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 INPUT = len(OBS_V1) * 27
 
 Samples = Dict[str, np.ndarray]
 """Packed samples: ``x`` ``uint8[n, 311]`` (bits of the 2,484 inputs), ``mask`` ``uint8[n,
-22]`` (bits of the 175 indices), ``index`` ``int16[n]``, ``preset`` ``int8[n]``."""
+22]`` (bits of the 175 indices), ``index`` ``int16[n]``, ``preset`` ``int8[n]``, ``cost``
+``int16[n, 27]`` (deal-in costs on a turn, else -1; chunks made before session 8 have none:
+:func:`concat` fills them with -1)."""
+
+NO_COST = -1
+"""``cost`` of a decision that is not a turn's (and of chunks made without costs)."""
 
 
 def teacher_indices(action: Action, legal: Sequence[Action]) -> List[int]:
@@ -65,11 +73,14 @@ def chunk_plan(demo_hands: int, dagger_hands: Sequence[int], chunk: int
     return out
 
 
-def pack(x: np.ndarray, mask: np.ndarray, index: np.ndarray, preset: int) -> Samples:
+def pack(x: np.ndarray, mask: np.ndarray, index: np.ndarray, preset: int,
+         cost: Optional[np.ndarray] = None) -> Samples:
     n = len(index)
     return {"x": np.packbits(x.reshape(n, INPUT).astype(np.uint8), axis=1),
             "mask": np.packbits(mask.astype(np.uint8), axis=1),
-            "index": index.astype(np.int16), "preset": np.full(n, preset, np.int8)}
+            "index": index.astype(np.int16), "preset": np.full(n, preset, np.int8),
+            "cost": (np.full((n, 27), NO_COST, np.int16) if cost is None
+                     else np.minimum(cost, np.iinfo(np.int16).max).astype(np.int16))}
 
 
 def unpack_x(packed: np.ndarray) -> np.ndarray:
@@ -87,8 +98,13 @@ def concat(parts: Sequence[Samples]) -> Samples:
     if not parts:
         return {"x": np.zeros((0, (INPUT + 7) // 8), np.uint8),
                 "mask": np.zeros((0, (NUM_ACTIONS + 7) // 8), np.uint8),
-                "index": np.zeros(0, np.int16), "preset": np.zeros(0, np.int8)}
-    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+                "index": np.zeros(0, np.int16), "preset": np.zeros(0, np.int8),
+                "cost": np.zeros((0, 27), np.int16)}
+    out = {k: np.concatenate([p[k] for p in parts]) for k in keys}
+    out["cost"] = np.concatenate([
+        p["cost"] if "cost" in p else np.full((len(p["index"]), 27), NO_COST, np.int16)
+        for p in parts])
+    return out
 
 
 def _record_decision(state: GameState, seat: int, legal: Sequence[Action], action: Action,
@@ -127,6 +143,7 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
                 actors[seat] = student
                 start_hand_for(student, seat, rules, bot_seed(seed, i, seat))
         rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        costs: List[np.ndarray] = []
         while not state.is_over:
             answers = {}
             for seat in state.pending():
@@ -134,7 +151,13 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
                 view = state.view(seat)
                 action = bots[seat].act_view(view, legal)
                 if len(legal) > 1:
+                    before = len(rounds)
                     _record_decision(state, seat, legal, action, rounds)
+                    on_turn = state.phase == "turn"
+                    for r in rounds[before:]:
+                        costs.append(np.tile(np.asarray(
+                            deal_in_costs(state) if on_turn else [NO_COST] * 27, np.int32),
+                            (len(r[3]), 1)))
                     if seat in actors:
                         action = actors[seat].act_view(view, legal)
                 answers[seat] = action
@@ -147,6 +170,7 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
             x = np.concatenate([r[1] for r in rounds])
             mask = np.concatenate([r[2] for r in rounds])
             index = np.concatenate([r[3] for r in rounds])
+            cost = np.concatenate(costs)
             keep = mask.sum(axis=1) > 1
-            parts.append(pack(x[keep], mask[keep], index[keep], p))
+            parts.append(pack(x[keep], mask[keep], index[keep], p, cost[keep]))
     return concat(parts)

@@ -2,7 +2,8 @@
 trunk), its export to the numpy weights file the bot plays, and the check that both agree.
 
 Only the policy is exported (the value head serves training alone): the trunk's linear layers
-and the policy head, transposed to ``[in, out]``, as :mod:`xueliu.bots.neural_net` reads them.
+and the policy head, transposed to ``[in, out]``, as :mod:`xueliu.bots.neural_net` reads them —
+with the danger head's 27 outputs after the policy's when the model has one (``--danger-loss``).
 """
 
 from __future__ import annotations
@@ -14,22 +15,23 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..bots.neural_net import ENCODERS, load_network, save_network
+from ..bots.neural_net import DANGER_KINDS, ENCODERS, load_network, save_network
 from ..learn.actions import NUM_ACTIONS
 from ..learn.network_inputs import network_input
 from ..rules import Rules
 from .demos import INPUT
 
-__all__ = ["PolicyNet", "export", "layers_of", "masked_logits"]
+__all__ = ["PolicyNet", "export", "layers_of", "masked_logits", "penalised"]
 
 
 class PolicyNet(nn.Module):
     """``input -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer. It is
     given ``obs_v1`` tensors; ``encoder="obs_v2"`` or ``"obs_v3"`` adds the channels computed from
-    them first (numpy, no gradient: a function of the input), at the fan tables of ``presets``."""
+    them first (numpy, no gradient: a function of the input), at the fan tables of ``presets``.
+    ``danger``: a third head, 27 estimates of what discarding each kind would pay at once."""
 
     def __init__(self, hidden: Sequence[int], encoder: str = "obs_v1",
-                 presets: Sequence[str] = ("xueliu", "xuezhan")) -> None:
+                 presets: Sequence[str] = ("xueliu", "xuezhan"), danger: bool = False) -> None:
         super().__init__()
         self.encoder = encoder
         self.presets = tuple(presets)
@@ -39,6 +41,7 @@ class PolicyNet(nn.Module):
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
         self.pi = nn.Linear(sizes[-1], NUM_ACTIONS)
         self.v = nn.Linear(sizes[-1], 1)
+        self.danger = nn.Linear(sizes[-1], DANGER_KINDS) if danger else None
 
     def features(self, x: torch.Tensor) -> torch.Tensor:
         """The last hidden layer (what both heads read)."""
@@ -49,9 +52,20 @@ class PolicyNet(nn.Module):
             h = torch.relu(layer(h))
         return h
 
+    def exported_heads(self) -> List[nn.Linear]:
+        """The heads the weights file holds, in its last layer's order."""
+        return [self.pi] if self.danger is None else [self.pi, self.danger]
+
     def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
         h = self.features(x)
         return self.pi(h), self.v(h).squeeze(-1)
+
+
+def penalised(logits: torch.Tensor, danger: torch.Tensor, penalty: float) -> torch.Tensor:
+    """The policy's logits with each discard's less ``penalty`` times its danger estimate
+    (floored at 0): what :meth:`xueliu.bots.neural_net.Network.forward` plays."""
+    return torch.cat([logits[:, :DANGER_KINDS] - penalty * torch.relu(danger),
+                      logits[:, DANGER_KINDS:]], dim=1)
 
 
 def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -60,11 +74,16 @@ def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
 
 
 def layers_of(model: PolicyNet) -> List[Tuple[np.ndarray, np.ndarray]]:
-    """The policy's layers as numpy ``(w [in, out], b)`` pairs."""
+    """The policy's layers as numpy ``(w [in, out], b)`` pairs (the danger head's outputs after
+    the policy's in the last)."""
     out = []
-    for layer in [*model.trunk, model.pi]:
+    for layer in model.trunk:
         out.append((layer.weight.detach().cpu().numpy().T.copy().astype(np.float32),
                     layer.bias.detach().cpu().numpy().copy().astype(np.float32)))
+    heads = model.exported_heads()
+    out.append((np.concatenate([h.weight.detach().cpu().numpy().T for h in heads], axis=1)
+                .astype(np.float32),
+                np.concatenate([h.bias.detach().cpu().numpy() for h in heads]).astype(np.float32)))
     return out
 
 
@@ -80,17 +99,22 @@ def load_layers(model: PolicyNet, net: Any) -> None:
     :func:`layers_of`; the value head is left as it is). A network of an earlier encoder whose
     channels begin the model's (``obs_v2`` into ``obs_v3``) is widened: the new inputs start with
     zero weights, so the model plays as the network did until trained. ``ValueError`` if the
-    shapes or the encoders do not fit."""
-    layers = [*model.trunk, model.pi]
+    shapes or the encoders do not fit. A network without a danger head leaves the model's as it
+    is (a fresh head learns from the start); one with a head gives it to a model that has one."""
     width = ENCODERS[model.encoder]
     sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
     order = list(ENCODERS)  # each encoder's channels begin with the previous one's
+    outputs = NUM_ACTIONS + (DANGER_KINDS if model.danger is not None else 0)
     if (order.index(net.encoder) > order.index(model.encoder)
-            or sizes[1:] != [*model.hidden, NUM_ACTIONS]):
+            or sizes[1:-1] != model.hidden or sizes[-1] not in (NUM_ACTIONS, outputs)):
         raise ValueError(f"the weights ({net.encoder}, sizes {sizes}) are not a network of this "
                          f"run ({model.encoder}, hidden {model.hidden})")
+    *hidden, (w_last, b_last) = net.layers
+    pairs = [*zip(model.trunk, hidden), (model.pi, (w_last[:, :NUM_ACTIONS], b_last[:NUM_ACTIONS]))]
+    if model.danger is not None and w_last.shape[1] == outputs:
+        pairs.append((model.danger, (w_last[:, NUM_ACTIONS:], b_last[NUM_ACTIONS:])))
     with torch.no_grad():
-        for i, (layer, (w, b)) in enumerate(zip(layers, net.layers)):
+        for i, (layer, (w, b)) in enumerate(pairs):
             if i == 0 and w.shape[0] < width:
                 w = np.concatenate([w, np.zeros((width - w.shape[0], w.shape[1]), w.dtype)])
             layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
@@ -98,23 +122,30 @@ def load_layers(model: PolicyNet, net: Any) -> None:
 
 
 def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],
-           check_inputs: np.ndarray, reference: str = "", half: bool = False) -> float:
+           check_inputs: np.ndarray, reference: str = "", half: bool = False,
+           danger_penalty: float = 0.0) -> float:
     """Writes the weights file ``path`` and checks the numpy forward pass against the model's on
     ``check_inputs`` (``float32[n, INPUT]``); returns the largest difference (an error above
     :func:`logit_tolerance`). ``reference``, when given, receives ``(inputs as bits, logits)`` made by PyTorch: the
     default test run checks the numpy path against it without PyTorch. ``half``: the weights are
     stored in half precision, and both checks are of a copy of the model with its weights
-    rounded so (what the file plays); the model itself is left as it is."""
+    rounded so (what the file plays); the model itself is left as it is. A model with a danger
+    head is exported with it and ``danger_penalty`` (the logits checked are the penalised ones)."""
     if half:
         model = copy.deepcopy(model)
         with torch.no_grad():
-            for layer in [*model.trunk, model.pi]:
+            for layer in [*model.trunk, *model.exported_heads()]:
                 layer.weight.copy_(layer.weight.half().float())
     save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training,
-                 encoder=model.encoder, half=half)
+                 encoder=model.encoder, half=half,
+                 danger_penalty=None if model.danger is None else danger_penalty)
     net = load_network(path)
     with torch.no_grad():
-        expected = model(torch.from_numpy(check_inputs))[0].numpy()
+        h = model.features(torch.from_numpy(check_inputs))
+        expected_t = model.pi(h)
+        if model.danger is not None:
+            expected_t = penalised(expected_t, model.danger(h), danger_penalty)
+        expected = expected_t.numpy()
     got = net.forward(check_inputs)
     diff = float(np.abs(got - expected).max())
     if diff > logit_tolerance(expected):

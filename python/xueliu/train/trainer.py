@@ -17,14 +17,14 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import torch
 
 from ..bots import NeuralBot, bot_seed, end_hand_for, make_bot, start_hand_for
 from ..bots.neural import masked_argmax
-from ..bots.neural_net import Network, load_network
+from ..bots.neural_net import DANGER_KINDS, Network, load_network
 from ..bots.neural_play import POLICY, Decisions, play_batched
 from ..game import GameState, new_game
 from ..learn.won_waits import won_wait_choice
@@ -66,6 +66,8 @@ class Config:
     bc_lr: float = 1e-3
     bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
     bc_weight_won: float = 1.0  # weight of a won-wait choice (won_wait_choice) in the BC loss
+    danger_loss: float = 0.0  # > 0: a danger head regressed on deal-in costs, this its weight
+    danger_penalty: float = 0.0  # the exported policy's price of a discard's estimated cost
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
     improve_opponents: Tuple[str, ...] = ("expert", "greedy")
@@ -253,23 +255,27 @@ def _load(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer,
 
 # -- evaluation ----------------------------------------------------------------------------------
 
-def _network_of(model: PolicyNet) -> Network:
-    """The model's policy as the bot's numpy network (its encoder and the presets' fan tables)."""
+def _network_of(model: PolicyNet, penalty: float = 0.0) -> Network:
+    """The model's policy as the bot's numpy network (its encoder and the presets' fan tables;
+    ``penalty``: the danger penalty of a model with a danger head)."""
     from .torch_model import layers_of
 
     presets = {p: Rules.preset(p).to_dict() for p in model.presets}
-    return Network(tuple(layers_of(model)), presets, {"encoder": model.encoder})
+    meta: Dict[str, Any] = {"encoder": model.encoder}
+    if model.danger is not None:
+        meta["danger"] = {"penalty": penalty}
+    return Network(tuple(layers_of(model)), presets, meta)
 
 
-def _numpy_chooser(model: PolicyNet) -> Any:
-    net = _network_of(model)
+def _numpy_chooser(model: PolicyNet, penalty: float = 0.0) -> Any:
+    net = _network_of(model, penalty)
     return lambda x, mask: masked_argmax(net.forward(x), mask)
 
 
 def evaluate(cfg: Config, model: PolicyNet, prog: _Progress) -> float:
     """One evaluation line per preset and opponent, appended to ``curve.jsonl``; returns the
     score (the mean against greedy, averaged over the presets, in reward units)."""
-    choose = _numpy_chooser(model)
+    choose = _numpy_chooser(model, cfg.danger_penalty)
     score = 0.0
     with open(os.path.join(cfg.out, "curve.jsonl"), "a", encoding="utf-8") as f:
         for preset in cfg.presets:
@@ -296,7 +302,8 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
                 "demo_hands": cfg.demo_hands}
     reference = ("" if name.startswith("league/")
                  else os.path.join(cfg.out, name.replace(".npz", "_reference.npz")))
-    export(model, path, cfg.presets, training, x, reference=reference, half=cfg.half)
+    export(model, path, cfg.presets, training, x, reference=reference, half=cfg.half,
+           danger_penalty=cfg.danger_penalty)
     return path
 
 
@@ -308,7 +315,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
     order = rng.permutation(n)
     per_epoch = (n + cfg.bc_batch - 1) // cfg.bc_batch
     bar = _Bar(f"BC epoch {prog.epoch + 1}/{cfg.bc_epochs}", per_epoch)
-    total, count = 0.0, 0
+    total, count, d_total = 0.0, 0, 0.0
     for k, start in enumerate(range(0, n, cfg.bc_batch)):
         if cfg.bc_lr_end is not None:  # cosine over the run's BC steps (by epoch and batch)
             done = (prog.epoch * per_epoch + k) / (cfg.bc_epochs * per_epoch)
@@ -319,7 +326,8 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         x = torch.from_numpy(demo_mod.unpack_x(samples["x"][pick]))
         mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
         target = torch.from_numpy(samples["index"][pick].astype(np.int64))
-        logits, _ = model(x)
+        h = model.features(x)
+        logits = model.pi(h)
         losses = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target,
                                                    reduction="none")
         if cfg.bc_weight_won != 1.0:
@@ -328,14 +336,38 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
             loss = (losses * w).sum() / w.sum()
         else:
             loss = losses.mean()
+        if model.danger is not None:
+            d_loss = danger_loss(model.danger(h), samples["cost"][pick], samples["preset"][pick],
+                                 mask, cfg.presets)
+            loss = loss + cfg.danger_loss * d_loss
+            d_total += float(d_loss.item()) * len(pick)
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
         prog.step += 1
         total += float(losses.sum().item())  # the plain imitation loss, whatever the weights
         count += len(pick)
-        bar.update(note=f"loss {total / count:.3f}")
+        bar.update(note=f"loss {total / count:.3f}" + (
+            f", danger {d_total / count:.4f}" if model.danger is not None else ""))
     return total / max(1, count)
+
+
+DANGER_CAP = 4.0
+"""A deal-in cost is learned in reward units (``REWARD_SCALE``) and capped at this: one 血战
+discard into a big hand costs a thousand points, and the head should not chase those alone."""
+
+
+def danger_loss(estimate: torch.Tensor, cost: np.ndarray, preset: np.ndarray, mask: torch.Tensor,
+                presets: Sequence[str]) -> torch.Tensor:
+    """Mean squared error of the danger head's estimates against the deal-in costs
+    (:func:`xueliu.game.deal_in_costs.deal_in_costs`, in reward units, capped at
+    :data:`DANGER_CAP`) over the discards each turn's mask allows; 0 in a batch without one."""
+    scale = np.array([REWARD_SCALE.get(p, 16.0) for p in presets], np.float32)[preset]
+    target = torch.from_numpy(np.minimum(cost / scale[:, None], DANGER_CAP).astype(np.float32))
+    where = mask[:, :DANGER_KINDS] & torch.from_numpy(cost >= 0)
+    if not bool(where.any()):
+        return estimate.sum() * 0.0
+    return ((estimate - target) ** 2)[where].mean()
 
 
 # -- improvement ---------------------------------------------------------------------------------
@@ -559,9 +591,10 @@ def _improve_started(out: str) -> bool:
                 or (prog["stage"] == "ppo" and prog["epoch"] > 0))
 
 
-_GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every", "half")
-"""Arguments a resumed run may raise: it trains longer (``half`` changes only the exports: a
-finished run given it writes its final weights again, in half precision)."""
+_GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every", "half",
+             "danger_penalty")
+"""Arguments a resumed run may raise: it trains longer (``half`` and ``danger_penalty`` change
+only the exports and evaluations: a finished run given them writes its final weights again)."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
                  "improve_top", "improve_epochs", "improve_lr", "improve_weight")
 """Arguments only the improvement stage reads: free until it has started."""
@@ -579,7 +612,7 @@ def run(cfg: Config) -> str:
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     os.makedirs(os.path.join(cfg.out, "league"), exist_ok=True)
-    model = PolicyNet(cfg.hidden, cfg.encoder, cfg.presets)
+    model = PolicyNet(cfg.hidden, cfg.encoder, cfg.presets, danger=cfg.danger_loss > 0)
     if cfg.init:
         load_layers(model, load_network(cfg.init))
     opt = torch.optim.Adam(model.parameters(), lr=cfg.bc_lr)
