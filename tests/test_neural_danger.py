@@ -1,7 +1,7 @@
 """The neural bot's danger head (docs/training.md, "The weights file"): a weights file whose last
-layer ends with 27 estimates of what each discard would pay at once plays each discard's logit
-less ``penalty`` times its estimate (floored at 0), and a malformed one is refused; the
-demonstrations record the deal-in costs the head learns from (numpy only, no PyTorch)."""
+layer ends with 27 logits of the chance that each discard deals in plays each discard's logit
+less ``penalty`` times that chance, and a malformed one is refused; the demonstrations record the
+deal-in costs the head learns from (numpy only, no PyTorch)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ REFERENCE = "tests/data/neural_v1_reference.npz"
 
 
 def _with_head(path: str, penalty: float, danger_bias: np.ndarray) -> None:
-    """The shipped network with a danger head of zero weights and ``danger_bias``: its
-    estimates are the bias on every input."""
+    """The shipped network with a danger head of zero weights and ``danger_bias``: its logits
+    are the bias on every input."""
     net = load_network()
     *hidden, (w, b) = net.layers
     w2 = np.concatenate([w, np.zeros((w.shape[0], DANGER_KINDS), np.float32)], axis=1)
@@ -36,7 +36,7 @@ def _inputs() -> np.ndarray:
 
 
 def test_each_discard_is_played_less_its_penalised_estimate(tmp_path):
-    bias = np.linspace(-1.0, 2.0, DANGER_KINDS)  # some negative: the floor at 0 is checked too
+    bias = np.linspace(-4.0, 4.0, DANGER_KINDS)
     path = str(tmp_path / "danger.npz")
     _with_head(path, 0.5, bias)
     net = load_network(path)
@@ -46,7 +46,7 @@ def test_each_discard_is_played_less_its_penalised_estimate(tmp_path):
     got = net.forward(x)
     assert got.shape == plain.shape
     expected = plain.copy()
-    expected[:, :DANGER_KINDS] -= 0.5 * np.maximum(bias, 0.0).astype(np.float32)
+    expected[:, :DANGER_KINDS] -= 0.5 / (1.0 + np.exp(-bias.astype(np.float32)))
     np.testing.assert_allclose(got, expected, rtol=0, atol=1e-5)
     assert np.array_equal(net.outputs(x)[:, NUM_ACTIONS:],
                           np.broadcast_to(bias.astype(np.float32), (len(x), DANGER_KINDS)))
@@ -67,8 +67,8 @@ def test_a_large_penalty_keeps_the_bot_off_the_kind_it_prices(tmp_path):
     legal = state.legal_actions(seat)
     shipped = NeuralBot().act_view(state.view(seat), legal)
     assert shipped.kind == "discard"
-    priced = np.zeros(DANGER_KINDS)
-    priced[xueliu.tiles.tile_index(shipped.tile)] = 1.0
+    priced = np.full(DANGER_KINDS, -30.0)  # a chance of nought for every kind but one
+    priced[xueliu.tiles.tile_index(shipped.tile)] = 30.0
     path = str(tmp_path / "priced.npz")
     _with_head(path, 1000.0, priced)
     other = NeuralBot(weights=path).act_view(state.view(seat), legal)

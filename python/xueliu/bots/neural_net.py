@@ -15,10 +15,11 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   between layers, the last layer's outputs the logits of the 175 indices of
   :mod:`xueliu.learn.actions`;
 - optionally (session 8) ``danger`` in ``meta``: ``{"penalty": B}``. The last layer then has 27
-  more outputs, the network's estimate of what discarding each kind would pay at once (its
-  danger head, trained on :func:`xueliu.game.deal_in_costs.deal_in_costs` in reward units), and
-  the policy's logit of discarding kind ``k`` is its logit minus ``B`` times that estimate
-  (floored at 0): the learned price of a deal-in, weighed against the imitated choice.
+  more outputs, the logits of the network's estimate of the chance that discarding each kind
+  deals in at once (its danger head, trained on
+  :func:`xueliu.game.deal_in_costs.deal_in_costs` ``> 0``), and the policy's logit of
+  discarding kind ``k`` is its logit minus ``B`` times that chance: the learned price of a
+  deal-in, weighed against the imitated choice.
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
 inference path (numpy and the native core's first layer, ``_core.first_layer_01``: the default
@@ -101,7 +102,7 @@ class Network:
 
     def outputs(self, x: np.ndarray) -> np.ndarray:
         """The last layer of ``obs_v1`` inputs ``x``: the 175 logits, then the danger head's 27
-        estimates when the network has one."""
+        logits (of the chance each discard deals in) when the network has one."""
         h = self.inputs(x)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
@@ -119,7 +120,8 @@ class Network:
         if penalty is None:
             return h
         logits = h[:, :NUM_ACTIONS]
-        logits[:, :DANGER_KINDS] -= penalty * np.maximum(h[:, NUM_ACTIONS:], 0.0)
+        chance = 1.0 / (1.0 + np.exp(-h[:, NUM_ACTIONS:]))
+        logits[:, :DANGER_KINDS] -= np.float32(penalty) * chance
         return np.ascontiguousarray(logits)
 
     def preset_of(self, rules: Rules) -> str:
@@ -248,7 +250,7 @@ def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
     """Writes a weights file (the format of the module docstring); ``half`` stores the ``w``
     matrices as ``float16`` (half the file; they are read back as ``float32``, so the network
     played is the one with its weights rounded to half precision); ``danger_penalty``: the last
-    layer ends with a danger head, whose estimates this weighs against the discards' logits."""
+    layer ends with a danger head, whose chances this weighs against the discards' logits."""
     sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
     meta: Dict[str, Any] = {
         "format": FORMAT, "encoder": encoder, "sizes": sizes,

@@ -65,11 +65,11 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--bc-weight-won", type=float, default=1.0, help="weight in the BC loss of a decision "
       "that may discard a kind a won 血流 hand has won on, and another kind (default 1: as any)")
     a("--danger-loss", type=float, default=0.0, help="give the network a danger head: 27 "
-      "estimates of what discarding each kind would pay at once, regressed with this weight "
-      "on the deal-in costs recorded with the demonstrations (default 0: no head)")
+      "logits of the chance that discarding each kind deals in at once, learned with this "
+      "weight from the deal-in costs recorded with the demonstrations (default 0: no head)")
     a("--danger-penalty", type=float, default=0.0, help="with a danger head: each discard's "
-      "logit is lowered by this times its estimated cost (reward units) in the exported "
-      "weights and the evaluations; a finished run given another writes its weights again")
+      "logit is lowered by this times its chance of dealing in, in the exported weights and "
+      "the evaluations; a finished run given another writes its weights again")
     a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
       "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
       "its branch points played out on the hand's own wall (docs/training.md)")

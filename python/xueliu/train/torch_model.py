@@ -28,7 +28,7 @@ class PolicyNet(nn.Module):
     """``input -> hidden… (ReLU) -> 175 logits``, and a value from the last hidden layer. It is
     given ``obs_v1`` tensors; ``encoder="obs_v2"`` or ``"obs_v3"`` adds the channels computed from
     them first (numpy, no gradient: a function of the input), at the fan tables of ``presets``.
-    ``danger``: a third head, 27 estimates of what discarding each kind would pay at once."""
+    ``danger``: a third head, 27 logits of the chance that discarding each kind deals in."""
 
     def __init__(self, hidden: Sequence[int], encoder: str = "obs_v1",
                  presets: Sequence[str] = ("xueliu", "xuezhan"), danger: bool = False) -> None:
@@ -62,9 +62,10 @@ class PolicyNet(nn.Module):
 
 
 def penalised(logits: torch.Tensor, danger: torch.Tensor, penalty: float) -> torch.Tensor:
-    """The policy's logits with each discard's less ``penalty`` times its danger estimate
-    (floored at 0): what :meth:`xueliu.bots.neural_net.Network.forward` plays."""
-    return torch.cat([logits[:, :DANGER_KINDS] - penalty * torch.relu(danger),
+    """The policy's logits with each discard's less ``penalty`` times its chance of dealing in
+    (the sigmoid of the danger head): what :meth:`xueliu.bots.neural_net.Network.forward`
+    plays."""
+    return torch.cat([logits[:, :DANGER_KINDS] - penalty * torch.sigmoid(danger),
                       logits[:, DANGER_KINDS:]], dim=1)
 
 
@@ -99,8 +100,10 @@ def load_layers(model: PolicyNet, net: Any) -> None:
     :func:`layers_of`; the value head is left as it is). A network of an earlier encoder whose
     channels begin the model's (``obs_v2`` into ``obs_v3``) is widened: the new inputs start with
     zero weights, so the model plays as the network did until trained. ``ValueError`` if the
-    shapes or the encoders do not fit. A network without a danger head leaves the model's as it
-    is (a fresh head learns from the start); one with a head gives it to a model that has one."""
+    shapes or the encoders do not fit. A network with a danger head gives it to a model that has
+    one; one without starts the model's at zero — the same chance for every kind, so the network
+    plays as it did whatever the penalty, and no gradient reaches the trunk through the head's
+    first steps (a randomly started head's did: it undid half of BC in the first hundred steps)."""
     width = ENCODERS[model.encoder]
     sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
     order = list(ENCODERS)  # each encoder's channels begin with the previous one's
@@ -114,6 +117,9 @@ def load_layers(model: PolicyNet, net: Any) -> None:
     if model.danger is not None and w_last.shape[1] == outputs:
         pairs.append((model.danger, (w_last[:, NUM_ACTIONS:], b_last[NUM_ACTIONS:])))
     with torch.no_grad():
+        if model.danger is not None and w_last.shape[1] != outputs:
+            model.danger.weight.zero_()
+            model.danger.bias.zero_()
         for i, (layer, (w, b)) in enumerate(pairs):
             if i == 0 and w.shape[0] < width:
                 w = np.concatenate([w, np.zeros((width - w.shape[0], w.shape[1]), w.dtype)])

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 import torch
@@ -337,8 +337,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         else:
             loss = losses.mean()
         if model.danger is not None:
-            d_loss = danger_loss(model.danger(h), samples["cost"][pick], samples["preset"][pick],
-                                 mask, cfg.presets)
+            d_loss = danger_loss(model.danger(h), samples["cost"][pick], mask)
             loss = loss + cfg.danger_loss * d_loss
             d_total += float(d_loss.item()) * len(pick)
         opt.zero_grad()
@@ -352,22 +351,17 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
     return total / max(1, count)
 
 
-DANGER_CAP = 4.0
-"""A deal-in cost is learned in reward units (``REWARD_SCALE``) and capped at this: one 血战
-discard into a big hand costs a thousand points, and the head should not chase those alone."""
-
-
-def danger_loss(estimate: torch.Tensor, cost: np.ndarray, preset: np.ndarray, mask: torch.Tensor,
-                presets: Sequence[str]) -> torch.Tensor:
-    """Mean squared error of the danger head's estimates against the deal-in costs
-    (:func:`xueliu.game.deal_in_costs.deal_in_costs`, in reward units, capped at
-    :data:`DANGER_CAP`) over the discards each turn's mask allows; 0 in a batch without one."""
-    scale = np.array([REWARD_SCALE.get(p, 16.0) for p in presets], np.float32)[preset]
-    target = torch.from_numpy(np.minimum(cost / scale[:, None], DANGER_CAP).astype(np.float32))
+def danger_loss(estimate: torch.Tensor, cost: np.ndarray, mask: torch.Tensor) -> torch.Tensor:
+    """Binary cross-entropy of the danger head's logits against whether each discard the turn's
+    mask allows would deal in (:func:`xueliu.game.deal_in_costs.deal_in_costs` ``> 0``); 0 in a
+    batch without a turn. Why a chance and not the cost: regressed on costs (session 8), the
+    head chased the rare 血战 deal-ins worth a thousand points and told the common ones apart
+    barely better than chance (AUC 0.67)."""
+    target = torch.from_numpy((cost > 0).astype(np.float32))
     where = mask[:, :DANGER_KINDS] & torch.from_numpy(cost >= 0)
     if not bool(where.any()):
         return estimate.sum() * 0.0
-    return ((estimate - target) ** 2)[where].mean()
+    return torch.nn.functional.binary_cross_entropy_with_logits(estimate[where], target[where])
 
 
 # -- improvement ---------------------------------------------------------------------------------
