@@ -175,6 +175,9 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     for weight in ("0", "-1", "nan"):
         assert main(["--out", str(tmp_path / "run"), "--bc-weight-won", weight]) == 2
         assert "--bc-weight-won must be positive" in capsys.readouterr().err
+    assert main(["--out", str(tmp_path / "run"), "--distill",
+                 f"{SHIPPED},{tmp_path / 'none.npz'}"]) == 2
+    assert capsys.readouterr().err.startswith(f"--distill {tmp_path / 'none.npz'}: ")
     for option in ("--danger-loss", "--danger-penalty"):
         for weight in ("-1", "nan", "inf"):
             assert main(["--out", str(tmp_path / "run"), option, weight]) == 2

@@ -17,7 +17,7 @@ import numpy as np
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import load_network
-from xueliu.train.numpy_bc import masked_log_softmax
+from xueliu.train.distill import ensemble_log_policy
 
 
 class EnsembleBot(NeuralBot):
@@ -34,5 +34,4 @@ class EnsembleBot(NeuralBot):
         self.networks = [load_network(p) for p in paths]
 
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        m = np.asarray(mask, bool)
-        return masked_argmax(sum(masked_log_softmax(n.forward(x), m) for n in self.networks), mask)
+        return masked_argmax(ensemble_log_policy(self.networks, x, mask), mask)

@@ -70,6 +70,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--danger-penalty", type=float, default=0.0, help="with a danger head: each discard's "
       "logit is lowered by this times its chance of dealing in, in the exported weights and "
       "the evaluations; a finished run given another writes its weights again")
+    a("--distill", type=_names, default=(), metavar="W1,W2,…", help="behaviour cloning "
+      "imitates these weights files' averaged policy (their normalised geometric mean) on the "
+      "demonstrations' states instead of the teacher's recorded choice")
     a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
       "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
       "its branch points played out on the hand's own wall (docs/training.md)")
@@ -148,7 +151,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         if name not in BOTS:
             print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2
-    for flag, path in ([("--dagger", d) for d in args.dagger] + [("--init", args.init),
+    for flag, path in ([("--dagger", d) for d in args.dagger]
+                       + [("--distill", d) for d in args.distill] + [("--init", args.init),
                        ("--improve-actor", "" if args.improve_actor == "bc" else args.improve_actor)]):
         if not path:
             continue
@@ -181,7 +185,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  workers=args.workers, bc_epochs=args.bc_epochs, bc_batch=args.bc_batch,
                  bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end,
                  bc_weight_won=args.bc_weight_won, danger_loss=args.danger_loss,
-                 danger_penalty=args.danger_penalty, improve_actor=args.improve_actor,
+                 danger_penalty=args.danger_penalty, distill=args.distill,
+                 improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,

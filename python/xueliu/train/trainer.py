@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import torch
@@ -34,6 +34,7 @@ from . import branches as branch_mod
 from . import demos as demo_mod
 from .curve import plot_curve
 from .evaluate import duplicate_strength
+from .distill import ensemble_policy
 from .torch_model import PolicyNet, export, load_layers, masked_logits
 
 __all__ = ["Config", "run"]
@@ -67,7 +68,8 @@ class Config:
     bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
     bc_weight_won: float = 1.0  # weight of a won-wait choice (won_wait_choice) in the BC loss
     danger_loss: float = 0.0  # > 0: a danger head regressed on deal-in costs, this its weight
-    danger_penalty: float = 0.0  # the exported policy's price of a discard's estimated cost
+    danger_penalty: float = 0.0  # the exported policy's price of a discard's chance to deal in
+    distill: Tuple[str, ...] = ()  # weights files whose averaged policy BC imitates instead
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
     improve_opponents: Tuple[str, ...] = ("expert", "greedy")
@@ -310,7 +312,12 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
 # -- behaviour cloning ---------------------------------------------------------------------------
 
 def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
-             rng: np.random.Generator, prog: _Progress) -> float:
+             rng: np.random.Generator, prog: _Progress,
+             teachers: Sequence[Network] = ()) -> float:
+    """One epoch of behaviour cloning: the cross-entropy of the recorded index, or with
+    ``teachers`` (``--distill``) of their :func:`ensemble_policy` (Hinton et al. 2015: an
+    ensemble's averaged imitation errors, distilled into one network); returns the plain
+    imitation loss either way."""
     n = len(samples["index"])
     order = rng.permutation(n)
     per_epoch = (n + cfg.bc_batch - 1) // cfg.bc_batch
@@ -330,6 +337,10 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         logits = model.pi(h)
         losses = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target,
                                                    reduction="none")
+        plain = losses
+        if teachers:
+            soft = torch.from_numpy(ensemble_policy(teachers, x.numpy(), mask.numpy()))
+            losses = -(soft * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
         if cfg.bc_weight_won != 1.0:
             w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
                 won_wait_choice(x.numpy(), mask.numpy()).astype(np.float32))
@@ -344,7 +355,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
         prog.step += 1
-        total += float(losses.sum().item())  # the plain imitation loss, whatever the weights
+        total += float(plain.sum().item())  # the plain imitation loss, whatever the weights
         count += len(pick)
         bar.update(note=f"loss {total / count:.3f}" + (
             f", danger {d_total / count:.4f}" if model.danger is not None else ""))
@@ -622,6 +633,7 @@ def run(cfg: Config) -> str:
               else "")
     _log(f"{len(samples['index'])} demonstration decisions from {cfg.demo_hands} hands{dagger}")
     best = os.path.join(cfg.out, "weights.npz")
+    teachers = [load_network(p) for p in cfg.distill]
     if prog.stage == "bc" and prog.epoch == 0 and prog.step == 0:
         prog.best = evaluate(cfg, model, prog)  # the untrained network: the curve's first point
     while prog.stage == "bc":
@@ -630,7 +642,7 @@ def run(cfg: Config) -> str:
             _export(cfg, model, prog, "league/bc.npz", samples)
             _save(cfg, model, opt, prog, rng)
             break
-        loss = bc_epoch(cfg, model, opt, samples, rng, prog)
+        loss = bc_epoch(cfg, model, opt, samples, rng, prog, teachers)
         prog.epoch += 1
         _log(f"BC epoch {prog.epoch}: loss {loss:.4f}, step {prog.step}")
         score = evaluate(cfg, model, prog)

@@ -1,0 +1,66 @@
+"""``xueliu.train.distill``: several networks' policies as one — the target ``xueliu train
+--distill`` imitates (numpy only)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu.bots.neural_net import load_network, save_network
+from xueliu.learn.channels import OBS_V1
+from xueliu.train.distill import ensemble_log_policy, ensemble_policy
+from xueliu.train.numpy_bc import masked_log_softmax
+
+REFERENCE = "tests/data/neural_v1_reference.npz"
+
+
+def _inputs_and_masks() -> tuple[np.ndarray, np.ndarray]:
+    with np.load(REFERENCE) as z:
+        x = np.unpackbits(z["x"], axis=1, count=len(OBS_V1) * 27).astype(np.float32)
+    rng = np.random.default_rng(4)
+    mask = rng.random((len(x), 175)) < 0.1
+    mask[np.arange(len(x)), rng.integers(0, 175, len(x))] = True  # never an empty row
+    return x, mask
+
+
+def _other_network(path: str) -> None:
+    """The shipped network with its last layer's weights scaled and shifted: another policy."""
+    net = load_network()
+    *hidden, (w, b) = net.layers
+    presets = {name: xueliu.Rules.from_dict(d) for name, d in net.presets.items()}
+    save_network(path, [*hidden, (w * 1.5, b + np.linspace(-1, 1, len(b), dtype=np.float32))],
+                 presets, {"note": "test"}, encoder=net.encoder)
+
+
+def test_one_network_is_its_own_policy():
+    net = load_network()
+    x, mask = _inputs_and_masks()
+    p = ensemble_policy([net], x, mask)
+    expected = np.where(mask, np.exp(masked_log_softmax(net.forward(x), mask)), 0.0)
+    np.testing.assert_allclose(p, expected, atol=1e-6)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=1e-5)
+    assert (p[~mask] == 0).all()
+
+
+def test_the_ensemble_is_the_normalised_geometric_mean(tmp_path):
+    path = str(tmp_path / "other.npz")
+    _other_network(path)
+    a, b = load_network(), load_network(path)
+    x, mask = _inputs_and_masks()
+    la, lb = (masked_log_softmax(n.forward(x), mask) for n in (a, b))
+    np.testing.assert_allclose(ensemble_log_policy([a, b], x, mask), (la + lb) / 2, atol=1e-5)
+    geometric = np.where(mask, np.sqrt(np.exp(la) * np.exp(lb)), 0.0)
+    geometric /= geometric.sum(axis=1, keepdims=True)
+    p = ensemble_policy([a, b], x, mask)
+    np.testing.assert_allclose(p, geometric, atol=1e-5)
+    assert (np.argmax(p, axis=1) == np.argmax(np.where(mask, la + lb, -np.inf), axis=1)).all()
+    # The same network twice is that network.
+    np.testing.assert_allclose(ensemble_policy([a, a], x, mask), ensemble_policy([a], x, mask),
+                               atol=1e-6)
+
+
+def test_an_empty_ensemble_is_refused():
+    x, mask = _inputs_and_masks()
+    with pytest.raises(ValueError, match="at least one network"):
+        ensemble_policy([], x, mask)
