@@ -33,8 +33,8 @@ def test_the_shipped_weights_are_small_and_trained_for_both_presets():
     assert set(net.presets) == {"xueliu", "xuezhan"}
     for name, rules in net.presets.items():
         assert xueliu.Rules.from_dict(rules) == xueliu.Rules.preset(name)
-    assert net.encoder == "obs_v2"
-    assert net.meta["sizes"][0] == ENCODERS["obs_v2"] and net.meta["sizes"][-1] == NUM_ACTIONS
+    assert net.encoder == "obs_v3"
+    assert net.meta["sizes"][0] == ENCODERS["obs_v3"] and net.meta["sizes"][-1] == NUM_ACTIONS
 
 
 def test_numpy_inference_equals_the_torch_logits_recorded_at_export():

@@ -71,7 +71,7 @@ def won_wait_choice(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
     deal-in)."""
     waits = _won_on(np.asarray(x, np.float32).reshape(len(x), OBS_V1_SIZE))[0] > 0
     discard = np.asarray(mask, bool)[:, :27]  # indices 0-26: a discard of kind k
-    return (discard & waits).any(axis=1) & (discard & ~waits).any(axis=1)
+    return np.asarray((discard & waits).any(axis=1) & (discard & ~waits).any(axis=1))
 
 
 class ObsV3(ObsV2):

@@ -153,11 +153,9 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
                 if len(legal) > 1:
                     before = len(rounds)
                     _record_decision(state, seat, legal, action, rounds)
-                    on_turn = state.phase == "turn"
-                    for r in rounds[before:]:
-                        costs.append(np.tile(np.asarray(
-                            deal_in_costs(state) if on_turn else [NO_COST] * 27, np.int32),
-                            (len(r[3]), 1)))
+                    turn_cost = np.asarray(deal_in_costs(state) if state.phase == "turn"
+                                           else [NO_COST] * 27, np.int32)
+                    costs.extend(np.tile(turn_cost, (len(r[3]), 1)) for r in rounds[before:])
                     if seat in actors:
                         action = actors[seat].act_view(view, legal)
                 answers[seat] = action

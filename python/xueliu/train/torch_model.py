@@ -9,7 +9,7 @@ with the danger head's 27 outputs after the policy's when the model has one (``-
 from __future__ import annotations
 
 import copy
-from typing import Any, List, Mapping, Sequence, Tuple
+from typing import Any, List, Mapping, Sequence, Tuple, cast
 
 import numpy as np
 import torch
@@ -52,6 +52,10 @@ class PolicyNet(nn.Module):
             h = torch.relu(layer(h))
         return h
 
+    def trunk_layers(self) -> List[nn.Linear]:
+        """The trunk's linear layers, in order."""
+        return [cast(nn.Linear, layer) for layer in self.trunk]
+
     def exported_heads(self) -> List[nn.Linear]:
         """The heads the weights file holds, in its last layer's order."""
         return [self.pi] if self.danger is None else [self.pi, self.danger]
@@ -78,7 +82,7 @@ def layers_of(model: PolicyNet) -> List[Tuple[np.ndarray, np.ndarray]]:
     """The policy's layers as numpy ``(w [in, out], b)`` pairs (the danger head's outputs after
     the policy's in the last)."""
     out = []
-    for layer in model.trunk:
+    for layer in model.trunk_layers():
         out.append((layer.weight.detach().cpu().numpy().T.copy().astype(np.float32),
                     layer.bias.detach().cpu().numpy().copy().astype(np.float32)))
     heads = model.exported_heads()
@@ -113,7 +117,7 @@ def load_layers(model: PolicyNet, net: Any) -> None:
         raise ValueError(f"the weights ({net.encoder}, sizes {sizes}) are not a network of this "
                          f"run ({model.encoder}, hidden {model.hidden})")
     *hidden, (w_last, b_last) = net.layers
-    pairs = [*zip(model.trunk, hidden), (model.pi, (w_last[:, :NUM_ACTIONS], b_last[:NUM_ACTIONS]))]
+    pairs = [*zip(model.trunk_layers(), hidden), (model.pi, (w_last[:, :NUM_ACTIONS], b_last[:NUM_ACTIONS]))]
     if model.danger is not None and w_last.shape[1] == outputs:
         pairs.append((model.danger, (w_last[:, NUM_ACTIONS:], b_last[NUM_ACTIONS:])))
     with torch.no_grad():
@@ -140,7 +144,7 @@ def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mappin
     if half:
         model = copy.deepcopy(model)
         with torch.no_grad():
-            for layer in [*model.trunk, *model.exported_heads()]:
+            for layer in [*model.trunk_layers(), *model.exported_heads()]:
                 layer.weight.copy_(layer.weight.half().float())
     save_network(path, layers_of(model), {p: Rules.preset(p) for p in presets}, training,
                  encoder=model.encoder, half=half,
