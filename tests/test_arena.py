@@ -245,6 +245,35 @@ def test_the_reference_against_itself_and_its_rating_zero():
     assert result.ratings["random"] < 0
 
 
+def test_bots_against_one_reference_are_paired_with_the_first_on_the_same_walls():
+    # Greedy against three greedy scores 0 on every wall (above), so every other bot's paired
+    # difference from it is exactly that bot's own line: mean and interval.
+    result = arena(["greedy", "random", "expert"], 6, seed=4)
+    assert result.paired[0] is None
+    for line, d in zip(result.lines[1:], result.paired[1:]):
+        assert d is not None and d.mean == line.score.mean and d.interval == line.score.interval
+    # With the first bot scoring, the difference is still the difference of the means, and its
+    # interval is over the walls' differences.
+    other = arena(["random", "greedy", "expert"], 6, seed=4)
+    assert other.paired[1] is not None and other.paired[2] is not None
+    assert other.paired[1].mean == pytest.approx(-result.lines[1].score.mean)
+    assert other.paired[2].mean == pytest.approx(result.lines[2].score.mean
+                                                 - result.lines[1].score.mean)
+    assert other.paired[2].interval is not None and result.paired[2].interval is not None
+    table = format_table(other)
+    assert "paired with random (the first bot)" in table
+    assert f"{other.paired[2].mean:+.2f}" in table.split("paired with")[1]
+    data = to_json(other)
+    assert data["bots"][0]["paired_with_first"] is None
+    assert data["bots"][2]["paired_with_first"] == {
+        "bot": "random", "difference": other.paired[2].mean,
+        "ci95": list(other.paired[2].interval)}
+    # All pairs: no single reference, nothing paired.
+    pairs = arena(["greedy", "random"], 1, mode="pairs", seed=5)
+    assert pairs.paired == () and "paired with" not in format_table(pairs)
+    assert all(b["paired_with_first"] is None for b in to_json(pairs)["bots"])
+
+
 def test_a_bot_that_lost_every_wall_has_a_bound_not_an_estimate():
     result = arena(["random", "expert"], 3, seed=4)
     random_vs_greedy = result.matches[0]

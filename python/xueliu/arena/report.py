@@ -12,6 +12,7 @@ from ..simulate.summary import DEFAULT_KINDS
 from .bootstrap import REPLICATES
 from .rating import PRIOR_DRAWS
 from .run import ArenaResult, MatchLine
+from .stats import ClusteredMean
 from .tally import Line
 
 __all__ = ["format_table", "to_json", "JSON_FORMAT"]
@@ -23,8 +24,8 @@ def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
-def _interval(line: Line) -> str:
-    ci = line.score.interval
+def _interval(score: ClusteredMean) -> str:
+    ci = score.interval
     return "[n/a]" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
@@ -66,7 +67,7 @@ def format_table(result: ArenaResult) -> str:
         own = [m for m in result.matches if m.bot == name]
         record = "/".join(str(sum(getattr(m, k) for m in own))
                           for k in ("walls_won", "walls_drawn", "walls_lost"))
-        rows.append([name, str(line.hands), _signed(line.score.mean), _interval(line),
+        rows.append([name, str(line.hands), _signed(line.score.mean), _interval(line.score),
                      f"{100 * line.win_rate:.1f}%", f"{line.deal_ins_per_hand:.3f}",
                      "-" if line.fan_per_win is None else f"{line.fan_per_win:.2f}", record,
                      _rating(result, name), _rating_interval(result, name)])
@@ -80,6 +81,17 @@ def format_table(result: ArenaResult) -> str:
                  "≤/≥: a bound (no wall won/lost).")
     lines.append(f"95% intervals clustered by wall: the mean's Student t over walls, the rating's "
                  f"{REPLICATES} bootstrap replicates of the walls (docs/strength.md).")
+    if result.paired:
+        first = result.bots[0]
+        lines.append("")
+        lines.append(f"paired with {first} (the first bot) on the same walls and seatings: each "
+                     f"bot's mean per hand minus {first}'s, the 95% interval over the walls' "
+                     "differences")
+        prows = [["bot", f"vs {first}", "95% interval"]]
+        for name, d in zip(result.bots[1:], result.paired[1:]):
+            assert d is not None
+            prows.append([name, _signed(d.mean), _interval(d)])
+        lines.append(table(prows, "lrr"))
     if result.mode == "pairs":
         lines.append("")
         others = _COPIES[result.players - 1]
@@ -134,10 +146,14 @@ def _line_json(line: Line) -> Dict[str, Any]:
 def to_json(result: ArenaResult) -> Dict[str, Any]:
     """The arena as a JSON-ready dict (schema: docs/strength.md), bots named exactly as given."""
     bots: List[Dict[str, Any]] = []
-    for name, line in zip(result.bots, result.lines):
+    for i, (name, line) in enumerate(zip(result.bots, result.lines)):
         lo, hi = result.rating_intervals[name]
+        d = result.paired[i] if result.paired else None
         bots.append({"bot": name, **_line_json(line), "rating": result.ratings[name],
-                     "rating_ci95": [lo, hi], "rating_bound": result.rating_bounds[name]})
+                     "rating_ci95": [lo, hi], "rating_bound": result.rating_bounds[name],
+                     "paired_with_first": None if d is None else {
+                         "bot": result.bots[0], "difference": d.mean,
+                         "ci95": None if d.interval is None else list(d.interval)}})
     matches: List[Dict[str, Any]] = []
     for m in result.matches:
         matches.append({"bot": m.bot, "opponent": m.opponent, **_line_json(m.line),

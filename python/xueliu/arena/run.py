@@ -23,6 +23,7 @@ from ..simulate.run import named_rules
 from .plan import MODES, Match, plan_matches
 from .bootstrap import bootstrap_ratings
 from .rating import elo, fit_bradley_terry
+from .stats import ClusteredMean, clustered_mean
 from .tally import HandResult, Line, MatchTally, hand_result, line_of
 
 __all__ = ["arena", "ArenaResult", "MatchLine"]
@@ -70,6 +71,11 @@ class ArenaResult:
     workers: int = 1
     players: int = 4
     """Seats at the table: each wall is played in this many seatings."""
+    paired: Tuple[Optional[ClusteredMean], ...] = ()
+    """``reference`` mode with two bots or more: per bot, its mean per hand less the first bot's,
+    paired by wall (the same walls and seatings: a cluster is a wall's difference of totals), so
+    two bots are told apart far more finely than their own intervals allow; ``None`` for the
+    first bot. Empty otherwise."""
 
 
 def _arena_chunk(cfg: Config, start: int, stop: int) -> List[HandResult]:
@@ -191,7 +197,23 @@ def arena(
                                                   walls)
     return ArenaResult(bots, mode, reference, preset, seed, walls, lines, match_lines, ratings,
                        intervals, bounds, anchor, seconds=seconds, workers=workers,
-                       players=r.players)
+                       players=r.players, paired=_paired(mode, matches, tallies, len(bots)))
+
+
+def _paired(mode: str, matches: Sequence[Match], tallies: Sequence[MatchTally], n: int
+            ) -> Tuple[Optional[ClusteredMean], ...]:
+    """Each bot's mean per hand less the first bot's, clustered by wall (``ArenaResult.paired``):
+    in ``reference`` mode every bot plays exactly one match, on the same walls."""
+    if mode != "reference" or n < 2:
+        return ()
+    own = {m.bot: t for m, t in zip(matches, tallies)}
+    first = own[0]
+    out: List[Optional[ClusteredMean]] = [None]
+    for i in range(1, n):
+        t = own[i]
+        out.append(clustered_mean([a - b for a, b in zip(t.wall_totals, first.wall_totals)],
+                                  t.wall_hands))
+    return tuple(out)
 
 
 def _name(bots: Sequence[str], reference: str, index: int) -> str:
