@@ -5,6 +5,8 @@ deal-in costs the head learns from (numpy only, no PyTorch)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -82,7 +84,6 @@ def test_a_malformed_danger_head_is_refused(tmp_path, danger):
     _with_head(path, 1.0, np.zeros(DANGER_KINDS))
     with np.load(path) as z:
         arrays = {k: z[k] for k in z.files}
-    import json
     meta = json.loads(bytes(arrays["meta"]).decode())
     meta["danger"] = danger
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
