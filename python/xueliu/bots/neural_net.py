@@ -77,10 +77,15 @@ class Network:
     _rows: np.ndarray = field(init=False, repr=False, compare=False)
     _input: Optional[Callable[[np.ndarray], np.ndarray]] = field(init=False, repr=False,
                                                                  compare=False)
+    danger_penalty: Optional[float] = field(init=False, repr=False, compare=False)
+    """``B`` of a network with a danger head (the module docstring), else None: read from
+    ``meta`` once, not on every forward pass."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
         object.__setattr__(self, "_input", network_input(self.encoder, self.presets))
+        d = self.meta.get("danger")
+        object.__setattr__(self, "danger_penalty", None if d is None else float(d["penalty"]))
 
     @property
     def encoder(self) -> str:
@@ -93,12 +98,6 @@ class Network:
         if self._input is not None:
             return self._input(x)
         return np.asarray(x, np.float32).reshape(len(x), INPUT_SIZE)
-
-    @property
-    def danger_penalty(self) -> Optional[float]:
-        """``B`` of a network with a danger head (the module docstring), else None."""
-        d = self.meta.get("danger")
-        return None if d is None else float(d["penalty"])
 
     def outputs(self, x: np.ndarray) -> np.ndarray:
         """The last layer of ``obs_v1`` inputs ``x``: the 175 logits, then the danger head's 27

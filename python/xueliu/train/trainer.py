@@ -67,7 +67,7 @@ class Config:
     bc_lr: float = 1e-3
     bc_lr_end: Optional[float] = None  # None: constant; else cosine from bc_lr to it
     bc_weight_won: float = 1.0  # weight of a won-wait choice (won_wait_choice) in the BC loss
-    danger_loss: float = 0.0  # > 0: a danger head regressed on deal-in costs, this its weight
+    danger_loss: float = 0.0  # > 0: a danger head (the chance each discard deals in), its weight
     danger_penalty: float = 0.0  # the exported policy's price of a discard's chance to deal in
     distill: Tuple[str, ...] = ()  # weights files whose averaged policy BC imitates instead
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
