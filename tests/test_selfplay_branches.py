@@ -1,0 +1,64 @@
+"""Branch points of self-play in lockstep (xueliu.train.selfplay_branches): the network's best
+candidates, each played out on a copy of the same hand by the network in every seat."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from xueliu.bots import NeuralBot
+from xueliu.train import demos, selfplay_branches
+
+PRESETS = ("xueliu", "xuezhan")
+SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
+
+
+def _rows(points: dict) -> set:
+    return {(points["x"][i].tobytes(), points["cand"][i].tobytes(), points["value"][i].tobytes())
+            for i in range(len(points["preset"]))}
+
+
+def test_self_play_branch_points_are_the_networks_best_candidates_played_on_the_same_wall():
+    net = NeuralBot(weights=SHIPPED).network
+    # verify: the network's own choice is also played on a copy of the hand and must win what
+    # the hand itself won (it raises otherwise): the copies are faithful, so a candidate's value
+    # is what that one decision changes on this wall
+    points = selfplay_branches.generate(net, PRESETS, range(0, 6), seed=3, rate=0.3, top=3,
+                                        verify=True)
+    n = len(points["preset"])
+    assert n > 40 and set(points["preset"]) == {0, 1}
+    masks = demos.unpack_mask(points["mask"])
+    cand = points["cand"].astype(np.int64)
+    has = cand >= 0
+    assert has[:, :2].all()  # at least two allowed indices at every branch point
+    assert masks[np.arange(n)[:, None], np.maximum(cand, 0)][has].all()
+    assert np.array_equal(np.isnan(points["value"]), ~has)
+    # the first candidate is the network's own decision, the others its next best, in order
+    logits = np.where(masks, net.forward(demos.unpack_x(points["x"])), -np.inf)
+    assert np.array_equal(cand[:, 0], np.argmax(logits, axis=1))
+    ranked = np.take_along_axis(logits, np.maximum(cand, 0), axis=1)
+    assert (np.diff(np.where(has, ranked, -np.inf), axis=1)[has[:, 1:]] <= 0).all()
+    # the candidates do not all win the same: the wall tells them apart
+    assert (np.nanmax(points["value"], axis=1) != np.nanmin(points["value"], axis=1)).mean() > 0.2
+
+
+def test_self_play_branch_points_are_a_function_of_the_seed_and_each_hand():
+    net = NeuralBot(weights=SHIPPED).network
+    whole = selfplay_branches.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3)
+    again = selfplay_branches.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3)
+    assert all(np.array_equal(whole[k], again[k], equal_nan=k == "value") for k in whole)
+    # a hand's branch points do not depend on which other hands share its chunk
+    tail = selfplay_branches.generate(net, PRESETS, range(2, 4), seed=5, rate=0.3)
+    assert 0 < len(tail["preset"]) < len(whole["preset"])
+    assert _rows(tail) <= _rows(whole)
+    other = selfplay_branches.generate(net, PRESETS, range(2, 4), seed=6, rate=0.3)
+    assert _rows(other) != _rows(tail)
+
+
+@pytest.mark.parametrize("bad", [{"rate": 1.5}, {"rate": -0.1}, {"top": 1}])
+def test_self_play_branch_points_refuse_a_bad_rate_or_top(bad: dict) -> None:
+    net = NeuralBot(weights=SHIPPED).network
+    with pytest.raises(ValueError):
+        selfplay_branches.generate(net, PRESETS, range(0, 1), seed=5, **bad)
