@@ -9,7 +9,7 @@ import pytest
 import xueliu
 from xueliu.bots.neural_net import load_network, save_network
 from xueliu.learn.channels import OBS_V1
-from xueliu.train.distill import ensemble_log_policy, ensemble_policy
+from xueliu.train.distill import ensemble_log_policy, ensemble_policy, soft_targets
 from xueliu.train.numpy_bc import masked_log_softmax
 
 REFERENCE = "tests/data/neural_v1_reference.npz"
@@ -64,3 +64,23 @@ def test_an_empty_ensemble_is_refused():
     x, mask = _inputs_and_masks()
     with pytest.raises(ValueError, match="at least one network"):
         ensemble_policy([], x, mask)
+
+
+def test_soft_targets_share_the_target_among_options_the_teacher_values_alike():
+    mask = np.zeros((4, 175), bool)
+    mask[:, [3, 7, 20]] = True
+    value = np.full((4, 175), np.nan, np.float16)
+    value[0, [3, 7, 20]] = [2.0, 2.0, 2.0]  # three equals: a third each
+    value[1, [3, 7, 20]] = [1.0, 1.0, -4.0]  # two equals and one worse by 10 temperatures
+    value[3, [3, 7]] = [1.0, 0.0]  # not every allowed option valued: the recorded choice alone
+    index = np.array([7, 3, 20, 3])  # row 2 has no values (an exchange pick): its choice alone
+    out = soft_targets(value, mask, index, temperature=0.5)
+    assert out.dtype == np.float32 and np.allclose(out.sum(axis=1), 1.0)
+    assert (out[~mask] == 0).all()
+    assert np.allclose(out[0, [3, 7, 20]], 1 / 3)
+    assert np.isclose(out[1, 3], out[1, 7]) and out[1, 20] < np.exp(-10) * out[1, 3] * 1.01
+    assert out[2, 20] == 1.0 and out[3, 3] == 1.0
+    # a lower temperature sharpens toward the best option, a higher one flattens
+    value[1, [3, 7, 20]] = [1.0, 0.5, 0.0]
+    sharp, flat = (soft_targets(value, mask, index, t)[1] for t in (0.1, 10.0))
+    assert sharp[3] > 0.99 and abs(flat[3] - 1 / 3) < 0.05

@@ -80,6 +80,28 @@ def test_dagger_rounds_each_play_walls_of_their_own_after_the_teachers():
                                          ("chunk", 1, range(2, 3), -1)]
 
 
+def test_demonstrations_with_values_record_the_teachers_value_of_every_option_it_was_offered():
+    plain = demos.generate("expert", PRESETS, range(0, 4), seed=5)
+    valued = demos.generate("expert", PRESETS, range(0, 4), seed=5, values=True)
+    # the same decisions (option_values chooses as act does), now with the values
+    for key in ("x", "mask", "index", "preset", "cost"):
+        assert np.array_equal(plain[key], valued[key])
+    value = valued["value"].astype(np.float32)
+    mask = demos.unpack_mask(valued["mask"])
+    index = valued["index"].astype(np.int64)
+    rows = np.isfinite(value).any(axis=1)
+    exchange = (index >= EXCHANGE_PICK) & (index < EXCHANGE_PICK + 27)
+    assert np.array_equal(rows, ~exchange)  # an exchange's picks are not single options
+    assert np.array_equal(np.isfinite(value[rows]), mask[rows])  # every allowed option valued
+    best = np.nanmax(value[rows], axis=1)
+    assert (value[rows, index[rows]] == best).all()  # the teacher's choice is a best one
+    # a part without values joins one with them as NaN rows
+    both = demos.concat([plain, valued])
+    assert np.isnan(both["value"][:len(plain["index"])].astype(np.float32)).all()
+    with pytest.raises(ValueError, match="option values"):
+        demos.generate("greedy", PRESETS, range(0, 1), seed=5, values=True)
+
+
 def test_branch_points_are_the_networks_best_candidates_each_played_out_on_the_same_wall():
     net = NeuralBot(weights=SHIPPED).network
     # verify: the network's own choice is also played on a copy of hand and bots and must win
@@ -182,6 +204,13 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
         for weight in ("-1", "nan", "inf"):
             assert main(["--out", str(tmp_path / "run"), option, weight]) == 2
             assert "must be finite and not negative" in capsys.readouterr().err
+    for temperature in ("-1", "nan", "inf"):
+        assert main(["--out", str(tmp_path / "run"), "--bc-soft", temperature]) == 2
+        assert "--bc-soft must be finite and not negative" in capsys.readouterr().err
+    assert main(["--out", str(tmp_path / "run"), "--bc-soft", "0.5", "--distill", SHIPPED]) == 2
+    assert "two targets for one loss" in capsys.readouterr().err
+    assert main(["--out", str(tmp_path / "run"), "--bc-soft", "0.5", "--teacher", "greedy"]) == 2
+    assert "--bc-soft needs a teacher that values its options" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--out", str(tmp_path / "run"), "--encoder", "obs_v9"])
     assert not (tmp_path / "run").exists()

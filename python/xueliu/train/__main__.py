@@ -73,6 +73,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--distill", type=_names, default=(), metavar="W1,W2,…", help="behaviour cloning "
       "imitates these weights files' averaged policy (their normalised geometric mean) on the "
       "demonstrations' states instead of the teacher's recorded choice")
+    a("--bc-soft", type=float, default=0.0, metavar="T", help="behaviour cloning imitates the "
+      "softmax of the teacher's option values over T (payment units) instead of its one "
+      "choice; the demonstrations then record those values (an ExpertBot teacher; default 0: "
+      "the choice)")
     a("--improve-actor", default="", metavar="WEIGHTS", help="the improvement stage's network: "
       "'bc' (the BC result) or a weights file; it plays --improve-hands hands, each candidate of "
       "its branch points played out on the hand's own wall (docs/training.md)")
@@ -129,6 +133,24 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--danger-loss and --danger-penalty must be finite and not negative",
               file=sys.stderr)
         return 2
+    if not (args.bc_soft >= 0 and math.isfinite(args.bc_soft)):
+        print("--bc-soft must be finite and not negative", file=sys.stderr)
+        return 2
+    if args.bc_soft > 0 and args.distill:
+        print("--bc-soft and --distill are two targets for one loss: give one", file=sys.stderr)
+        return 2
+    if args.bc_soft > 0:
+        from ..bots import make_bot
+
+        try:
+            valued = hasattr(make_bot(args.teacher, seed=0), "option_values")
+        except ValueError as e:
+            print(f"--teacher {args.teacher}: {e}", file=sys.stderr)
+            return 2
+        if not valued:
+            print(f"--bc-soft needs a teacher that values its options (expert), not "
+                  f"{args.teacher!r}", file=sys.stderr)
+            return 2
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):
         if getattr(args, name) < 1:
@@ -186,6 +208,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end,
                  bc_weight_won=args.bc_weight_won, danger_loss=args.danger_loss,
                  danger_penalty=args.danger_penalty, distill=args.distill,
+                 bc_soft=args.bc_soft,
                  improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,

@@ -9,7 +9,10 @@ it in the ``exchange_picks_*`` channels) and kept when its mask allows more than
 forced move teaches nothing). Samples are stored packed (:func:`pack`): ``x`` as bits, ``mask``
 as bits, ``index`` and the preset's position as small ints, and ``cost``: on a turn, what each
 kind would pay at once if discarded (:func:`xueliu.game.deal_in_costs.deal_in_costs`, the
-hidden-information label of the network's danger head), -1 for every other decision.
+hidden-information label of the network's danger head), -1 for every other decision. With
+``values`` (session 9), also ``value``: the teacher's own value of every option it was offered
+(``ExpertBot.option_values``, in expected payment units to the end of the hand), at the option's
+index — what ``xueliu train --bc-soft T`` imitates instead of the one index.
 """
 
 from __future__ import annotations
@@ -37,7 +40,10 @@ Samples = Dict[str, np.ndarray]
 """Packed samples: ``x`` ``uint8[n, 311]`` (bits of the 2,484 inputs), ``mask`` ``uint8[n,
 22]`` (bits of the 175 indices), ``index`` ``int16[n]``, ``preset`` ``int8[n]``, ``cost``
 ``int16[n, 27]`` (deal-in costs on a turn, else -1; chunks made before session 8 have none:
-:func:`concat` fills them with -1)."""
+:func:`concat` fills them with -1), and with ``values`` ``value`` ``float16[n, 175]`` (the
+teacher's value of each option at its index; NaN elsewhere, and in every row of an exchange's
+picks, which are valued as whole exchanges; :func:`concat` fills a part without values with NaN
+when another part has them)."""
 
 NO_COST = -1
 """``cost`` of a decision that is not a turn's (and of chunks made without costs)."""
@@ -74,9 +80,10 @@ def chunk_plan(demo_hands: int, dagger_hands: Sequence[int], chunk: int
 
 
 def pack(x: np.ndarray, mask: np.ndarray, index: np.ndarray, preset: int,
-         cost: Optional[np.ndarray] = None) -> Samples:
+         cost: Optional[np.ndarray] = None, value: Optional[np.ndarray] = None) -> Samples:
     n = len(index)
-    return {"x": np.packbits(x.reshape(n, INPUT).astype(np.uint8), axis=1),
+    extra = {} if value is None else {"value": value.astype(np.float16)}
+    return {**extra, "x": np.packbits(x.reshape(n, INPUT).astype(np.uint8), axis=1),
             "mask": np.packbits(mask.astype(np.uint8), axis=1),
             "index": index.astype(np.int16), "preset": np.full(n, preset, np.int8),
             "cost": (np.full((n, 27), NO_COST, np.int16) if cost is None
@@ -104,6 +111,11 @@ def concat(parts: Sequence[Samples]) -> Samples:
     out["cost"] = np.concatenate([
         p["cost"] if "cost" in p else np.full((len(p["index"]), 27), NO_COST, np.int16)
         for p in parts])
+    if any("value" in p for p in parts):
+        out["value"] = np.concatenate([
+            p["value"] if "value" in p else np.full((len(p["index"]), NUM_ACTIONS), np.nan,
+                                                    np.float16)
+            for p in parts])
     return out
 
 
@@ -115,8 +127,20 @@ def _record_decision(state: GameState, seat: int, legal: Sequence[Action], actio
                  record=out)
 
 
+def _value_row(ranked: Sequence[Tuple[Action, float]], legal: Sequence[Action]) -> np.ndarray:
+    """The teacher's values of ``ranked`` options at their indices (NaN elsewhere; all NaN for
+    an exchange, whose options are not single indices)."""
+    row = np.full(NUM_ACTIONS, np.nan, np.float32)
+    for action, v in ranked:
+        index = teacher_indices(action, legal)
+        if len(index) != 1:
+            return np.full(NUM_ACTIONS, np.nan, np.float32)
+        row[index[0]] = v
+    return row
+
+
 def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
-             actor: Optional[str] = None) -> Samples:
+             actor: Optional[str] = None, values: bool = False) -> Samples:
     """The samples of hands ``hands`` (a range of hand indices, so chunks of a run can be made
     apart and joined: the same samples in the same order).
 
@@ -124,8 +148,14 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
     plays seats ``i % 4`` and ``(i + 2) % 4`` of hand ``i`` while the teacher is still asked at
     every seat and its answer is what is recorded — the states the network reaches by its own
     decisions, labelled with what the teacher would have done there (Ross et al., 2011: behaviour
-    cloning's mistakes compound on states the teacher never shows it)."""
+    cloning's mistakes compound on states the teacher never shows it).
+
+    ``values`` asks the teacher for ``option_values`` (an ExpertBot's: the same choice as its
+    ``act``, with every option's value) instead of ``act_view`` and records them (``value``)."""
     student = NeuralBot(weights=actor) if actor else None  # stateless: one for every seat
+    if values and not hasattr(make_bot(teacher, seed=0), "option_values"):
+        raise ValueError(f"teacher {teacher!r} gives no option values (values=True needs an "
+                         "ExpertBot)")
     parts: List[Samples] = []
     for i in hands:
         p = i % len(presets)
@@ -144,18 +174,24 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
                 start_hand_for(student, seat, rules, bot_seed(seed, i, seat))
         rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         costs: List[np.ndarray] = []
+        value_rows: List[np.ndarray] = []
         while not state.is_over:
             answers = {}
             for seat in state.pending():
                 legal = state.legal_actions(seat)
                 view = state.view(seat)
-                action = bots[seat].act_view(view, legal)
+                ranked = (bots[seat].option_values(state.observation(seat), legal)
+                          if values and len(legal) > 1 else None)
+                action = ranked[0][0] if ranked else bots[seat].act_view(view, legal)
                 if len(legal) > 1:
                     before = len(rounds)
                     _record_decision(state, seat, legal, action, rounds)
                     turn_cost = np.asarray(deal_in_costs(state) if state.phase == "turn"
                                            else [NO_COST] * 27, np.int32)
                     costs.extend(np.tile(turn_cost, (len(r[3]), 1)) for r in rounds[before:])
+                    if ranked:
+                        row = _value_row(ranked, legal)
+                        value_rows.extend(np.tile(row, (len(r[3]), 1)) for r in rounds[before:])
                     if seat in actors:
                         action = actors[seat].act_view(view, legal)
                 answers[seat] = action
@@ -170,5 +206,6 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
             index = np.concatenate([r[3] for r in rounds])
             cost = np.concatenate(costs)
             keep = mask.sum(axis=1) > 1
-            parts.append(pack(x[keep], mask[keep], index[keep], p, cost[keep]))
+            value = np.concatenate(value_rows)[keep] if values else None
+            parts.append(pack(x[keep], mask[keep], index[keep], p, cost[keep], value))
     return concat(parts)

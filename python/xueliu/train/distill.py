@@ -1,5 +1,6 @@
-"""Several networks' policies as one (numpy only): the target of ``xueliu train --distill`` and
-the choice of ``tools/ensemble_bot.py``.
+"""Soft targets of behaviour cloning (numpy only): several networks' policies as one — the
+target of ``xueliu train --distill`` and the choice of ``tools/ensemble_bot.py`` — and the
+teacher's own option values as a policy, the target of ``xueliu train --bc-soft``.
 
 Averaging networks trained apart cancels part of each one's imitation error (session 7: four
 networks as one bot scored better against the expert than any of them); distilling that average
@@ -15,7 +16,7 @@ import numpy as np
 from ..bots.neural_net import Network
 from .numpy_bc import masked_log_softmax
 
-__all__ = ["ensemble_log_policy", "ensemble_policy"]
+__all__ = ["ensemble_log_policy", "ensemble_policy", "soft_targets"]
 
 
 def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray
@@ -35,4 +36,26 @@ def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray
     m = np.asarray(mask, bool)
     out: np.ndarray = np.where(m, np.exp(masked_log_softmax(ensemble_log_policy(networks, x, m),
                                                            m)), 0.0).astype(np.float32)
+    return out
+
+
+def soft_targets(value: np.ndarray, mask: np.ndarray, index: np.ndarray, temperature: float
+                 ) -> np.ndarray:
+    """``float32[n, 175]`` targets of ``--bc-soft``: each row the softmax of the teacher's option
+    values over ``temperature`` (payment units) on the indices its mask allows — options the
+    teacher rates alike share the target, a clearly worse one gets next to none — or, where the
+    row has no values (an exchange's picks, a chunk made without them), all on ``index``.
+
+    Why: most of a teacher's discards are near ties by its own values (session 9: the expert's
+    best and second-best discard differ by under 0.05 in half of them), and the plain
+    cross-entropy spends the network on learning which of equals the teacher happened to pick."""
+    v = value.astype(np.float32)
+    valued = np.isfinite(v).any(axis=1) & (np.isfinite(v) | ~mask).all(axis=1)
+    out = np.zeros(v.shape, np.float32)
+    out[np.arange(len(index)), index.astype(np.int64)] = 1.0
+    if valued.any():
+        z = np.where(mask[valued], v[valued] / np.float32(temperature), -np.inf)
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        out[valued] = e / e.sum(axis=1, keepdims=True)
     return out

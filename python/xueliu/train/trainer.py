@@ -34,7 +34,7 @@ from . import branches as branch_mod
 from . import demos as demo_mod
 from .curve import plot_curve
 from .evaluate import duplicate_strength
-from .distill import ensemble_policy
+from .distill import ensemble_policy, soft_targets
 from .torch_model import PolicyNet, export, load_layers, masked_logits
 
 __all__ = ["Config", "run"]
@@ -70,6 +70,7 @@ class Config:
     danger_loss: float = 0.0  # > 0: a danger head (the chance each discard deals in), its weight
     danger_penalty: float = 0.0  # the exported policy's price of a discard's chance to deal in
     distill: Tuple[str, ...] = ()  # weights files whose averaged policy BC imitates instead
+    bc_soft: float = 0.0  # > 0: BC imitates softmax(teacher's option values / this) (session 9)
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
     improve_opponents: Tuple[str, ...] = ("expert", "greedy")
@@ -150,7 +151,8 @@ def _make_chunk(args: Tuple[Config, str, int, range, int]) -> int:
     path = _chunk_path(cfg, c, kind)
     if not os.path.exists(path):
         actor = cfg.dagger[r] if r >= 0 else None
-        s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor)
+        s = demo_mod.generate(cfg.teacher, cfg.presets, hands, cfg.seed, actor=actor,
+                              values=cfg.bc_soft > 0)
         _save_chunk(path, s)
     return c
 
@@ -340,6 +342,10 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         plain = losses
         if teachers:
             soft = torch.from_numpy(ensemble_policy(teachers, x.numpy(), mask.numpy()))
+            losses = -(soft * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
+        elif cfg.bc_soft > 0 and "value" in samples:
+            soft = torch.from_numpy(soft_targets(samples["value"][pick], mask.numpy(),
+                                                 samples["index"][pick], cfg.bc_soft))
             losses = -(soft * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
         if cfg.bc_weight_won != 1.0:
             w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
