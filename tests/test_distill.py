@@ -66,21 +66,23 @@ def test_an_empty_ensemble_is_refused():
         ensemble_policy([], x, mask)
 
 
-def test_soft_targets_share_the_target_among_options_the_teacher_values_alike():
-    mask = np.zeros((4, 175), bool)
+def test_soft_targets_spread_over_the_teachers_values_and_keep_its_choice_where_a_rule_chose():
+    mask = np.zeros((5, 175), bool)
     mask[:, [3, 7, 20]] = True
-    value = np.full((4, 175), np.nan, np.float16)
-    value[0, [3, 7, 20]] = [2.0, 2.0, 2.0]  # three equals: a third each
-    value[1, [3, 7, 20]] = [1.0, 1.0, -4.0]  # two equals and one worse by 10 temperatures
+    value = np.full((5, 175), np.nan, np.float16)
+    value[0, [3, 7, 20]] = [2.0, 1.5, -3.0]  # by value: the near one shares, the far one not
+    value[1, [3, 7, 20]] = [1.0, 1.0, 0.0]  # a tie with the choice: a rule chose, not the values
     value[3, [3, 7]] = [1.0, 0.0]  # not every allowed option valued: the recorded choice alone
-    index = np.array([7, 3, 20, 3])  # row 2 has no values (an exchange pick): its choice alone
+    value[4, [3, 7, 20]] = [1.0, 0.0, 0.0]  # the others tie each other, not the choice: spread
+    index = np.array([3, 7, 20, 3, 3])  # row 2 has no values (an exchange pick): its choice alone
     out = soft_targets(value, mask, index, temperature=0.5)
     assert out.dtype == np.float32 and np.allclose(out.sum(axis=1), 1.0)
     assert (out[~mask] == 0).all()
-    assert np.allclose(out[0, [3, 7, 20]], 1 / 3)
-    assert np.isclose(out[1, 3], out[1, 7]) and out[1, 20] < np.exp(-10) * out[1, 3] * 1.01
-    assert out[2, 20] == 1.0 and out[3, 3] == 1.0
+    assert np.isclose(out[0, 7] / out[0, 3], np.exp(-1.0), rtol=1e-3)  # 0.5 below: e^-1 of it
+    assert out[0, 20] < np.exp(-10) * out[0, 3]
+    assert out[1, 7] == 1.0 and out[2, 20] == 1.0 and out[3, 3] == 1.0
+    assert np.isclose(out[4, 7], out[4, 20]) and 0 < out[4, 7] < out[4, 3] < 1
     # a lower temperature sharpens toward the best option, a higher one flattens
-    value[1, [3, 7, 20]] = [1.0, 0.5, 0.0]
-    sharp, flat = (soft_targets(value, mask, index, t)[1] for t in (0.1, 10.0))
+    value[0, [3, 7, 20]] = [1.0, 0.5, 0.0]
+    sharp, flat = (soft_targets(value, mask, index, t)[0] for t in (0.1, 10.0))
     assert sharp[3] > 0.99 and abs(flat[3] - 1 / 3) < 0.05

@@ -44,15 +44,24 @@ def soft_targets(value: np.ndarray, mask: np.ndarray, index: np.ndarray, tempera
     """``float32[n, 175]`` targets of ``--bc-soft``: each row the softmax of the teacher's option
     values over ``temperature`` (payment units) on the indices its mask allows — options the
     teacher rates alike share the target, a clearly worse one gets next to none — or, where the
-    row has no values (an exchange's picks, a chunk made without them), all on ``index``.
+    row has no values (an exchange's picks, a chunk made without them), all on ``index``. A row
+    where another allowed option's value equals the choice's is also all on ``index``: that is
+    how ``ExpertBot.option_values`` shows options a rule ranked below its choice (the void suit by
+    shanten, void tiles shed by danger alone: capped at the choice's value), and spreading the
+    target over them taught a network to choose its void suit at random (session 9: 46 % of the
+    void decisions and 22 % of the discards have such a tie; BC with them scored −0.27 a hand
+    against the network without, in 血流).
 
     Why: most of a teacher's discards are near ties by its own values (session 9: the expert's
     best and second-best discard differ by under 0.05 in half of them), and the plain
     cross-entropy spends the network on learning which of equals the teacher happened to pick."""
     v = value.astype(np.float32)
-    valued = np.isfinite(v).any(axis=1) & (np.isfinite(v) | ~mask).all(axis=1)
+    rows = np.arange(len(index))
+    chosen = v[rows, index.astype(np.int64)]
+    tied = ((v == chosen[:, None]) & mask).sum(axis=1) > 1
+    valued = (np.isfinite(v).any(axis=1) & (np.isfinite(v) | ~mask).all(axis=1)) & ~tied
     out = np.zeros(v.shape, np.float32)
-    out[np.arange(len(index)), index.astype(np.int64)] = 1.0
+    out[rows, index.astype(np.int64)] = 1.0
     if valued.any():
         z = np.where(mask[valued], v[valued] / np.float32(temperature), -np.inf)
         z -= z.max(axis=1, keepdims=True)
