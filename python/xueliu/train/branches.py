@@ -33,7 +33,7 @@ from ..rules import Rules
 from ..simulate.play import hand_seed
 from .demos import INPUT
 
-__all__ = ["Branches", "generate", "concat"]
+__all__ = ["Branches", "generate", "concat", "pack"]
 
 Branches = Dict[str, np.ndarray]
 """Branch points: ``x`` ``uint8[n, 311]`` (bits of the ``obs_v1`` inputs), ``mask`` ``uint8[n,
@@ -140,11 +140,13 @@ def generate(network: Network, opponent: str, presets: Sequence[str], hands: ran
             values[row][0, 0] = net
         for q, bot in bots.items():
             end_hand_for(bot, state, q)
-    return _pack(xs, masks, cands, values, preset_of, top)
+    return pack(xs, masks, cands, values, preset_of, top)
 
 
-def _pack(xs: List[np.ndarray], masks: List[np.ndarray], cands: List[np.ndarray],
-          values: List[np.ndarray], preset_of: List[int], top: int) -> Branches:
+def pack(xs: List[np.ndarray], masks: List[np.ndarray], cands: List[np.ndarray],
+         values: List[np.ndarray], preset_of: List[int], top: int) -> Branches:
+    """Rows of branch points (one ``obs_v1`` row, mask row, candidates and values each) as
+    :data:`Branches` (also :mod:`.selfplay_branches`')."""
     n = len(xs)
     if n == 0:
         return {"x": np.zeros((0, (INPUT + 7) // 8), np.uint8), "mask": np.zeros((0, 22), np.uint8),
@@ -161,5 +163,5 @@ def concat(parts: Sequence[Branches]) -> Branches:
     keys = ("x", "mask", "cand", "value", "preset")
     parts = [p for p in parts if len(p["preset"])]
     if not parts:
-        return _pack([], [], [], [], [], 3)
+        return pack([], [], [], [], [], 3)
     return {k: np.concatenate([p[k] for p in parts]) for k in keys}

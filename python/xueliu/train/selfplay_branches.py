@@ -32,7 +32,7 @@ from ..game import Action, GameState, new_game
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from ..rules import Rules
 from ..simulate.play import hand_seed
-from .branches import Branches, _pack
+from .branches import Branches, pack
 
 __all__ = ["generate"]
 
@@ -162,4 +162,4 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
         if net_of_copy != values[row][0, 0]:
             raise AssertionError(f"hand {owner[row][0]}: a copy of the hand won {net_of_copy}, "
                                  f"the hand {values[row][0, 0]}")
-    return _pack(xs, masks, cands, values, preset_of, top)
+    return pack(xs, masks, cands, values, preset_of, top)
