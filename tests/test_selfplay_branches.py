@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 
 from xueliu.bots import NeuralBot
-from xueliu.train import demos, selfplay_branches
+from xueliu.train import selfplay_branches
+
+from branch_points import assert_the_networks_best_candidates
 
 PRESETS = ("xueliu", "xuezhan")
 SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
@@ -27,21 +29,8 @@ def test_self_play_branch_points_are_the_networks_best_candidates_played_on_the_
     # is what that one decision changes on this wall
     points = selfplay_branches.generate(net, PRESETS, range(0, 6), seed=3, rate=0.3, top=3,
                                         verify=True)
-    n = len(points["preset"])
-    assert n > 40 and set(points["preset"]) == {0, 1}
-    masks = demos.unpack_mask(points["mask"])
-    cand = points["cand"].astype(np.int64)
-    has = cand >= 0
-    assert has[:, :2].all()  # at least two allowed indices at every branch point
-    assert masks[np.arange(n)[:, None], np.maximum(cand, 0)][has].all()
-    assert np.array_equal(np.isnan(points["value"]), ~has)
-    # the first candidate is the network's own decision, the others its next best, in order
-    logits = np.where(masks, net.forward(demos.unpack_x(points["x"])), -np.inf)
-    assert np.array_equal(cand[:, 0], np.argmax(logits, axis=1))
-    ranked = np.take_along_axis(logits, np.maximum(cand, 0), axis=1)
-    assert (np.diff(np.where(has, ranked, -np.inf), axis=1)[has[:, 1:]] <= 0).all()
-    # the candidates do not all win the same: the wall tells them apart
-    assert (np.nanmax(points["value"], axis=1) != np.nanmin(points["value"], axis=1)).mean() > 0.2
+    assert len(points["preset"]) > 40 and set(points["preset"]) == {0, 1}
+    assert_the_networks_best_candidates(net, points)
 
 
 def test_self_play_branch_points_are_a_function_of_the_seed_and_each_hand():
