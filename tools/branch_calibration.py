@@ -10,30 +10,38 @@ negative means that shrink to zero as the gap closes; a group whose close calls 
 positive is one where a push toward the second candidate would win points::
 
     python tools/branch_calibration.py --opponents self --hands 20000 --workers 2 --chunks DIR
-    python tools/branch_calibration.py --opponents expert --hands 5000 --workers 2 --chunks DIR
+    python tools/branch_calibration.py --opponents expert --hands 5000 --workers 2 --chunks DIR2
 
 ``--chunks DIR`` keeps each chunk's branch points in DIR and reuses those already made (a long
-run resumes). The walls are those of ``--seed`` (never the gate's seed 2026).
+run resumes); DIR remembers the weights and arguments that made them and refuses others. The walls are those of ``--seed`` (never the gate's seed 2026).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import multiprocessing
 import os
 from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from xueliu.bots.neural_net import load_network
+from xueliu.bots.neural_net import DEFAULT_WEIGHTS, load_network
+from xueliu.learn.actions import NUM_ACTIONS, describe_index
 from xueliu.train import branches, demos, selfplay_branches
 
 _GAPS = (0.25, 0.5, 1.0, 2.0)
 
 
+_KIND = np.array(["kong" if name.endswith("kong") else name
+                  for name in (describe_index(i).split()[0] for i in range(NUM_ACTIONS))])
+"""Each index's kind of decision, by the action space's own names (every kong as ``kong``)."""
+
+
 def _kind(index: np.ndarray) -> np.ndarray:
-    return np.select([index < 27, index < 54, index < 135, index == 135, index == 136,
-                      index < 140], ["discard", "peng", "kong", "hu", "pass", "void"], "other")
+    kinds: np.ndarray = _KIND[index]
+    return kinds
 
 
 def _chunk(args: Tuple[str, Optional[str], str, str, int, int, int, float]) -> str:
@@ -56,9 +64,9 @@ def table(points: Dict[str, np.ndarray], weights: Optional[str], min_rows: int =
     net = load_network(weights)
     cand = points["cand"].astype(np.int64)
     value = points["value"]
-    logits = np.concatenate([net.forward(demos.unpack_x(points["x"][s:s + 4096]))
-                             for s in range(0, len(cand), 4096)]) if len(cand) else np.zeros(
-        (0, 175), np.float32)
+    logits = np.zeros((len(cand), NUM_ACTIONS), np.float32)
+    for s in range(0, len(cand), 4096):
+        logits[s:s + 4096] = net.forward(demos.unpack_x(points["x"][s:s + 4096]))
     ranked = np.take_along_axis(logits, np.maximum(cand, 0), axis=1)
     lines = [f"{len(cand)} branch points"]
     for j in range(1, cand.shape[1]):
@@ -95,6 +103,21 @@ def main() -> None:
     ap.add_argument("--chunks", required=True, help="folder of the chunks (made when missing)")
     a = ap.parse_args()
     os.makedirs(a.chunks, exist_ok=True)
+    # The gaps are the logits of the network that chose the candidates: chunks made by another
+    # network, or on other walls, would be read with the wrong ones without a word.
+    with open(a.weights or DEFAULT_WEIGHTS, "rb") as f:
+        made_by = {"weights": hashlib.sha256(f.read()).hexdigest(), "opponents": a.opponents,
+                   "preset": a.preset, "seed": a.seed, "rate": a.rate, "chunk": a.chunk}
+    run = os.path.join(a.chunks, "run.json")
+    if os.path.exists(run):
+        with open(run, encoding="utf-8") as f:
+            theirs = json.load(f)
+        if theirs != made_by:
+            raise SystemExit(f"{a.chunks} holds chunks made with other arguments or weights "
+                             f"({run}); give another --chunks")
+    else:
+        with open(run, "w", encoding="utf-8") as f:
+            json.dump(made_by, f, indent=1)
     jobs = [(a.chunks, a.weights, a.opponents, a.preset, a.seed, s, min(a.hands, s + a.chunk),
              a.rate) for s in range(0, a.hands, a.chunk)]
     if a.workers > 1:

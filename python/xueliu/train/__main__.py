@@ -140,16 +140,12 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--bc-soft and --distill are two targets for one loss: give one", file=sys.stderr)
         return 2
     if args.bc_soft > 0:
-        from ..bots import make_bot
+        from .demos import check_valued_teacher
 
         try:
-            valued = hasattr(make_bot(args.teacher, seed=0), "option_values")
+            check_valued_teacher(args.teacher)
         except ValueError as e:
-            print(f"--teacher {args.teacher}: {e}", file=sys.stderr)
-            return 2
-        if not valued:
-            print(f"--bc-soft needs a teacher that values its options (expert), not "
-                  f"{args.teacher!r}", file=sys.stderr)
+            print(f"--bc-soft {e}", file=sys.stderr)
             return 2
     for name in ("demo_hands", "chunk", "workers", "bc_batch", "ppo_hands", "eval_walls",
                  "threads", "snapshot_every", "eval_every"):

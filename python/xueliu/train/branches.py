@@ -33,7 +33,7 @@ from ..rules import Rules
 from ..simulate.play import hand_seed
 from .demos import INPUT
 
-__all__ = ["Branches", "generate", "concat", "pack"]
+__all__ = ["Branches", "generate", "concat", "pack", "candidates"]
 
 Branches = Dict[str, np.ndarray]
 """Branch points: ``x`` ``uint8[n, 311]`` (bits of the ``obs_v1`` inputs), ``mask`` ``uint8[n,
@@ -113,8 +113,7 @@ def generate(network: Network, opponent: str, presets: Sequence[str], hands: ran
                 allowed = rounds[-1][2][0] if rounds else None
                 if (not exchange and allowed is not None and allowed.sum() > 1
                         and rng.random() < rate):
-                    order = np.argsort(-np.where(allowed, logits, -np.inf), kind="stable")
-                    picked = [int(k) for k in order[:min(top, int(allowed.sum()))]]
+                    picked = candidates(logits, allowed, top)
                     row_v = np.full(top, np.nan, np.float32)
                     first = 0 if verify else 1
                     for j, k in enumerate(picked[first:], start=first):
@@ -141,6 +140,13 @@ def generate(network: Network, opponent: str, presets: Sequence[str], hands: ran
         for q, bot in bots.items():
             end_hand_for(bot, state, q)
     return pack(xs, masks, cands, values, preset_of, top)
+
+
+def candidates(logits: np.ndarray, allowed: np.ndarray, top: int) -> List[int]:
+    """A branch point's candidates: the ``top`` allowed indices with the highest ``logits``, best
+    first (the lower index first among equals, so the first is the network's own choice)."""
+    order = np.argsort(-np.where(allowed, logits, -np.inf), kind="stable")
+    return [int(k) for k in order[:min(top, int(allowed.sum()))]]
 
 
 def pack(xs: List[np.ndarray], masks: List[np.ndarray], cands: List[np.ndarray],

@@ -30,8 +30,8 @@ from ..learn.channels import OBS_V1
 from ..rules import Rules
 from ..simulate.play import hand_seed
 
-__all__ = ["teacher_indices", "generate", "pack", "unpack_x", "unpack_mask", "Samples",
-           "chunk_plan", "NO_COST"]
+__all__ = ["teacher_indices", "generate", "check_valued_teacher", "pack", "unpack_x",
+           "unpack_mask", "Samples", "chunk_plan", "NO_COST"]
 
 _KINDS = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 INPUT = len(OBS_V1) * 27
@@ -139,6 +139,14 @@ def _value_row(ranked: Sequence[Tuple[Action, float]], legal: Sequence[Action]) 
     return row
 
 
+def check_valued_teacher(teacher: str) -> None:
+    """Raises ValueError unless the bot ``teacher`` names gives its option values (an
+    ExpertBot's ``option_values``): what ``values`` needs."""
+    if not hasattr(make_bot(teacher, seed=0), "option_values"):
+        raise ValueError(f"needs a teacher that values its options (an ExpertBot's option "
+                         f"values), not {teacher!r}")
+
+
 def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
              actor: Optional[str] = None, values: bool = False) -> Samples:
     """The samples of hands ``hands`` (a range of hand indices, so chunks of a run can be made
@@ -153,9 +161,8 @@ def generate(teacher: str, presets: Sequence[str], hands: range, seed: int,
     ``values`` asks the teacher for ``option_values`` (an ExpertBot's: the same choice as its
     ``act``, with every option's value) instead of ``act_view`` and records them (``value``)."""
     student = NeuralBot(weights=actor) if actor else None  # stateless: one for every seat
-    if values and not hasattr(make_bot(teacher, seed=0), "option_values"):
-        raise ValueError(f"teacher {teacher!r} gives no option values (values=True needs an "
-                         "ExpertBot)")
+    if values:
+        check_valued_teacher(teacher)
     parts: List[Samples] = []
     for i in hands:
         p = i % len(presets)

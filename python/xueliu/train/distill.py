@@ -57,12 +57,12 @@ def soft_targets(value: np.ndarray, mask: np.ndarray, index: np.ndarray, tempera
     best and second-best discard differ by under 0.05 in half of them), and the plain
     cross-entropy spends the network on learning which of equals the teacher happened to pick."""
     v = value.astype(np.float32)
-    rows = np.arange(len(index))
-    chosen = v[rows, index.astype(np.int64)]
+    rows, index = np.arange(len(index)), index.astype(np.int64)
+    chosen = v[rows, index]
     tied = ((v == chosen[:, None]) & mask).sum(axis=1) > 1
     valued = (np.isfinite(v).any(axis=1) & (np.isfinite(v) | ~mask).all(axis=1)) & ~tied
     out = np.zeros(v.shape, np.float32)
-    out[rows, index.astype(np.int64)] = 1.0
+    out[rows, index] = 1.0
     if valued.any():
         z = np.where(mask[valued], v[valued] / np.float32(temperature), -np.inf)
         z -= z.max(axis=1, keepdims=True)

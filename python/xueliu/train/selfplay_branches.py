@@ -26,13 +26,12 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..bots.neural import decide_batch
+from ..bots.neural import decide_batch, masked_argmax
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
-from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from ..rules import Rules
 from ..simulate.play import hand_seed
-from .branches import Branches, pack
+from .branches import Branches, candidates, pack
 
 __all__ = ["generate"]
 
@@ -93,8 +92,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
         def choose(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
             logits = network.forward(x)
             seen.append(logits)
-            best: np.ndarray = np.argmax(np.where(mask, logits, -np.inf), axis=1)
-            return best
+            return masked_argmax(logits, mask)
 
         rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         chosen = decide_batch([jobs[j].state for j, _ in batch], [q for _, q in batch], choose,
@@ -116,8 +114,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
                     continue
                 if rngs[job.hand].random() >= rate:
                     continue
-                order = np.argsort(-np.where(allowed, logits0[r], -np.inf), kind="stable")
-                picked = [int(k) for k in order[:min(top, int(allowed.sum()))]]
+                picked = candidates(logits0[r], allowed, top)
                 row = len(values)
                 xs.append(x0[r:r + 1])
                 masks.append(allowed[None])
@@ -134,7 +131,6 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
         if twins:
             # The copies' own seat answers with its candidate (an index of one round: the
             # exchange is never branched, so no picks).
-            assert all(not (EXCHANGE_PICK <= k < MULTIPLIER_SLOT) for k in forced)
             pick = np.array(forced, np.int64)
             moved = decide_batch([t.state for t in twins], [t.seat for t in twins],
                                  lambda x, m: pick)

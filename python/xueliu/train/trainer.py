@@ -340,13 +340,13 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         losses = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target,
                                                    reduction="none")
         plain = losses
-        if teachers:
-            soft = torch.from_numpy(ensemble_policy(teachers, x.numpy(), mask.numpy()))
-            losses = -(soft * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
-        elif cfg.bc_soft > 0 and "value" in samples:
-            soft = torch.from_numpy(soft_targets(samples["value"][pick], mask.numpy(),
-                                                 samples["index"][pick], cfg.bc_soft))
-            losses = -(soft * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
+        soft = (ensemble_policy(teachers, x.numpy(), mask.numpy()) if teachers
+                else soft_targets(samples["value"][pick], mask.numpy(), samples["index"][pick],
+                                  cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples
+                else None)
+        if soft is not None:
+            losses = -(torch.from_numpy(soft)
+                       * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
         if cfg.bc_weight_won != 1.0:
             w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
                 won_wait_choice(x.numpy(), mask.numpy()).astype(np.float32))
