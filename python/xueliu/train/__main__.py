@@ -82,7 +82,12 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "its branch points played out on the hand's own wall (docs/training.md)")
     a("--improve-hands", type=int, default=0, help="hands of branch points (default 0)")
     a("--improve-opponents", type=_names, default=("expert", "greedy"),
-      help="the three opponents of each chunk of branch hands, in turn")
+      help="the three opponents of each chunk of branch hands, in turn; or 'redeal' alone: the "
+      "actor's own close calls in self-play, valued over redeals (xueliu.train.close_calls)")
+    a("--improve-redeals", type=int, default=8, help="with --improve-opponents redeal: the "
+      "redeals of the hidden tiles each close call is valued over")
+    a("--improve-gap", type=float, default=0.5, help="with --improve-opponents redeal: a turn "
+      "whose two best discards are less than this many logits apart is a close call")
     a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
     a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
       "the network)")
@@ -165,8 +170,13 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         return 2
     from ..bots import BOTS, NeuralBot
 
+    if "redeal" in args.improve_opponents and (
+            len(args.improve_opponents) > 1 or args.improve_redeals < 1 or args.improve_gap <= 0):
+        print("--improve-opponents redeal goes alone, with --improve-redeals at least 1 and "
+              "--improve-gap above 0", file=sys.stderr)
+        return 2
     for name in args.improve_opponents:
-        if name not in BOTS:
+        if name not in BOTS and name != "redeal":
             print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2
     for flag, path in ([("--dagger", d) for d in args.dagger]
@@ -209,7 +219,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
-                 improve_weight=args.improve_weight, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 improve_weight=args.improve_weight, improve_redeals=args.improve_redeals,
+                 improve_gap=args.improve_gap, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

@@ -31,6 +31,7 @@ from ..learn.won_waits import won_wait_choice
 from ..rules import Rules
 from ..simulate.play import hand_seed
 from . import branches as branch_mod
+from . import close_calls
 from . import demos as demo_mod
 from .curve import plot_curve
 from .evaluate import duplicate_strength
@@ -41,6 +42,9 @@ __all__ = ["Config", "run"]
 
 REWARD_SCALE = {"xueliu": 16.0, "xuezhan": 64.0}
 """A hand's net is divided by this to make the PPO return (xuezhan's stakes are larger)."""
+REDEAL = "redeal"
+"""The improvement stage's source in place of opponents: the actor's own close calls in
+self-play, each valued over redeals of the hidden tiles (:mod:`.close_calls`)."""
 ADVANTAGE_CLIP = 4.0
 """A branch candidate's advantage, in reward units, is clipped to ± this: one wall's 血战 hand
 can differ by thousands, and one lucky wall should not steer the policy alone."""
@@ -79,6 +83,8 @@ class Config:
     improve_epochs: int = 0
     improve_lr: float = 1e-4
     improve_weight: float = 1.0
+    improve_redeals: int = 8  # improve_opponents ("redeal",): redeals valuing each close call
+    improve_gap: float = 0.5  # ... and the logit gap under which a turn is a close call
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -193,8 +199,13 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
         first = cfg.demo_hands + sum(cfg.dagger_hands)  # walls of their own
         hands = range(first + c * cfg.chunk, first + min(cfg.improve_hands, (c + 1) * cfg.chunk))
         opponent = cfg.improve_opponents[c % len(cfg.improve_opponents)]
-        b = branch_mod.generate(load_network(_branch_actor(cfg)), opponent, cfg.presets, hands,
-                                cfg.seed, rate=cfg.improve_rate, top=cfg.improve_top)
+        net = load_network(_branch_actor(cfg))
+        if opponent == REDEAL:
+            b = close_calls.generate(net, cfg.presets, hands, cfg.seed, gap=cfg.improve_gap,
+                                     rate=cfg.improve_rate, redeals=cfg.improve_redeals)
+        else:
+            b = branch_mod.generate(net, opponent, cfg.presets, hands, cfg.seed,
+                                    rate=cfg.improve_rate, top=cfg.improve_top)
         _save_chunk(path, b)
     return c
 
@@ -607,7 +618,8 @@ _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every", "hal
 """Arguments a resumed run may raise: it trains longer (``half`` and ``danger_penalty`` change
 only the exports and evaluations: a finished run given them writes its final weights again)."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
-                 "improve_top", "improve_epochs", "improve_lr", "improve_weight")
+                 "improve_top", "improve_epochs", "improve_lr", "improve_weight",
+                 "improve_redeals", "improve_gap")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")

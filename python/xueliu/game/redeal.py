@@ -1,0 +1,102 @@
+"""A copy of a hand in progress with the tiles one seat cannot see dealt again (a determinization):
+the same hand as far as that seat knows, on another of the walls it could be playing.
+
+Search and measurement code asks "what is this decision worth to a seat that sees what this seat
+sees": play it out on many such copies. :func:`redealt` shuffles together the concealed tiles of
+the other seats and the live wall, then deals each other seat as many concealed tiles as it held
+and puts the rest back as the live wall, so everything public is unchanged — discards, melds, the
+set-aside winning tiles, hand sizes, the wall's length, and the seat's own hand: its observation
+is the same (``tests/game/test_redeal.py``).
+
+What it keeps that the seat cannot see, because a uniform redeal would break a rule the hand has
+already shown and there is no cheap exact sampler:
+
+- a won 血流 hand (frozen: its concealed tiles never change and must still win on every tile it
+  has won on) keeps its tiles, and so does a 血战 winner that has left;
+- each other seat keeps its count of tiles of its void suit (定缺): a seat that has discarded
+  another suit holds none of its void and must not be dealt one, and a seat that has not may.
+
+And what it drops: the three tiles the seat gave in the exchange (换三张) are known to be in the
+receiver's hand until they show up; a redeal may move them. Both are approximations of the
+seat's knowledge in opposite directions, small beside the 80-odd hidden tiles redealt.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import List, Sequence, Union
+
+import numpy as np
+
+from .data import PH_TURN
+from .state import GameState
+
+__all__ = ["redealt"]
+
+
+def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> GameState:
+    """A copy of ``state`` whose tiles hidden from ``seat`` (the other seats' concealed tiles
+    and the live wall) are dealt again from ``numpy.random.default_rng(seed)``, kept as described
+    above. ``state`` itself is not changed. Only at ``seat``'s own turn decision (phase
+    ``"turn"``, ``seat`` pending): elsewhere another seat's pending choices would depend on the
+    tiles redealt."""
+    if state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]:
+        raise ValueError(f"a redeal needs seat {seat}'s own turn decision; the hand is at "
+                         f"{state.phase!r} with seats {list(state.pending())} pending")
+    twin: GameState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    rng = np.random.default_rng(seed)
+    redeal = [o for o in range(twin._n)
+              if o != seat and twin._in_play[o] and not twin._frozen[o]]
+    pool: List[int] = []
+    for o in redeal:
+        for k, c in enumerate(twin._hands[o]):
+            pool += [k] * c
+    front, back = twin._front, twin._back
+    pool += twin._wall[front:back + 1]
+    sizes = [sum(twin._hands[o]) for o in redeal]
+    voids = [twin._void_count[o] for o in redeal]
+    while True:  # a deal that leaves some seat short of its void tiles is drawn again
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        hands = _deal(order, redeal, sizes, voids, [twin._void[o] for o in redeal])
+        if hands is not None:
+            break
+    taken = np.zeros(len(order), bool)
+    for o, (h, used) in zip(redeal, hands):
+        twin._hands[o] = bytearray(h)
+        taken[used] = True
+        twin._update_waits(o)
+    twin._wall[front:back + 1] = [k for k, t in zip(order, taken) if not t]
+    twin._views = type(twin._views)(twin._n)
+    return twin
+
+
+def _deal(order: List[int], seats: List[int], sizes: List[int], voids: List[int],
+          void_suits: List[int]) -> "List[tuple[List[int], List[int]]] | None":
+    """Each seat's counts and the positions of ``order`` it took: the first ``voids[i]`` tiles of
+    its void suit, then the first others not of it, seats in turn; ``None`` if one runs short."""
+    taken = [False] * len(order)
+    out = []
+    for size, nv, vs in zip(sizes, voids, void_suits):
+        counts = [0] * 27
+        used: List[int] = []
+        want_void = nv
+        want_other = size - nv
+        for i, k in enumerate(order):
+            if taken[i]:
+                continue
+            is_void = vs >= 0 and k // 9 == vs
+            if is_void and want_void:
+                want_void -= 1
+            elif not is_void and want_other:
+                want_other -= 1
+            else:
+                continue
+            taken[i] = True
+            used.append(i)
+            counts[k] += 1
+            if not want_void and not want_other:
+                break
+        if want_void or want_other:
+            return None
+        out.append((counts, used))
+    return out

@@ -1,0 +1,116 @@
+"""``xueliu.game.redeal.redealt``: the tiles one seat cannot see dealt again (a determinization,
+for measurements and search). Over random hands of both presets, at many turn decisions:
+
+- the seat sees the same hand: its observation and its event stream are unchanged;
+- only hidden tiles move: the other seats' concealed tiles and the live wall hold, kind by kind,
+  what they held, each hand has its size, won (frozen) hands and void-suit counts are kept;
+- the original hand is not touched, the same seed redeals alike and other seeds differ;
+- the redealt hand plays on to its end under the rules, money summing to zero;
+- anywhere but the seat's own turn decision it is refused, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+
+import xueliu
+from xueliu.game.redeal import redealt
+
+
+def _hidden(state, seat):
+    """The multiset of tiles ``seat`` cannot see: others' concealed tiles (of hands that are
+    redealt) and the live wall."""
+    c = collections.Counter(state._wall[state._front:state._back + 1])
+    for o in range(state.seats):
+        if o != seat and state._in_play[o] and not state._frozen[o]:
+            c.update({k: n for k, n in enumerate(state._hands[o]) if n})
+    return c
+
+
+def _turn_points(preset, seed, every=3):
+    """A random hand of ``preset``; yields the state at every ``every``-th turn decision."""
+    rnd = random.Random(seed)
+    st = xueliu.new_game(preset, seed=seed)
+    n = 0
+    while not st.is_over:
+        p = st.pending()
+        if st.phase == "turn" and len(p) == 1:
+            n += 1
+            if n % every == 0:
+                yield st, p[0]
+        st.step({q: rnd.choice(st.legal_actions(q)) for q in p})
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_a_redeal_keeps_everything_the_seat_sees_and_moves_only_hidden_tiles(preset):
+    checked = moved = frozen_kept = 0
+    for seed in range(12):
+        for st, seat in _turn_points(preset, seed):
+            before = {o: st.observation(o) for o in range(st.seats)}
+            events = st.events(seat)
+            twin = redealt(st, seat, seed * 1000 + checked)
+            checked += 1
+            assert twin.observation(seat) == before[seat]
+            assert twin.events(seat) == events
+            assert twin.legal_actions(seat) == st.legal_actions(seat)
+            assert _hidden(twin, seat) == _hidden(st, seat)
+            for o in range(st.seats):
+                assert sum(twin._hands[o]) == sum(st._hands[o])
+                assert twin._void_count[o] == st._void_count[o]
+                if o == seat or st._frozen[o] or not st._in_play[o]:
+                    assert twin._hands[o] == st._hands[o]
+                    frozen_kept += o != seat
+                else:
+                    moved += twin._hands[o] != st._hands[o]
+                    v = st._void[o]
+                    if v >= 0:
+                        assert sum(twin._hands[o][9 * v:9 * v + 9]) == st._void_count[o]
+            # the waits were recomputed from the new tiles:
+            for o in range(st.seats):
+                if o == seat:
+                    continue  # 14 tiles on its turn: its waits are not kept
+                w = twin._waits[o]
+                twin._update_waits(o)
+                assert twin._waits[o] == w
+            # the original is untouched
+            assert {o: st.observation(o) for o in range(st.seats)} == before
+    assert checked > 100 and moved > checked  # hands really change
+    if preset == "xueliu":
+        assert frozen_kept > 0  # the rule for won hands was exercised
+
+
+def test_the_same_seed_redeals_alike_and_other_seeds_do_not():
+    st, seat = next(_turn_points("xueliu", 5, every=4))
+    a, b, c = redealt(st, seat, 7), redealt(st, seat, 7), redealt(st, seat, 8)
+    hands = lambda s: [bytes(h) for h in s._hands]  # noqa: E731
+    assert hands(a) == hands(b) and a._wall == b._wall
+    assert hands(a) != hands(c) or a._wall != c._wall
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_a_redealt_hand_plays_to_its_end_and_its_money_sums_to_zero(preset):
+    rnd = random.Random(3)
+    ended = 0
+    for seed in range(6):
+        for st, seat in _turn_points(preset, 100 + seed, every=7):
+            twin = redealt(st, seat, seed)
+            while not twin.is_over:
+                twin.step({q: rnd.choice(twin.legal_actions(q)) for q in twin.pending()})
+            assert sum(twin.settlement().net) == 0
+            ended += 1
+    assert ended > 10
+
+
+def test_a_redeal_anywhere_but_the_seats_own_turn_is_refused():
+    st = xueliu.new_game("xueliu", seed=1)
+    assert st.phase == "exchange"
+    with pytest.raises(ValueError, match="own turn decision"):
+        redealt(st, 0, 1)
+    st, seat = next(_turn_points("xueliu", 2, every=1))
+    obs = st.observation(seat)
+    with pytest.raises(ValueError, match="own turn decision"):
+        redealt(st, (seat + 1) % 4, 1)
+    assert st.observation(seat) == obs

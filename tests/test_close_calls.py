@@ -1,0 +1,98 @@
+"""Close calls valued on redealt walls (xueliu.train.close_calls): the turns where the network's
+two best discards are near tied, each candidate played on the same redeals of the hidden tiles."""
+
+from __future__ import annotations
+
+import pickle
+from importlib import resources
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu.bots import NeuralBot
+from xueliu.bots.neural import decide_batch, masked_argmax
+from xueliu.game.redeal import redealt
+from xueliu.train import close_calls, demos
+
+from branch_points import assert_the_networks_best_candidates
+
+PRESETS = ("xueliu", "xuezhan")
+SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
+
+
+def _rows(points: dict) -> set:
+    return {(points["x"][i].tobytes(), points["cand"][i].tobytes(), points["value"][i].tobytes())
+            for i in range(len(points["preset"]))}
+
+
+def test_close_calls_are_the_networks_two_best_discards_within_the_gap_valued_over_redeals():
+    net = NeuralBot(weights=SHIPPED).network
+    points = close_calls.generate(net, PRESETS, range(0, 4), seed=3, gap=0.5, rate=0.5,
+                                  redeals=4)
+    n = len(points["preset"])
+    assert n > 10 and set(points["preset"]) == {0, 1}
+    assert_the_networks_best_candidates(net, points)
+    cand = points["cand"]
+    assert cand.shape == (n, 2) and (cand < 27).all()  # both discards
+    logits = net.forward(demos.unpack_x(points["x"]))
+    gap = logits[np.arange(n), cand[:, 0]] - logits[np.arange(n), cand[:, 1]]
+    assert ((gap >= 0) & (gap < 0.5)).all()
+    # a value is the mean over the redeals; diffs are second less first, redeal by redeal
+    assert points["diffs"].shape == (n, 4)
+    assert np.allclose(points["value"][:, 1] - points["value"][:, 0],
+                       points["diffs"].mean(axis=1), atol=1e-3)
+    assert points["turns"][0] > n  # most turns with a choice of discards are not close calls
+
+
+def test_close_calls_are_a_function_of_the_seed_and_each_hand():
+    net = NeuralBot(weights=SHIPPED).network
+    whole = close_calls.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3, redeals=2)
+    again = close_calls.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3, redeals=2)
+    assert all(np.array_equal(whole[k], again[k]) for k in whole)
+    # a hand's close calls and their values do not depend on which other hands share its chunk
+    tail = close_calls.generate(net, PRESETS, range(2, 4), seed=5, rate=0.3, redeals=2)
+    assert 0 < len(tail["preset"]) < len(whole["preset"])
+    assert _rows(tail) <= _rows(whole)
+
+
+def test_play_out_decides_each_hand_as_if_it_were_played_alone():
+    net = NeuralBot(weights=SHIPPED).network
+    st = xueliu.new_game("xueliu", seed=11)
+    points = []
+    while not st.is_over:
+        p = st.pending()
+        if st.phase == "turn" and len(points) < 3 and st.wall_remaining % 9 == 0:
+            points.append((redealt(st, p[0], len(points)), p[0]))
+        acts = decide_batch([st] * len(p), p, lambda x, m: masked_argmax(net.forward(x), m))
+        st.step(dict(zip(p, acts)))
+    assert len(points) == 3
+    first = [_first(net, s, q) for s, q in points]
+    together = close_calls.play_out(net, [_copy(s) for s, _ in points], [q for _, q in points],
+                                    first)
+    alone = [close_calls.play_out(net, [_copy(s)], [q], [k])[0]
+             for (s, q), k in zip(points, first)]
+    assert list(together) == alone
+
+
+def _first(net, state, seat):
+    """The network's own choice for ``seat`` (its index)."""
+    picked = []
+
+    def choose(x, m):
+        picked.append(masked_argmax(net.forward(x), m))
+        return picked[-1]
+
+    decide_batch([state], [seat], choose)
+    return int(picked[0][0])
+
+
+def _copy(state):
+    return pickle.loads(pickle.dumps(state))
+
+
+@pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0}])
+def test_close_calls_refuse_a_bad_gap_rate_or_redeal_count(bad: dict) -> None:
+    net = NeuralBot(weights=SHIPPED).network
+    with pytest.raises(ValueError):
+        close_calls.generate(net, PRESETS, range(0, 1), seed=5, **bad)
