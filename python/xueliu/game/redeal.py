@@ -24,7 +24,7 @@ seat's knowledge in opposite directions, small beside the 80-odd hidden tiles re
 from __future__ import annotations
 
 import pickle
-from typing import List, Sequence, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -32,6 +32,8 @@ from .data import PH_TURN
 from .state import GameState
 
 __all__ = ["redealt"]
+
+_ATTEMPTS = 1000
 
 
 def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> GameState:
@@ -55,11 +57,13 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
     pool += twin._wall[front:back + 1]
     sizes = [sum(twin._hands[o]) for o in redeal]
     voids = [twin._void_count[o] for o in redeal]
-    while True:  # a deal that leaves some seat short of its void tiles is drawn again
+    for _ in range(_ATTEMPTS):  # a deal that leaves a seat short of void tiles is drawn again
         order = [pool[i] for i in rng.permutation(len(pool))]
-        hands = _deal(order, redeal, sizes, voids, [twin._void[o] for o in redeal])
+        hands = _deal(order, sizes, voids, [twin._void[o] for o in redeal])
         if hands is not None:
             break
+    else:  # pragma: no cover - the hand's own deal is one that works
+        raise RuntimeError(f"no redeal found in {_ATTEMPTS} shuffles")
     taken = np.zeros(len(order), bool)
     for o, (h, used) in zip(redeal, hands):
         twin._hands[o] = bytearray(h)
@@ -70,8 +74,8 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
     return twin
 
 
-def _deal(order: List[int], seats: List[int], sizes: List[int], voids: List[int],
-          void_suits: List[int]) -> "List[tuple[List[int], List[int]]] | None":
+def _deal(order: List[int], sizes: List[int], voids: List[int], void_suits: List[int]
+          ) -> Optional[List[Tuple[List[int], List[int]]]]:
     """Each seat's counts and the positions of ``order`` it took: the first ``voids[i]`` tiles of
     its void suit, then the first others not of it, seats in turn; ``None`` if one runs short."""
     taken = [False] * len(order)

@@ -171,7 +171,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     from ..bots import BOTS, NeuralBot
 
     if "redeal" in args.improve_opponents and (
-            len(args.improve_opponents) > 1 or args.improve_redeals < 1 or args.improve_gap <= 0):
+            len(args.improve_opponents) > 1 or args.improve_redeals < 1 or not args.improve_gap > 0):
         print("--improve-opponents redeal goes alone, with --improve-redeals at least 1 and "
               "--improve-gap above 0", file=sys.stderr)
         return 2
