@@ -400,7 +400,8 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
     of each candidate by its advantage on the wall (its value less the candidates' mean, in
     reward units, clipped at ±``ADVANTAGE_CLIP``) times its probability among the candidates —
     the gradient of the expected value of a candidate drawn by the policy — plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
-    demonstrations, which keeps the policy the teacher's where the branches say nothing."""
+    demonstrations (of their soft targets under ``--bc-soft``, as BC), which keeps the policy
+    the teacher's where the branches say nothing."""
     n = len(points["preset"])
     order = rng.permutation(n)
     batch = cfg.bc_batch
@@ -435,7 +436,13 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
         dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
         target = torch.from_numpy(samples["index"][demo].astype(np.int64))
         dlogits, _ = model(dx)
-        loss_bc = torch.nn.functional.cross_entropy(masked_logits(dlogits, dmask), target)
+        soft = (soft_targets(samples["value"][demo], dmask.numpy(), samples["index"][demo],
+                             cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples else None)
+        if soft is None:
+            loss_bc = torch.nn.functional.cross_entropy(masked_logits(dlogits, dmask), target)
+        else:  # what BC imitated (--bc-soft), so the stage does not pull back to the index
+            loss_bc = -(torch.from_numpy(soft) * torch.log_softmax(
+                masked_logits(dlogits, dmask), dim=1)).sum(dim=1).mean()
         loss = loss_a + cfg.improve_weight * loss_bc
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
