@@ -56,6 +56,22 @@ def test_close_calls_are_a_function_of_the_seed_and_each_hand():
     assert _rows(tail) <= _rows(whole)
 
 
+def test_close_calls_against_bots_are_the_networks_own_turns_in_its_seat():
+    net = NeuralBot(weights=SHIPPED).network
+    points = close_calls.generate(net, ("xueliu",), range(0, 8), seed=3, rate=1.0, redeals=2,
+                                  opponent="expert")
+    n = len(points["preset"])
+    assert n > 5
+    assert_the_networks_best_candidates(net, points)
+    # a hand's close calls and values do not depend on the other hands of its chunk, and the
+    # bots' table is another game than self-play
+    again = close_calls.generate(net, ("xueliu",), range(4, 8), seed=3, rate=1.0, redeals=2,
+                                 opponent="expert")
+    assert 0 < len(again["preset"]) < n and _rows(again) <= _rows(points)
+    assert _rows(points) != _rows(close_calls.generate(net, ("xueliu",), range(0, 8), seed=3,
+                                                       rate=1.0, redeals=2))
+
+
 def test_play_out_decides_each_hand_as_if_it_were_played_alone():
     net = NeuralBot(weights=SHIPPED).network
     st = xueliu.new_game("xueliu", seed=11)

@@ -185,10 +185,12 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
     improve = ["--out", str(tmp_path / "run"), "--improve-actor", "bc", "--improve-hands", "10",
                "--improve-epochs", "1", "--improve-opponents"]
-    for bad in (["redeal,expert"], ["redeal", "--improve-redeals", "0"],
+    for bad in (["redeal,expert"], ["redeal:expert,greedy"], ["redeal", "--improve-redeals", "0"],
                 ["redeal", "--improve-gap", "0"], ["redeal", "--improve-gap", "nan"]):
         assert main(improve + bad) == 2
-        assert "--improve-opponents redeal goes alone" in capsys.readouterr().err
+        assert "redeal or redeal:BOT go without plain bots" in capsys.readouterr().err
+    assert main(improve + ["redeal,redeal:nobody"]) == 2
+    assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
     for weight in ("0", "-1", "nan"):
         assert main(["--out", str(tmp_path / "run"), "--bc-weight-won", weight]) == 2
         assert "--bc-weight-won must be positive" in capsys.readouterr().err

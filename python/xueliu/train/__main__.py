@@ -82,8 +82,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "its branch points played out on the hand's own wall (docs/training.md)")
     a("--improve-hands", type=int, default=0, help="hands of branch points (default 0)")
     a("--improve-opponents", type=_names, default=("expert", "greedy"),
-      help="the three opponents of each chunk of branch hands, in turn; or 'redeal' alone: the "
-      "actor's own close calls in self-play, valued over redeals (xueliu.train.close_calls)")
+      help="the three opponents of each chunk of branch hands, in turn; or 'redeal': the "
+      "actor's own close calls in self-play, valued over redeals (xueliu.train.close_calls), "
+      "and 'redeal:BOT' the same against three BOT")
     a("--improve-redeals", type=int, default=8, help="with --improve-opponents redeal: the "
       "redeals of the hidden tiles each close call is valued over")
     a("--improve-gap", type=float, default=0.5, help="with --improve-opponents redeal: a turn "
@@ -170,12 +171,14 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         return 2
     from ..bots import BOTS, NeuralBot
 
-    if "redeal" in args.improve_opponents and (
-            len(args.improve_opponents) > 1 or args.improve_redeals < 1 or not args.improve_gap > 0):
-        print("--improve-opponents redeal goes alone, with --improve-redeals at least 1 and "
-              "--improve-gap above 0", file=sys.stderr)
+    redeal = [n == "redeal" or n.startswith("redeal:") for n in args.improve_opponents]
+    if any(redeal) and (not all(redeal) or args.improve_redeals < 1
+                        or not args.improve_gap > 0):
+        print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
+              "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
     for name in args.improve_opponents:
+        name = name.partition(":")[2] if name.startswith("redeal:") else name
         if name not in BOTS and name != "redeal":
             print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
             return 2

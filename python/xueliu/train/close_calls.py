@@ -4,7 +4,8 @@ teacher, since it comes from outcomes, not from the expert (numpy only).
 
 Hand ``i`` of a run with seed ``S`` is dealt from ``hand_seed(S, i)`` under the preset
 ``presets[i % len(presets)]``, dealer ``(i // 4) % 4``, and played by the network in every seat
-(its best allowed index; all hands in lockstep, one forward pass a step). A turn where its two
+(its best allowed index; all hands in lockstep, one forward pass a step) — or, given an
+``opponent``, by the network at seat ``i % 4`` and three of those bots. A turn where its two
 best allowed indices are both discards less than ``gap`` logits apart is a close call; a draw of
 ``default_rng([S, i])`` (in the order the hand's turns come) keeps it with chance ``rate``. A kept
 close call is redealt ``redeals`` times (:func:`xueliu.game.redeal.redealt`, from
@@ -22,11 +23,13 @@ seat-hand.
 
 from __future__ import annotations
 
+import copy
 import pickle
-from typing import Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..bots import bot_seed, make_bot, start_hand_for
 from ..bots.neural import decide_batch, masked_argmax
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
@@ -43,21 +46,34 @@ def _clone(state: GameState) -> GameState:
     return twin
 
 
+Bots = Dict[int, Any]
+"""The bots of a hand's other seats (seat → bot; empty in self-play)."""
+
+
 def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int],
-             first: Sequence[int]) -> np.ndarray:
+             first: Sequence[int], bots: Optional[Sequence[Bots]] = None) -> np.ndarray:
     """Plays every ``states[i]`` to its end, all in lockstep: ``seats[i]``, pending alone, plays
-    index ``first[i]``, then the network decides every seat. The seats' nets, ``float64[n]``."""
+    index ``first[i]``, then ``bots[i]`` decide their seats (asked one by one) and the network
+    every other seat (one forward pass a step). The seats' nets, ``float64[n]``."""
+    table: Sequence[Bots] = bots if bots is not None else [{} for _ in states]
     pick = np.array(first, np.int64)
     for st, q, a in zip(states, seats, decide_batch(states, seats, lambda x, m: pick)):
         st.step({q: a})
     live = [i for i, st in enumerate(states) if not st.is_over]
     while live:
-        batch = [(i, q) for i in live for q in states[i].pending()]
+        answers: Dict[int, Dict[int, Action]] = {i: {} for i in live}
+        batch: List[Tuple[int, int]] = []
+        for i in live:
+            for q in states[i].pending():
+                if q in table[i]:
+                    answers[i][q] = table[i][q].act_view(states[i].view(q),
+                                                         states[i].legal_actions(q))
+                else:
+                    batch.append((i, q))
         chosen = decide_batch([states[i] for i, _ in batch], [q for _, q in batch],
                               lambda x, m: masked_argmax(network.forward(x), m))
-        answers: Dict[int, Dict[int, Action]] = {}
         for (i, q), a in zip(batch, chosen):
-            answers.setdefault(i, {})[q] = a
+            answers[i][q] = a
         for i, ans in answers.items():
             states[i].step(ans)
         live = [i for i in live if not states[i].is_over]
@@ -65,15 +81,24 @@ def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int]
 
 
 def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap: float,
-          rate: float) -> Tuple[List[Tuple[GameState, int, int, int]], Branches, int]:
-    """The kept close calls of the self-play hands ``hands``: (copy of the hand there, seat, hand
-    number, its close call's number in that hand) each, their rows (values not yet filled), and how many turns offered two
-    discards."""
+          rate: float, opponent: Optional[str]
+          ) -> Tuple[List[Tuple[GameState, Bots, int, int, int]], Branches, int]:
+    """The kept close calls of hands ``hands``: (copy of the hand there, copies of its bots, seat,
+    hand number, its close call's number in that hand) each, their rows (values not yet filled),
+    and how many of the network's turns offered two discards."""
     rules = [Rules.preset(p) for p in presets]
     states = {i: new_game(rules[i % len(presets)], seed=hand_seed(seed, i), dealer=(i // 4) % 4)
               for i in hands}
     rngs = {i: np.random.default_rng([seed, i]) for i in hands}
-    calls: List[Tuple[GameState, int, int, int]] = []
+    bots: Dict[int, Bots] = {i: {} for i in hands}
+    if opponent is not None:  # the network at seat i % 4, three bots around it
+        for i in hands:
+            for q in range(4):
+                if q != i % 4:
+                    hand_rules, bseed = rules[i % len(presets)], bot_seed(seed, i, q)
+                    bots[i][q] = make_bot(opponent, seed=bseed, rules=hand_rules)
+                    start_hand_for(bots[i][q], q, hand_rules, bseed)
+    calls: List[Tuple[GameState, Bots, int, int, int]] = []
     kept = {i: 0 for i in hands}
     xs: List[np.ndarray] = []
     masks: List[np.ndarray] = []
@@ -81,7 +106,14 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
     preset_of: List[int] = []
     turns = 0
     while states:
-        batch = [(i, q) for i, st in states.items() for q in st.pending()]
+        answers: Dict[int, Dict[int, Action]] = {i: {} for i in states}
+        batch: List[Tuple[int, int]] = []
+        for i, st in states.items():
+            for q in st.pending():
+                if q in bots[i]:
+                    answers[i][q] = bots[i][q].act_view(st.view(q), st.legal_actions(q))
+                else:
+                    batch.append((i, q))
         seen: List[np.ndarray] = []
 
         def choose(x: np.ndarray, m: np.ndarray) -> np.ndarray:
@@ -92,10 +124,10 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
         rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         chosen = decide_batch([states[i] for i, _ in batch], [q for _, q in batch], choose,
                               record=rounds)
-        _, x0, mask0, _ = rounds[0]
-        answers: Dict[int, Dict[int, Action]] = {}
+        x0, mask0 = (rounds[0][1], rounds[0][2]) if rounds else (None, None)
         for r, ((i, q), a) in enumerate(zip(batch, chosen)):
-            answers.setdefault(i, {})[q] = a
+            answers[i][q] = a
+            assert x0 is not None and mask0 is not None
             allowed = mask0[r].astype(bool)
             if states[i].phase != "turn" or int(allowed[:27].sum()) < 2:
                 continue
@@ -103,7 +135,7 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
             top = candidates(seen[0][r], allowed, 2)
             z = seen[0][r]
             if max(top) < 27 and z[top[0]] - z[top[1]] < gap and rngs[i].random() < rate:
-                calls.append((_clone(states[i]), q, i, kept[i]))
+                calls.append((_clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
                 kept[i] += 1
                 xs.append(x0[r:r + 1])
                 masks.append(allowed[None])
@@ -117,27 +149,33 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
 
 
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
-             gap: float = 0.5, rate: float = 1.0, redeals: int = 8) -> Branches:
+             gap: float = 0.5, rate: float = 1.0, redeals: int = 8,
+             opponent: Optional[str] = None) -> Branches:
     """The close calls of self-play hands ``hands`` (a range: chunks are made apart and joined),
     as :data:`.branches.Branches` with two candidates (the network's first, then its second)
     whose ``value`` is the mean net over ``redeals`` redeals; also ``diffs`` ``float32[n,
     redeals]`` (second's net less first's, redeal by redeal) and ``turns`` (``int64[1]``: the
-    turns that offered two discards, the close calls' denominator)."""
+    turns that offered two discards, the close calls' denominator). With ``opponent`` (a bot
+    name) the network plays seat ``i % 4`` of hand ``i`` against three of those bots (started with
+    ``bot_seed(S, i, seat)``; every copy of a hand gets copies of its bots), and only its own
+    turns are close calls."""
     if gap <= 0 or not 0 < rate <= 1 or redeals < 1:
         raise ValueError(f"gap must be > 0, rate in (0, 1] and redeals >= 1; got gap={gap}, "
                          f"rate={rate}, redeals={redeals}")
-    calls, rows, turns = _find(network, presets, hands, seed, gap, rate)
+    calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent)
     states: List[GameState] = []
+    tables: List[Bots] = []
     seats: List[int] = []
     picks: List[int] = []
-    for c, (st, q, i, j) in enumerate(calls):
+    for c, (st, bots, q, i, j) in enumerate(calls):
         first, second = (int(k) for k in rows["cand"][c])
         for k in range(redeals):
             twin = redealt(st, q, [seed, i, j, k])
             states += [twin, _clone(twin)]
+            tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
             seats += [q, q]
             picks += [first, second]
-    nets = play_out(network, states, seats, picks).reshape(len(calls), redeals, 2)
+    nets = play_out(network, states, seats, picks, tables).reshape(len(calls), redeals, 2)
     rows["value"] = nets.mean(axis=1).astype(np.float32)
     rows["diffs"] = (nets[:, :, 1] - nets[:, :, 0]).astype(np.float32)
     rows["turns"] = np.array([turns], np.int64)
