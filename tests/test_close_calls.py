@@ -3,7 +3,6 @@ two best discards are near tied, each candidate played on the same redeals of th
 
 from __future__ import annotations
 
-import pickle
 from importlib import resources
 
 import numpy as np
@@ -12,7 +11,7 @@ import pytest
 import xueliu
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural import decide_batch, masked_argmax
-from xueliu.game.redeal import redealt
+from xueliu.game.redeal import clone, redealt
 from xueliu.train import close_calls, demos
 
 from branch_points import assert_the_networks_best_candidates
@@ -104,7 +103,7 @@ def _first(net, state, seat):
 
 
 def _copy(state):
-    return pickle.loads(pickle.dumps(state))
+    return clone(state)
 
 
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0}])

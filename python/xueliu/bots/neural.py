@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game.view import SeatView
     from ..rules import Rules
 
-__all__ = ["NeuralBot", "decide_batch", "Chooser", "masked_argmax"]
+__all__ = ["NeuralBot", "decide_batch", "decide_logged", "Chooser", "masked_argmax"]
 
 _OBS = encoder("obs_v1")
 
@@ -131,6 +131,24 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
             break
     assert all(a is not None for a in answers)
     return answers  # type: ignore[return-value]
+
+
+def decide_logged(network: Network, states: Sequence[GameState], seats: Sequence[int],
+                  legal: Optional[Sequence[Sequence[Action]]] = None
+                  ) -> Tuple[List[Action], Optional[Tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    """:func:`decide_batch` with the network's best allowed index, and what its first round saw:
+    ``(x, mask, logits)`` of every row (``None`` for an empty batch) — what branch points and
+    close calls keep of a decision (the exchange's later picks aside)."""
+    seen: List[np.ndarray] = []
+
+    def choose(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        logits = network.forward(x)
+        seen.append(logits)
+        return masked_argmax(logits, mask)
+
+    rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    chosen = decide_batch(states, seats, choose, legal=legal, record=rounds)
+    return chosen, ((rounds[0][1], rounds[0][2], seen[0]) if rounds else None)
 
 
 def _exchange_count(legal: Sequence[Action]) -> int:

@@ -24,26 +24,20 @@ seat-hand.
 from __future__ import annotations
 
 import copy
-import pickle
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..bots import bot_seed, make_bot, start_hand_for
-from ..bots.neural import decide_batch, masked_argmax
+from ..bots.neural import decide_batch, decide_logged, masked_argmax
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
-from ..game.redeal import redealt
+from ..game.redeal import clone, redealt
 from ..rules import Rules
 from ..simulate.play import hand_seed
 from .branches import Branches, candidates, pack
 
 __all__ = ["generate", "play_out"]
-
-
-def _clone(state: GameState) -> GameState:
-    twin: GameState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return twin
 
 
 Bots = Dict[int, Any]
@@ -114,28 +108,20 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
                     answers[i][q] = bots[i][q].act_view(st.view(q), st.legal_actions(q))
                 else:
                     batch.append((i, q))
-        seen: List[np.ndarray] = []
-
-        def choose(x: np.ndarray, m: np.ndarray) -> np.ndarray:
-            logits = network.forward(x)
-            seen.append(logits)
-            return masked_argmax(logits, m)
-
-        rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
-        chosen = decide_batch([states[i] for i, _ in batch], [q for _, q in batch], choose,
-                              record=rounds)
-        x0, mask0 = (rounds[0][1], rounds[0][2]) if rounds else (None, None)
+        chosen, first = decide_logged(network, [states[i] for i, _ in batch],
+                                      [q for _, q in batch])
         for r, ((i, q), a) in enumerate(zip(batch, chosen)):
             answers[i][q] = a
-            assert x0 is not None and mask0 is not None
+            assert first is not None
+            x0, mask0, logits0 = first
             allowed = mask0[r].astype(bool)
             if states[i].phase != "turn" or int(allowed[:27].sum()) < 2:
                 continue
             turns += 1
-            top = candidates(seen[0][r], allowed, 2)
-            z = seen[0][r]
+            z = logits0[r]
+            top = candidates(z, allowed, 2)
             if max(top) < 27 and z[top[0]] - z[top[1]] < gap and rngs[i].random() < rate:
-                calls.append((_clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
+                calls.append((clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
                 kept[i] += 1
                 xs.append(x0[r:r + 1])
                 masks.append(allowed[None])
@@ -171,7 +157,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
         first, second = (int(k) for k in rows["cand"][c])
         for k in range(redeals):
             twin = redealt(st, q, [seed, i, j, k])
-            states += [twin, _clone(twin)]
+            states += [twin, clone(twin)]
             tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
             seats += [q, q]
             picks += [first, second]

@@ -21,14 +21,14 @@ this wall (an unbiased sample of it to a seat that sees what the seat sees).
 
 from __future__ import annotations
 
-import pickle
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..bots.neural import decide_batch, masked_argmax
+from ..bots.neural import decide_batch, decide_logged
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
+from ..game.redeal import clone
 from ..rules import Rules
 from ..simulate.play import hand_seed
 from .branches import Branches, candidates, pack
@@ -49,13 +49,6 @@ class _Job:
         self.row = row
         self.cand = cand
         self.seat = seat
-
-
-def _clone(state: GameState) -> GameState:
-    """A faithful copy of ``state`` (a pickle round trip: five times faster than
-    ``copy.deepcopy`` on a hand in progress; ``verify`` checks that it is faithful)."""
-    twin: GameState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return twin
 
 
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
@@ -87,24 +80,15 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
         batch: List[Tuple[int, int]] = [(j, q) for j, job in enumerate(jobs)
                                         for q in job.state.pending()]
         legal = [jobs[j].state.legal_actions(q) for j, q in batch]
-        seen: List[np.ndarray] = []
-
-        def choose(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-            logits = network.forward(x)
-            seen.append(logits)
-            return masked_argmax(logits, mask)
-
-        rounds: List[Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
-        chosen = decide_batch([jobs[j].state for j, _ in batch], [q for _, q in batch], choose,
-                              legal=legal, record=rounds)
+        chosen, first = decide_logged(network, [jobs[j].state for j, _ in batch],
+                                      [q for _, q in batch], legal=legal)
         answers: List[Dict[int, Action]] = [{} for _ in jobs]
         for (j, q), action in zip(batch, chosen):
             answers[j][q] = action
         twins: List[_Job] = []
         forced: List[int] = []
-        if rounds:
-            _, x0, mask0, _ = rounds[0]
-            logits0 = seen[0]
+        if first is not None:
+            x0, mask0, logits0 = first
             for r, (j, q) in enumerate(batch):
                 job = jobs[j]
                 allowed = mask0[r]
@@ -124,7 +108,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
                 owner.append((job.hand, q))
                 open_rows.setdefault(job.hand, []).append(row)
                 for c, k in enumerate(picked[0 if verify else 1:], start=0 if verify else 1):
-                    twin = _Job(_clone(job.state), job.hand, row, c, q)
+                    twin = _Job(clone(job.state), job.hand, row, c, q)
                     twins.append(twin)
                     forced.append(k)
                     answers.append(dict(answers[j]))
