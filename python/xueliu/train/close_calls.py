@@ -8,17 +8,17 @@ Hand ``i`` of a run with seed ``S`` is dealt from ``hand_seed(S, i)`` under the 
 ``opponent``, by the network at seat ``i % 4`` and three of those bots. A turn where its two
 best allowed indices are both discards less than ``gap`` logits apart is a close call; a draw of
 ``default_rng([S, i])`` (in the order the hand's turns come) keeps it with chance ``rate``. A kept
-close call is redealt ``redeals`` times (:func:`xueliu.game.redeal.redealt`, from
-``[S, i, j, k]`` for the hand's ``j``-th kept close call: the tiles the seat cannot see dealt again), both candidates are played on
-each redeal and every copy is played to its end by the network in every seat. A candidate's value
-is the seat's mean net over the redeals (the same redeals for both: their difference is not
-blurred by which redeal was dealt), so one value is the average of ``redeals`` outcomes where a
-branch point of :mod:`.branches` is one.
+close call is redealt ``redeals`` times (:func:`xueliu.game.redeal.redealt` from ``[S, i, j, k]``
+for the hand's ``j``-th kept close call: the tiles the seat cannot see dealt again), both
+candidates are played on each redeal, and every copy is played to its end by the same players. A
+candidate's value is the seat's mean net over the redeals (the same redeals for both: their
+difference is not blurred by which redeal was dealt), so one value is the average of ``redeals``
+outcomes where a branch point of :mod:`.branches` is one.
 
 Session 10 measured why (docs/training.md): in self-play 血流 a close call's two candidates
-differ, state by state, by ≈ 2.2 points (standard deviation of the true difference; one outcome's
-noise is ≈ 14), and choosing by 8 redeals gains ≈ 0.2 points a close call, at ≈ 2 close calls a
-seat-hand.
+differ, state by state, by ≈ 2 points (standard deviation of the true difference; one outcome's
+noise is ≈ 14), and choosing by 4 to 8 redeals gains ≈ 0.1 points a close call, at ≈ 2 close
+calls a seat-hand.
 """
 
 from __future__ import annotations
