@@ -26,3 +26,10 @@ def assert_the_networks_best_candidates(net: Network, points: Dict[str, np.ndarr
     assert (np.diff(np.where(has, ranked, -np.inf), axis=1)[has[:, 1:]] <= 0).all()
     # the candidates do not all win the same: the wall tells them apart
     assert (np.nanmax(points["value"], axis=1) != np.nanmin(points["value"], axis=1)).mean() > 0.2
+
+
+def rows_of(points: Dict[str, np.ndarray]) -> set:
+    """The rows of a set of branch points (inputs, candidates, values), to compare sets made by
+    different chunkings: a hand's points must not depend on the other hands of its chunk."""
+    return {(points["x"][i].tobytes(), points["cand"][i].tobytes(), points["value"][i].tobytes())
+            for i in range(len(points["preset"]))}

@@ -14,15 +14,10 @@ from xueliu.bots.neural import decide_batch, masked_argmax
 from xueliu.game.redeal import clone, redealt
 from xueliu.train import close_calls, demos
 
-from branch_points import assert_the_networks_best_candidates
+from branch_points import assert_the_networks_best_candidates, rows_of
 
 PRESETS = ("xueliu", "xuezhan")
 SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
-
-
-def _rows(points: dict) -> set:
-    return {(points["x"][i].tobytes(), points["cand"][i].tobytes(), points["value"][i].tobytes())
-            for i in range(len(points["preset"]))}
 
 
 def test_close_calls_are_the_networks_two_best_discards_within_the_gap_valued_over_redeals():
@@ -52,7 +47,7 @@ def test_close_calls_are_a_function_of_the_seed_and_each_hand():
     # a hand's close calls and their values do not depend on which other hands share its chunk
     tail = close_calls.generate(net, PRESETS, range(2, 4), seed=5, rate=0.3, redeals=2)
     assert 0 < len(tail["preset"]) < len(whole["preset"])
-    assert _rows(tail) <= _rows(whole)
+    assert rows_of(tail) <= rows_of(whole)
 
 
 def test_close_calls_against_bots_are_the_networks_own_turns_in_its_seat():
@@ -66,8 +61,8 @@ def test_close_calls_against_bots_are_the_networks_own_turns_in_its_seat():
     # bots' table is another game than self-play
     again = close_calls.generate(net, ("xueliu",), range(4, 8), seed=3, rate=1.0, redeals=2,
                                  opponent="expert")
-    assert 0 < len(again["preset"]) < n and _rows(again) <= _rows(points)
-    assert _rows(points) != _rows(close_calls.generate(net, ("xueliu",), range(0, 8), seed=3,
+    assert 0 < len(again["preset"]) < n and rows_of(again) <= rows_of(points)
+    assert rows_of(points) != rows_of(close_calls.generate(net, ("xueliu",), range(0, 8), seed=3,
                                                        rate=1.0, redeals=2))
 
 

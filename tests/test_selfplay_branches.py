@@ -11,15 +11,10 @@ import pytest
 from xueliu.bots import NeuralBot
 from xueliu.train import selfplay_branches
 
-from branch_points import assert_the_networks_best_candidates
+from branch_points import assert_the_networks_best_candidates, rows_of
 
 PRESETS = ("xueliu", "xuezhan")
 SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
-
-
-def _rows(points: dict) -> set:
-    return {(points["x"][i].tobytes(), points["cand"][i].tobytes(), points["value"][i].tobytes())
-            for i in range(len(points["preset"]))}
 
 
 def test_self_play_branch_points_are_the_networks_best_candidates_played_on_the_same_wall():
@@ -41,9 +36,9 @@ def test_self_play_branch_points_are_a_function_of_the_seed_and_each_hand():
     # a hand's branch points do not depend on which other hands share its chunk
     tail = selfplay_branches.generate(net, PRESETS, range(2, 4), seed=5, rate=0.3)
     assert 0 < len(tail["preset"]) < len(whole["preset"])
-    assert _rows(tail) <= _rows(whole)
+    assert rows_of(tail) <= rows_of(whole)
     other = selfplay_branches.generate(net, PRESETS, range(2, 4), seed=6, rate=0.3)
-    assert _rows(other) != _rows(tail)
+    assert rows_of(other) != rows_of(tail)
 
 
 @pytest.mark.parametrize("bad", [{"rate": 1.5}, {"rate": -0.1}, {"top": 1}])
