@@ -14,11 +14,15 @@ already shown and there is no cheap exact sampler:
 - a won 血流 hand (frozen: its concealed tiles never change and must still win on every tile it
   has won on) keeps its tiles, and so does a 血战 winner that has left;
 - each other seat keeps its count of tiles of its void suit (定缺): a seat that has discarded
-  another suit holds none of its void and must not be dealt one, and a seat that has not may.
+  another suit holds none of its void and must not be dealt one, and a seat that has not may;
+- when those void rules leave (almost) no other deal — late in a hand, when the hidden tiles are
+  mostly the hands themselves, 1,000 shuffles find none — each seat keeps its count of every
+  suit instead.
 
 And what it drops: the three tiles the seat gave in the exchange (换三张) are known to be in the
-receiver's hand until they show up; a redeal may move them. Both are approximations of the
-seat's knowledge in opposite directions, small beside the 80-odd hidden tiles redealt.
+receiver's hand until they show up; a redeal may move them. What is kept tells the copy a
+little more than the seat knows, what is dropped a little less: both small beside the dozens of
+hidden tiles redealt.
 """
 
 from __future__ import annotations
@@ -65,13 +69,18 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
     pool += twin._wall[front:back + 1]
     sizes = [sum(twin._hands[o]) for o in redeal]
     voids = [twin._void_count[o] for o in redeal]
-    for _ in range(_ATTEMPTS):  # a deal that leaves a seat short of void tiles is drawn again
+    hands = None
+    for _ in range(_ATTEMPTS):  # a deal that breaks a seat's void rule is drawn again
         order = [pool[i] for i in rng.permutation(len(pool))]
         hands = _deal(order, sizes, voids, [twin._void[o] for o in redeal])
         if hands is not None:
             break
-    else:  # pragma: no cover - the hand's own deal is one that works
-        raise RuntimeError(f"no redeal found in {_ATTEMPTS} shuffles")
+    if hands is None:
+        # Late in a hand the hidden tiles are mostly the hands themselves, and a void rule can
+        # leave almost no deal but the true one: keep each seat's count of every suit then (a
+        # deal that always exists: the hand's own).
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        hands = _deal_by_suit(order, [twin._hands[o] for o in redeal])
     taken = np.zeros(len(order), bool)
     for o, (h, used) in zip(redeal, hands):
         twin._hands[o] = bytearray(h)
@@ -110,5 +119,24 @@ def _deal(order: List[int], sizes: List[int], voids: List[int], void_suits: List
                 break
         if want_void or want_other:
             return None
+        out.append((counts, used))
+    return out
+
+
+def _deal_by_suit(order: List[int], held: List[bytearray]) -> List[Tuple[List[int], List[int]]]:
+    """Each seat's counts and the positions of ``order`` it took: as many tiles of each suit as
+    it holds now, the first of that suit in ``order``, seats in turn."""
+    taken = [False] * len(order)
+    out = []
+    for counts_now in held:
+        want = [sum(counts_now[9 * u:9 * u + 9]) for u in range(3)]
+        counts = [0] * 27
+        used: List[int] = []
+        for i, k in enumerate(order):
+            if not taken[i] and want[k // 9]:
+                want[k // 9] -= 1
+                taken[i] = True
+                used.append(i)
+                counts[k] += 1
         out.append((counts, used))
     return out
