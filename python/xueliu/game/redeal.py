@@ -38,6 +38,7 @@ from .state import GameState
 __all__ = ["clone", "redealt"]
 
 _ATTEMPTS = 1000
+_SUIT = [k // 9 for k in range(27)]
 
 
 def clone(state: GameState) -> GameState:
@@ -67,76 +68,49 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
             pool += [k] * c
     front, back = twin._front, twin._back
     pool += twin._wall[front:back + 1]
-    sizes = [sum(twin._hands[o]) for o in redeal]
-    voids = [twin._void_count[o] for o in redeal]
-    hands = None
+    # Each seat wants its count of void-suit tiles (category 0), then the rest (category 1).
+    wants = [[twin._void_count[o], sum(twin._hands[o]) - twin._void_count[o]] for o in redeal]
+    category = [[0 if v >= 0 and k // 9 == v else 1 for k in range(27)]
+                for v in (twin._void[o] for o in redeal)]
+    dealt = None
     for _ in range(_ATTEMPTS):  # a deal that breaks a seat's void rule is drawn again
         order = [pool[i] for i in rng.permutation(len(pool))]
-        hands = _deal(order, sizes, voids, [twin._void[o] for o in redeal])
-        if hands is not None:
+        dealt = _take(order, wants, category)
+        if dealt is not None:
             break
-    if hands is None:
+    if dealt is None:
         # Late in a hand the hidden tiles are mostly the hands themselves, and a void rule can
         # leave almost no deal but the true one: keep each seat's count of every suit then (a
         # deal that always exists: the hand's own).
         order = [pool[i] for i in rng.permutation(len(pool))]
-        hands = _deal_by_suit(order, [twin._hands[o] for o in redeal])
-    taken = np.zeros(len(order), bool)
-    for o, (h, used) in zip(redeal, hands):
+        dealt = _take(order, [[sum(twin._hands[o][9 * u:9 * u + 9]) for u in range(3)]
+                              for o in redeal], [_SUIT] * len(redeal))
+        assert dealt is not None
+    hands, rest = dealt
+    for o, h in zip(redeal, hands):
         twin._hands[o] = bytearray(h)
-        taken[used] = True
         twin._update_waits(o)
-    twin._wall[front:back + 1] = [k for k, t in zip(order, taken) if not t]
+    twin._wall[front:back + 1] = rest
     twin._views = type(twin._views)(twin._n)
     return twin
 
 
-def _deal(order: List[int], sizes: List[int], voids: List[int], void_suits: List[int]
-          ) -> Optional[List[Tuple[List[int], List[int]]]]:
-    """Each seat's counts and the positions of ``order`` it took: the first ``voids[i]`` tiles of
-    its void suit, then the first others not of it, seats in turn; ``None`` if one runs short."""
+def _take(order: List[int], wants: List[List[int]], category: List[List[int]]
+          ) -> Optional[Tuple[List[List[int]], List[int]]]:
+    """Seats in turn take from ``order`` the first tiles of each category they want (seat
+    ``s`` wants ``wants[s][c]`` tiles ``k`` with ``category[s][k] == c``): each seat's counts and
+    the tiles left, in order; ``None`` if a seat runs short."""
     taken = [False] * len(order)
-    out = []
-    for size, nv, vs in zip(sizes, voids, void_suits):
+    hands = []
+    for want, cat in zip(wants, category):
+        want = list(want)
         counts = [0] * 27
-        used: List[int] = []
-        want_void = nv
-        want_other = size - nv
         for i, k in enumerate(order):
-            if taken[i]:
-                continue
-            is_void = vs >= 0 and k // 9 == vs
-            if is_void and want_void:
-                want_void -= 1
-            elif not is_void and want_other:
-                want_other -= 1
-            else:
-                continue
-            taken[i] = True
-            used.append(i)
-            counts[k] += 1
-            if not want_void and not want_other:
-                break
-        if want_void or want_other:
-            return None
-        out.append((counts, used))
-    return out
-
-
-def _deal_by_suit(order: List[int], held: List[bytearray]) -> List[Tuple[List[int], List[int]]]:
-    """Each seat's counts and the positions of ``order`` it took: as many tiles of each suit as
-    it holds now, the first of that suit in ``order``, seats in turn."""
-    taken = [False] * len(order)
-    out = []
-    for counts_now in held:
-        want = [sum(counts_now[9 * u:9 * u + 9]) for u in range(3)]
-        counts = [0] * 27
-        used: List[int] = []
-        for i, k in enumerate(order):
-            if not taken[i] and want[k // 9]:
-                want[k // 9] -= 1
+            if not taken[i] and want[cat[k]]:
+                want[cat[k]] -= 1
                 taken[i] = True
-                used.append(i)
                 counts[k] += 1
-        out.append((counts, used))
-    return out
+        if any(want):
+            return None
+        hands.append(counts)
+    return hands, [k for k, t in zip(order, taken) if not t]
