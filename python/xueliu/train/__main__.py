@@ -170,17 +170,19 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--improve-rate is in (0, 1] and --improve-top at least 2", file=sys.stderr)
         return 2
     from ..bots import BOTS, NeuralBot
+    from .close_calls import source_opponent
 
-    redeal = [n == "redeal" or n.startswith("redeal:") for n in args.improve_opponents]
+    sources = [source_opponent(n) for n in args.improve_opponents]
+    redeal = [r for r, _ in sources]
     if any(redeal) and (not all(redeal) or args.improve_redeals < 1
                         or not args.improve_gap > 0):
         print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
               "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
-    for name in args.improve_opponents:
-        name = name.partition(":")[2] if name.startswith("redeal:") else name
-        if name not in BOTS and name != "redeal":
-            print(f"--improve-opponents: unknown bot {name!r}", file=sys.stderr)
+    for entry, (r, bot) in zip(args.improve_opponents, sources):
+        bot = bot if r else entry  # None: close calls of self-play
+        if bot is not None and bot not in BOTS:
+            print(f"--improve-opponents: unknown bot {bot!r}", file=sys.stderr)
             return 2
     for flag, path in ([("--dagger", d) for d in args.dagger]
                        + [("--distill", d) for d in args.distill] + [("--init", args.init),

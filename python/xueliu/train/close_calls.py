@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..bots import bot_seed, make_bot, start_hand_for
-from ..bots.neural import decide_batch, decide_logged, masked_argmax
+from ..bots.neural import decide_batch, decide_logged
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
 from ..game.redeal import clone, redealt
@@ -37,11 +37,44 @@ from ..rules import Rules
 from ..simulate.play import hand_seed
 from .branches import Branches, candidates, pack
 
-__all__ = ["generate", "play_out"]
+__all__ = ["REDEAL", "generate", "play_out", "source_opponent"]
+
+REDEAL = "redeal"
+"""The improvement stage's source in place of opponents (``--improve-opponents redeal``): the
+actor's own close calls in self-play; ``redeal:BOT`` the same with the actor in one seat against
+three ``BOT``."""
+
+
+def source_opponent(name: str) -> Tuple[bool, Optional[str]]:
+    """Whether an ``--improve-opponents`` entry names close calls, and then their opponent bot
+    (``None``: self-play)."""
+    if name == REDEAL or name.startswith(REDEAL + ":"):
+        return True, name.partition(":")[2] or None
+    return False, None
 
 
 Bots = Dict[int, Any]
 """The bots of a hand's other seats (seat → bot; empty in self-play)."""
+
+
+def _decide(network: Network, states: Dict[int, GameState], bots: Dict[int, Bots]
+            ) -> Tuple[Dict[int, Dict[int, Action]], List[Tuple[int, int]],
+                       Optional[Tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    """One step's answers of every pending seat of ``states``: ``bots`` asked one by one, every
+    other seat by the network in one batch; also that batch's ``(hand, seat)`` rows and what
+    its first round saw (:func:`~xueliu.bots.neural.decide_logged`)."""
+    answers: Dict[int, Dict[int, Action]] = {i: {} for i in states}
+    batch: List[Tuple[int, int]] = []
+    for i, st in states.items():
+        for q in st.pending():
+            if q in bots[i]:
+                answers[i][q] = bots[i][q].act_view(st.view(q), st.legal_actions(q))
+            else:
+                batch.append((i, q))
+    chosen, first = decide_logged(network, [states[i] for i, _ in batch], [q for _, q in batch])
+    for (i, q), a in zip(batch, chosen):
+        answers[i][q] = a
+    return answers, batch, first
 
 
 def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int],
@@ -49,28 +82,16 @@ def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int]
     """Plays every ``states[i]`` to its end, all in lockstep: ``seats[i]``, pending alone, plays
     index ``first[i]``, then ``bots[i]`` decide their seats (asked one by one) and the network
     every other seat (one forward pass a step). The seats' nets, ``float64[n]``."""
-    table: Sequence[Bots] = bots if bots is not None else [{} for _ in states]
+    table = dict(enumerate(bots)) if bots is not None else {i: {} for i in range(len(states))}
     pick = np.array(first, np.int64)
     for st, q, a in zip(states, seats, decide_batch(states, seats, lambda x, m: pick)):
         st.step({q: a})
-    live = [i for i, st in enumerate(states) if not st.is_over]
+    live = {i: st for i, st in enumerate(states) if not st.is_over}
     while live:
-        answers: Dict[int, Dict[int, Action]] = {i: {} for i in live}
-        batch: List[Tuple[int, int]] = []
-        for i in live:
-            for q in states[i].pending():
-                if q in table[i]:
-                    answers[i][q] = table[i][q].act_view(states[i].view(q),
-                                                         states[i].legal_actions(q))
-                else:
-                    batch.append((i, q))
-        chosen = decide_batch([states[i] for i, _ in batch], [q for _, q in batch],
-                              lambda x, m: masked_argmax(network.forward(x), m))
-        for (i, q), a in zip(batch, chosen):
-            answers[i][q] = a
+        answers, _, _ = _decide(network, live, table)
         for i, ans in answers.items():
-            states[i].step(ans)
-        live = [i for i in live if not states[i].is_over]
+            live[i].step(ans)
+        live = {i: st for i, st in live.items() if not st.is_over}
     return np.array([st.settlement().net[q] for st, q in zip(states, seats)], np.float64)
 
 
@@ -100,20 +121,10 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
     preset_of: List[int] = []
     turns = 0
     while states:
-        answers: Dict[int, Dict[int, Action]] = {i: {} for i in states}
-        batch: List[Tuple[int, int]] = []
-        for i, st in states.items():
-            for q in st.pending():
-                if q in bots[i]:
-                    answers[i][q] = bots[i][q].act_view(st.view(q), st.legal_actions(q))
-                else:
-                    batch.append((i, q))
-        chosen, first = decide_logged(network, [states[i] for i, _ in batch],
-                                      [q for _, q in batch])
-        for r, ((i, q), a) in enumerate(zip(batch, chosen)):
-            answers[i][q] = a
-            assert first is not None
-            x0, mask0, logits0 = first
+        answers, batch, first = _decide(network, states, bots)
+        x0, mask0, logits0 = first if first is not None else (None, None, None)
+        for r, (i, q) in enumerate(batch):
+            assert x0 is not None and mask0 is not None and logits0 is not None
             allowed = mask0[r].astype(bool)
             if states[i].phase != "turn" or int(allowed[:27].sum()) < 2:
                 continue

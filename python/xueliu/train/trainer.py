@@ -42,10 +42,6 @@ __all__ = ["Config", "run"]
 
 REWARD_SCALE = {"xueliu": 16.0, "xuezhan": 64.0}
 """A hand's net is divided by this to make the PPO return (xuezhan's stakes are larger)."""
-REDEAL = "redeal"
-"""The improvement stage's source in place of opponents: the actor's own close calls in
-self-play, each valued over redeals of the hidden tiles (:mod:`.close_calls`); ``redeal:BOT``
-the same with the actor in one seat against three ``BOT``."""
 ADVANTAGE_CLIP = 4.0
 """A branch candidate's advantage, in reward units, is clipped to ± this: one wall's 血战 hand
 can differ by thousands, and one lucky wall should not steer the policy alone."""
@@ -201,10 +197,11 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
         hands = range(first + c * cfg.chunk, first + min(cfg.improve_hands, (c + 1) * cfg.chunk))
         opponent = cfg.improve_opponents[c % len(cfg.improve_opponents)]
         net = load_network(_branch_actor(cfg))
-        if opponent == REDEAL or opponent.startswith(REDEAL + ":"):
+        redeal, bots = close_calls.source_opponent(opponent)
+        if redeal:
             b = close_calls.generate(net, cfg.presets, hands, cfg.seed, gap=cfg.improve_gap,
                                      rate=cfg.improve_rate, redeals=cfg.improve_redeals,
-                                     opponent=opponent.partition(":")[2] or None)
+                                     opponent=bots)
         else:
             b = branch_mod.generate(net, opponent, cfg.presets, hands, cfg.seed,
                                     rate=cfg.improve_rate, top=cfg.improve_top)
