@@ -323,6 +323,24 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
 
 # -- behaviour cloning ---------------------------------------------------------------------------
 
+def imitation_losses(cfg: Config, logits: torch.Tensor, mask: torch.Tensor, samples: Any,
+                     rows: np.ndarray, teachers: Sequence[Network] = (),
+                     x: Optional[torch.Tensor] = None) -> Tuple[torch.Tensor, torch.Tensor]:
+    """Per row of ``samples[rows]``: the plain cross-entropy of the recorded index, and the loss
+    BC trains on — the cross-entropy of ``teachers``' :func:`ensemble_policy` (``--distill``, on
+    the inputs ``x``) or of the expert's soft targets (``--bc-soft``), else the plain one."""
+    masked = masked_logits(logits, mask)
+    target = torch.from_numpy(samples["index"][rows].astype(np.int64))
+    plain = torch.nn.functional.cross_entropy(masked, target, reduction="none")
+    soft = (ensemble_policy(teachers, x.numpy(), mask.numpy()) if teachers and x is not None
+            else soft_targets(samples["value"][rows], mask.numpy(), samples["index"][rows],
+                              cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples
+            else None)
+    if soft is None:
+        return plain, plain
+    return plain, -(torch.from_numpy(soft) * torch.log_softmax(masked, dim=1)).sum(dim=1)
+
+
 def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
              rng: np.random.Generator, prog: _Progress,
              teachers: Sequence[Network] = ()) -> float:
@@ -344,19 +362,9 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         pick = np.sort(order[start:start + cfg.bc_batch])
         x = torch.from_numpy(demo_mod.unpack_x(samples["x"][pick]))
         mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
-        target = torch.from_numpy(samples["index"][pick].astype(np.int64))
         h = model.features(x)
         logits = model.pi(h)
-        losses = torch.nn.functional.cross_entropy(masked_logits(logits, mask), target,
-                                                   reduction="none")
-        plain = losses
-        soft = (ensemble_policy(teachers, x.numpy(), mask.numpy()) if teachers
-                else soft_targets(samples["value"][pick], mask.numpy(), samples["index"][pick],
-                                  cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples
-                else None)
-        if soft is not None:
-            losses = -(torch.from_numpy(soft)
-                       * torch.log_softmax(masked_logits(logits, mask), dim=1)).sum(dim=1)
+        plain, losses = imitation_losses(cfg, logits, mask, samples, pick, teachers, x)
         if cfg.bc_weight_won != 1.0:
             w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
                 won_wait_choice(x.numpy(), mask.numpy()).astype(np.float32))
@@ -433,15 +441,9 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
         demo = np.sort(rng.integers(0, m, len(pick)))
         dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
         dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
-        target = torch.from_numpy(samples["index"][demo].astype(np.int64))
         dlogits, _ = model(dx)
-        soft = (soft_targets(samples["value"][demo], dmask.numpy(), samples["index"][demo],
-                             cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples else None)
-        if soft is None:
-            loss_bc = torch.nn.functional.cross_entropy(masked_logits(dlogits, dmask), target)
-        else:  # what BC imitated (--bc-soft), so the stage does not pull back to the index
-            loss_bc = -(torch.from_numpy(soft) * torch.log_softmax(
-                masked_logits(dlogits, dmask), dim=1)).sum(dim=1).mean()
+        # what BC imitated (--bc-soft too), so the stage does not pull back to the index
+        loss_bc = imitation_losses(cfg, dlogits, dmask, samples, demo)[1].mean()
         loss = loss_a + cfg.improve_weight * loss_bc
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
