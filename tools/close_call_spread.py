@@ -19,6 +19,7 @@ net minus the first's on redeal ``k`` of close call ``i``. Then
 
     python tools/close_call_spread.py --hands 4000 --rate 0.25 --redeals 16 --workers 2 --seed 95
     python tools/close_call_spread.py --read runs/v18/branches   # the chunks a training run made
+    python tools/close_call_spread.py --read runs/v22/branches --first 140   # held out of a run
     python tools/close_call_spread.py --read DIR --policy W      # how W chooses on close calls
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import json
 import multiprocessing
 import os
 from typing import Dict, List, Optional, Tuple
@@ -67,7 +69,13 @@ def main(argv: Optional[List[str]] = None) -> None:
     p.add_argument("--weights", default=None)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--read", default=None, metavar="DIR",
-                   help="report on the close-call chunks in DIR (a training run's branches/)")
+                   help="report on the close-call chunks in DIR (a training run's branches/), "
+                        "preset by preset")
+    p.add_argument("--first", type=int, default=0, metavar="N",
+                   help="with --read: only chunks numbered N or more (those a run was not "
+                        "trained on)")
+    p.add_argument("--last", type=int, default=None, metavar="N",
+                   help="with --read: only chunks numbered below N")
     p.add_argument("--chunks", default=None, metavar="DIR",
                    help="keep each chunk's close calls in DIR, and reuse those already there "
                         "(made with the same arguments: this is not checked)")
@@ -79,8 +87,15 @@ def main(argv: Optional[List[str]] = None) -> None:
     if a.read:
         parts = []
         for path in sorted(glob.glob(os.path.join(a.read, "chunk_*.npz"))):
+            number = int(os.path.basename(path)[len("chunk_"):-len(".npz")])
+            if number < a.first or (a.last is not None and number >= a.last):
+                continue
             with np.load(path) as z:
-                parts.append({k: z[k] for k in _KEYS})
+                # a training run's chunks mix its presets, recorded as indices into its config's
+                parts.append({k: z[k] for k in _KEYS + ("preset",) if k in z.files})
+        if not parts:
+            p.error(f"no close-call chunks in {a.read} in that range")
+        presets = _run_presets(a.read) if "preset" in parts[0] else [a.preset]
         hands = None
     else:
         if a.redeals < 2 or a.redeals % 2:
@@ -92,24 +107,42 @@ def main(argv: Optional[List[str]] = None) -> None:
         with multiprocessing.Pool(a.workers) as pool:
             parts = pool.map(_chunk, jobs, chunksize=1)
         hands = a.hands
+        presets = [a.preset]
     d = np.concatenate([q["diffs"] for q in parts]).astype(np.float64)
-    report(d, sum(int(q["turns"][0]) for q in parts), a.rate, hands)
-    for weights in a.policy:
-        x = demos.unpack_x(np.concatenate([q["x"] for q in parts]))
-        cand = np.concatenate([q["cand"] for q in parts]).astype(np.int64)
-        logits = load_network(weights).forward(x)
-        rows = np.arange(len(cand))
-        second = logits[rows, cand[:, 1]] > logits[rows, cand[:, 0]]
-        gain = np.where(second, d.mean(axis=1), 0.0)
-        print(f"{weights}: takes the second {second.mean():.1%} of the time, gains "
-              f"{gain.mean():+.3f} ± {gain.std(ddof=1) / np.sqrt(len(gain)):.3f} a close call "
-              f"over the first")
+    which = np.concatenate([q.get("preset", np.zeros(len(q["diffs"]), np.int8)) for q in parts])
+    cand = np.concatenate([q["cand"] for q in parts]).astype(np.int64)
+    x = demos.unpack_x(np.concatenate([q["x"] for q in parts])) if a.policy else None
+    logits = {w: load_network(w).forward(x) for w in a.policy}
+    turns: Optional[int] = sum(int(q["turns"][0]) for q in parts)
+    if len(presets) > 1:  # counted over the chunks' hands of every preset
+        print(f"{turns} turns with a choice of discards, all presets")
+        turns = None
+    for i, name in enumerate(presets):
+        rows = np.flatnonzero(which == i)
+        if not len(rows):
+            continue
+        if len(presets) > 1:  # one preset's points are not on another's scale
+            print(f"-- {name}")
+        report(d[rows], turns, a.rate, hands)
+        for weights, lg in logits.items():
+            second = lg[rows, cand[rows, 1]] > lg[rows, cand[rows, 0]]
+            gain = np.where(second, d[rows].mean(axis=1), 0.0)
+            print(f"{weights}: takes the second {second.mean():.1%} of the time, gains "
+                  f"{gain.mean():+.3f} ± {gain.std(ddof=1) / np.sqrt(len(gain)):.3f} a close "
+                  f"call over the first")
 
 
-def report(d: np.ndarray, turns: int, rate: float, hands: Optional[int]) -> None:
+def _run_presets(branches: str) -> List[str]:
+    """The presets of the training run whose ``branches/`` directory this is (its config)."""
+    with open(os.path.join(branches, os.pardir, "config.json")) as f:
+        return list(json.load(f)["presets"])
+
+
+def report(d: np.ndarray, turns: Optional[int], rate: float, hands: Optional[int]) -> None:
     n, k = d.shape
     per_hand = f" ({n / rate / hands:.2f} close calls a hand, all seats)" if hands else ""
-    print(f"{n} close calls, {k} redeals each; {turns} turns with a choice of discards{per_hand}")
+    of_turns = f"; {turns} turns with a choice of discards" if turns is not None else ""
+    print(f"{n} close calls, {k} redeals each{of_turns}{per_hand}")
     m = d.mean(axis=1)
     within = d.var(axis=1, ddof=1).mean()
     spread = m.var(ddof=1) - within / k
