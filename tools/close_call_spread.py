@@ -111,8 +111,10 @@ def main(argv: Optional[List[str]] = None) -> None:
     d = np.concatenate([q["diffs"] for q in parts]).astype(np.float64)
     which = np.concatenate([q.get("preset", np.zeros(len(q["diffs"]), np.int8)) for q in parts])
     cand = np.concatenate([q["cand"] for q in parts]).astype(np.int64)
-    x = demos.unpack_x(np.concatenate([q["x"] for q in parts])) if a.policy else None
-    logits = {w: load_network(w).forward(x) for w in a.policy}
+    logits: Dict[str, np.ndarray] = {}
+    if a.policy:
+        x = demos.unpack_x(np.concatenate([q["x"] for q in parts]))
+        logits = {w: load_network(w).forward(x) for w in a.policy}
     turns: Optional[int] = sum(int(q["turns"][0]) for q in parts)
     if len(presets) > 1:  # counted over the chunks' hands of every preset
         print(f"{turns} turns with a choice of discards, all presets")
