@@ -241,3 +241,11 @@ def test_xueliu_train_takes_the_arguments_of_python_m_xueliu_train(tmp_path):
     p = _xueliu_without_torch("train", "--out", str(tmp_path / "run"), "--hidden", "64,x")
     assert p.returncode == 2 and "xueliu train: error: argument --hidden" in p.stderr
     assert "train" in _xueliu_without_torch("--help").stdout
+
+
+def test_the_learning_curve_names_the_stages_a_run_went_through_in_order():
+    from xueliu.train.curve import _stage_names
+
+    # a fine-tune from shipped weights: its first evaluation is BC's step 0, then improvement
+    assert _stage_names([(0, "bc"), (189, "improve"), (378, "improve")]) == ["BC", "improvement"]
+    assert _stage_names([(0, "bc"), (10, "bc"), (20, "ppo")]) == ["BC", "PPO"]

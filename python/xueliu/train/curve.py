@@ -8,6 +8,18 @@ from typing import Any, Dict, List, Tuple
 
 __all__ = ["read_curve", "plot_curve"]
 
+_STAGE_NAMES = {"bc": "BC", "improve": "improvement", "ppo": "PPO"}
+
+
+def _stage_names(stages: List[Tuple[int, str]]) -> List[str]:
+    """The stages a curve went through, in order, by name (a fine-tune may skip BC or PPO)."""
+    names: List[str] = []
+    for _, stage in stages:
+        name = _STAGE_NAMES.get(stage, stage)
+        if name not in names:
+            names.append(name)
+    return names
+
 
 def read_curve(path: str) -> List[Dict[str, Any]]:
     with open(path, encoding="utf-8") as f:
@@ -42,7 +54,7 @@ def plot_curve(curve_path: str, png_path: str, title: str = "NeuralBot learning 
                 ax.axvline(nxt[0], color="grey", linestyle=":", linewidth=1)
         ax.axhline(0, color="black", linewidth=0.8)
         ax.set_title(f"{preset}")
-        ax.set_xlabel("training step (BC, then PPO)")
+        ax.set_xlabel(f"training step ({', then '.join(_stage_names(stages))})")
         ax.set_ylabel("mean net per hand (duplicate)")
         ax.legend()
     fig.suptitle(title)
