@@ -91,7 +91,7 @@ def main(argv: Optional[List[str]] = None) -> None:
             if number < a.first or (a.last is not None and number >= a.last):
                 continue
             with np.load(path) as z:
-                # a training run's chunks mix its presets, recorded as indices into its config's
+                # a training run's chunks mix its presets: indices into its config's list
                 parts.append({k: z[k] for k in _KEYS + ("preset",) if k in z.files})
         if not parts:
             p.error(f"no close-call chunks in {a.read} in that range")
