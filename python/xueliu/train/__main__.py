@@ -179,10 +179,10 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
               "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
-    for entry, (r, bot) in zip(args.improve_opponents, sources):
-        bot = bot if r else entry  # None: close calls of self-play
-        if bot is not None and bot not in BOTS:
-            print(f"--improve-opponents: unknown bot {bot!r}", file=sys.stderr)
+    for entry, (r, opponent) in zip(args.improve_opponents, sources):
+        bot_name = opponent if r else entry  # None: close calls of self-play
+        if bot_name is not None and bot_name not in BOTS:
+            print(f"--improve-opponents: unknown bot {bot_name!r}", file=sys.stderr)
             return 2
     for flag, path in ([("--dagger", d) for d in args.dagger]
                        + [("--distill", d) for d in args.distill] + [("--init", args.init),

@@ -13,12 +13,7 @@ _STAGE_NAMES = {"bc": "BC", "improve": "improvement", "ppo": "PPO"}
 
 def _stage_names(stages: List[Tuple[int, str]]) -> List[str]:
     """The stages a curve went through, in order, by name (a fine-tune may skip BC or PPO)."""
-    names: List[str] = []
-    for _, stage in stages:
-        name = _STAGE_NAMES.get(stage, stage)
-        if name not in names:
-            names.append(name)
-    return names
+    return list(dict.fromkeys(_STAGE_NAMES.get(stage, stage) for _, stage in stages))
 
 
 def read_curve(path: str) -> List[Dict[str, Any]]:
