@@ -7,7 +7,9 @@ for measurements and search). Over random hands of both presets, at many turn de
 - the original hand is not touched, the same seed redeals alike and other seeds differ;
 - the redealt hand plays on to its end under the rules, money summing to zero;
 - anywhere but the seat's own turn decision it is refused, and nothing changes;
-- where the void rules leave no other deal, each seat keeps its count of every suit.
+- where the void rules leave no other deal, each seat keeps its count of every suit;
+- with ``won_hands="redeal"`` the won hands are dealt again too, each still winning on every
+  kind it has won on, and what is dealt no longer depends on who held which hidden tile.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 
 import xueliu
 from xueliu.game import redeal as redeal_module
+from xueliu import _core
 from xueliu.game.redeal import redealt
 
 
@@ -139,3 +142,95 @@ def test_where_the_void_rules_leave_no_other_deal_each_seat_keeps_its_suits(pres
                            for q in twin.pending()})
             checked += 1
     assert checked > 10
+
+
+def _winning_turn_points(preset, seed, every=2):
+    """As :func:`_turn_points`, but every seat wins when it may: hands with won seats."""
+    rnd = random.Random(seed)
+    st = xueliu.new_game(preset, seed=seed)
+    n = 0
+    while not st.is_over:
+        p = st.pending()
+        if st.phase == "turn" and len(p) == 1:
+            n += 1
+            if n % every == 0:
+                yield st, p[0]
+        moves = {}
+        for q in p:
+            legal = st.legal_actions(q)
+            wins = [a for a in legal if a.kind == "hu"]
+            moves[q] = wins[0] if wins else rnd.choice(legal)
+        st.step(moves)
+
+
+def _hidden_with_won(state, seat):
+    """Every tile ``seat`` cannot see but concealed kongs: others' concealed tiles, won hands'
+    too, and the live wall."""
+    c = collections.Counter(state._wall[state._front:state._back + 1])
+    for o in range(state.seats):
+        if o != seat:
+            c.update({k: n for k, n in enumerate(state._hands[o]) if n})
+    return c
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_won_hands_redealt_still_win_on_every_kind_they_have_won_on(preset):
+    won = changed = 0
+    rnd = random.Random(4)
+    for seed in range(30):
+        for st, seat in _winning_turn_points(preset, seed):
+            twin = redealt(st, seat, [seed, won], won_hands="redeal")
+            assert twin.observation(seat) == st.observation(seat)
+            assert twin.events(seat) == st.events(seat)
+            assert _hidden_with_won(twin, seat) == _hidden_with_won(st, seat)
+            for o in range(st.seats):
+                assert sum(twin._hands[o]) == sum(st._hands[o])
+                if o == seat or not st._won[o]:
+                    continue
+                won += 1
+                changed += twin._hands[o] != st._hands[o]
+                v = st._void[o]
+                assert sum(twin._hands[o][9 * v:9 * v + 9]) == 0
+                waits = _core.waits(_core.Hand(bytes(twin._hands[o]), twin._core_melds[o]), v,
+                                    twin._sp)
+                assert all(waits >> k & 1 for s, k in st._win_tiles if s == o)
+                assert twin._waits[o] == waits
+            if won and seed % 3 == 0:
+                while not twin.is_over:
+                    twin.step({q: rnd.choice(twin.legal_actions(q)) for q in twin.pending()})
+                assert sum(twin.settlement().net) == 0
+    assert won > 20 and changed > won // 2  # won hands really are dealt again
+
+
+def test_with_won_hands_redealt_the_deal_depends_only_on_what_the_seat_sees(monkeypatch):
+    # Two hands the seat cannot tell apart — a hand and a redeal of it — redeal alike under the
+    # same seed, won hands and all: the copy knows nothing of how the hidden tiles lay. (Not
+    # where the void rules force the fallback, which keeps each seat's suits by design.)
+    take, fallbacks = redeal_module._take, []
+
+    def counted(order, wants, category):
+        if category and category[0] is redeal_module._SUIT:
+            fallbacks.append(1)
+        return take(order, wants, category)
+
+    monkeypatch.setattr(redeal_module, "_take", counted)
+    hidden = lambda s, q: ([bytes(h) for o, h in enumerate(s._hands) if o != q],  # noqa: E731
+                           s._wall[s._front:s._back + 1])
+    compared = 0
+    for seed in range(20):
+        for st, seat in _winning_turn_points("xueliu", seed, every=3):
+            other = redealt(st, seat, [seed, 1], won_hands="redeal")
+            del fallbacks[:]
+            a = redealt(st, seat, 9, won_hands="redeal")
+            b = redealt(other, seat, 9, won_hands="redeal")
+            if fallbacks:
+                continue
+            assert hidden(a, seat) == hidden(b, seat)
+            compared += 1
+    assert compared > 100
+
+
+def test_an_unknown_won_hands_mode_is_refused():
+    st, seat = next(_turn_points("xueliu", 2, every=1))
+    with pytest.raises(ValueError, match="won_hands"):
+        redealt(st, seat, 1, won_hands="guess")

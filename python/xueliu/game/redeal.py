@@ -28,10 +28,11 @@ hidden tiles redealt.
 from __future__ import annotations
 
 import pickle
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from .. import _core
 from .data import PH_TURN
 from .state import GameState
 
@@ -49,12 +50,20 @@ def clone(state: GameState) -> GameState:
     return twin
 
 
-def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> GameState:
+def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
+            won_hands: str = "keep") -> GameState:
     """A copy of ``state`` whose tiles hidden from ``seat`` (the other seats' concealed tiles
     and the live wall) are dealt again from ``numpy.random.default_rng(seed)``, kept as described
     above. ``state`` itself is not changed. Only at ``seat``'s own turn decision (phase
     ``"turn"``, ``seat`` pending): elsewhere another seat's pending choices would depend on the
-    tiles redealt."""
+    tiles redealt.
+
+    ``won_hands="redeal"`` deals the won hands again too (a frozen 血流 hand, a 血战 winner that
+    has left): each gets a hand built from the hidden tiles that wins on every kind it has won on
+    (:func:`_won_hand`), so the copy no longer knows a won hand's other waits — what the seat
+    cannot see either. A won hand for which 500 tries build none keeps its tiles."""
+    if won_hands not in ("keep", "redeal"):
+        raise ValueError(f"won_hands must be 'keep' or 'redeal', not {won_hands!r}")
     if state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]:
         raise ValueError(f"a redeal needs seat {seat}'s own turn decision; the hand is at "
                          f"{state.phase!r} with seats {list(state.pending())} pending")
@@ -62,26 +71,37 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
     rng = np.random.default_rng(seed)
     redeal = [o for o in range(twin._n)
               if o != seat and twin._in_play[o] and not twin._frozen[o]]
+    won = [o for o in range(twin._n) if o != seat and o not in redeal and twin._won[o]
+           ] if won_hands == "redeal" else []
     pool: List[int] = []
     for o in redeal:
         for k, c in enumerate(twin._hands[o]):
             pool += [k] * c
     front, back = twin._front, twin._back
     pool += twin._wall[front:back + 1]
+    own = {o: bytes(twin._hands[o]) for o in won}
+    # sorted: what is dealt depends on the hidden tiles as a multiset, not on who held which
+    hidden = sorted(pool + [k for h in own.values() for k, c in enumerate(h) for _ in range(c)])
     # Each seat wants its count of void-suit tiles (category 0), then the rest (category 1).
     wants = [[twin._void_count[o], sum(twin._hands[o]) - twin._void_count[o]] for o in redeal]
     category = [[0 if v >= 0 and k // 9 == v else 1 for k in range(27)]
                 for v in (twin._void[o] for o in redeal)]
     dealt = None
     for _ in range(_ATTEMPTS):  # a deal that breaks a seat's void rule is drawn again
-        order = [pool[i] for i in rng.permutation(len(pool))]
+        left = pool if won_hands == "keep" else _deal_won(twin, won, own, hidden, rng)
+        if left is None:
+            continue
+        order = [left[i] for i in rng.permutation(len(left))]
         dealt = _take(order, wants, category)
         if dealt is not None:
             break
     if dealt is None:
         # Late in a hand the hidden tiles are mostly the hands themselves, and a void rule can
         # leave almost no deal but the true one: keep each seat's count of every suit then (a
-        # deal that always exists: the hand's own).
+        # deal that always exists: the hand's own; won hands keep theirs).
+        for o, tiles in own.items():
+            twin._hands[o] = bytearray(tiles)
+            twin._update_waits(o)
         order = [pool[i] for i in rng.permutation(len(pool))]
         dealt = _take(order, [[sum(twin._hands[o][9 * u:9 * u + 9]) for u in range(3)]
                               for o in redeal], [_SUIT] * len(redeal))
@@ -93,6 +113,87 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]]) -> Gam
     twin._wall[front:back + 1] = rest
     twin._views = type(twin._views)(twin._n)
     return twin
+
+
+def _deal_won(twin: GameState, won: List[int], own: Dict[int, bytes], pool: List[int],
+              rng: np.random.Generator) -> Optional[List[int]]:
+    """Gives each won hand of ``won`` a hand from ``pool`` (:func:`_won_hand`; its own tiles
+    ``own[o]`` when none is found) and returns the tiles left; ``None`` if a won hand got
+    neither."""
+    counts = [0] * 27
+    for k in pool:
+        counts[k] += 1
+    for o in won:
+        kinds = sorted({k for s, k in twin._win_tiles if s == o})
+        size = sum(twin._hands[o])
+        hand = _won_hand(counts, size, kinds, twin._void[o], twin._core_melds[o], twin._sp, rng)
+        if hand is None:
+            hand = list(own[o])
+            if any(hand[k] > counts[k] for k in range(27)):
+                return None
+        for k in range(27):
+            counts[k] -= hand[k]
+        twin._hands[o] = bytearray(hand)
+        twin._void_count[o] = 0
+        twin._update_waits(o)
+    return [k for k in range(27) for _ in range(counts[k])]
+
+
+def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: Any, sp: int,
+              rng: np.random.Generator, tries: int = 500) -> Optional[List[int]]:
+    """A concealed hand of ``size`` tiles from ``counts`` (none of suit ``void``) that wins, with
+    ``melds``, on every kind of ``kinds``: a complete hand of ``size + 1`` tiles is built around
+    one of them at random — a pair and runs or triplets of kinds drawn from the tiles at hand —
+    and that kind taken out again, until the rest waits on all of them. Not uniform over such
+    hands (no cheap sampler is), but drawn from the hidden tiles alone; ``None`` after ``tries``."""
+    suits = [u for u in range(3) if u != void]
+    allowed = [k for k in range(27) if k // 9 in suits]
+    want = 0
+    for k in kinds:
+        want |= 1 << k
+    sets = (size + 1 - 2) // 3
+    for _ in range(tries):
+        w = kinds[int(rng.integers(len(kinds)))]
+        avail = list(counts)
+        avail[w] += 1
+        hand = [0] * 27
+
+        def take(ks: Sequence[int]) -> bool:
+            need: Dict[int, int] = {}
+            for k in ks:
+                need[k] = need.get(k, 0) + 1
+            if any(k not in allowed or avail[k] < n for k, n in need.items()):
+                return False
+            for k, n in need.items():
+                avail[k] -= n
+                hand[k] += n
+            return True
+
+        # the won kind's place: in the pair, a triplet or a run
+        places = [[w, w], [w, w, w]] + [[w - i, w - i + 1, w - i + 2] for i in range(3)
+                                        if 0 <= w % 9 - i <= 6]
+        if not take(places[int(rng.integers(len(places)))]):
+            continue
+        pair = hand[w] == 2 and sum(hand) == 2
+        built = 0 if pair else 1
+        for _ in range(8 * (sets + 1)):  # draws of a kind, each a pair, triplet or run if free
+            if built == sets and pair:
+                break
+            k = allowed[int(rng.integers(len(allowed)))]
+            if not pair and (built == sets or rng.random() < 0.3):
+                pair = take([k, k])
+            elif built < sets:
+                got = take([k, k, k]) if rng.random() < 0.25 else \
+                    k % 9 <= 6 and take([k, k + 1, k + 2])
+                built += 1 if got else 0
+        if sum(hand) != size + 1:
+            continue
+        hand[w] -= 1
+        if any(hand[k] > counts[k] for k in range(27)):
+            continue
+        if _core.waits(_core.Hand(bytes(hand), melds), void, sp) & want == want:
+            return hand
+    return None
 
 
 def _take(order: List[int], wants: List[List[int]], category: List[List[int]]
