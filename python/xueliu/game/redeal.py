@@ -12,7 +12,10 @@ What it keeps that the seat cannot see, because a uniform redeal would break a r
 already shown and there is no cheap exact sampler:
 
 - a won 血流 hand (frozen: its concealed tiles never change and must still win on every tile it
-  has won on) keeps its tiles, and so does a 血战 winner that has left;
+  has won on) keeps its tiles, and so does a 血战 winner that has left — unless
+  ``won_hands="redeal"``, which builds each of them a hand from the hidden tiles that still wins
+  on those kinds (a won hand's other waits are what its neighbours cannot see; the teacher of
+  the close calls kept them: docs/training.md, session 13);
 - each other seat keeps its count of tiles of its void suit (定缺): a seat that has discarded
   another suit holds none of its void and must not be dealt one, and a seat that has not may;
 - when those void rules leave (almost) no other deal — late in a hand, when the hidden tiles are
