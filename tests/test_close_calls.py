@@ -101,7 +101,20 @@ def _copy(state):
     return clone(state)
 
 
-@pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0}])
+def test_with_won_hands_redealt_the_same_close_calls_are_valued_on_other_redeals():
+    # won_hands="redeal" changes only the redeals (won hands dealt again, the hidden tiles
+    # shuffled from their sorted multiset), not which turns are close calls.
+    net = NeuralBot(weights=SHIPPED).network
+    keep = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2)
+    fair = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2,
+                                won_hands="redeal")
+    assert (keep["x"] == fair["x"]).all() and (keep["cand"] == fair["cand"]).all()
+    assert np.isfinite(fair["value"]).all()
+    assert (keep["value"] != fair["value"]).any()
+
+
+@pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},
+                                 {"won_hands": "guess"}])
 def test_close_calls_refuse_a_bad_gap_rate_or_redeal_count(bad: dict) -> None:
     net = NeuralBot(weights=SHIPPED).network
     with pytest.raises(ValueError):

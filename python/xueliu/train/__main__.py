@@ -89,6 +89,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "redeals of the hidden tiles each close call is valued over")
     a("--improve-gap", type=float, default=0.5, help="with --improve-opponents redeal: a turn "
       "whose two best discards are less than this many logits apart is a close call")
+    a("--improve-won-hands", choices=("keep", "redeal"), default="keep",
+      help="with --improve-opponents redeal: whether a close call's redeals keep the won hands' "
+      "tiles (keep, the default: they know those hands' other waits, which the seat cannot see) "
+      "or deal them again (redeal)")
     a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
     a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
       "the network)")
@@ -225,7 +229,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_rate=args.improve_rate, improve_top=args.improve_top,
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
                  improve_weight=args.improve_weight, improve_redeals=args.improve_redeals,
-                 improve_gap=args.improve_gap, ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
+                 improve_gap=args.improve_gap, improve_won_hands=args.improve_won_hands,
+                 ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,
                  league=args.league, snapshot_every=args.snapshot_every,

@@ -147,7 +147,7 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
 
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
              gap: float = 0.5, rate: float = 1.0, redeals: int = 8,
-             opponent: Optional[str] = None) -> Branches:
+             opponent: Optional[str] = None, won_hands: str = "keep") -> Branches:
     """The close calls of self-play hands ``hands`` (a range: chunks are made apart and joined),
     as :data:`.branches.Branches` with two candidates (the network's first, then its second)
     whose ``value`` is the mean net over ``redeals`` redeals; also ``diffs`` ``float32[n,
@@ -155,10 +155,13 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     turns that offered two discards, the close calls' denominator). With ``opponent`` (a bot
     name) the network plays seat ``i % 4`` of hand ``i`` against three of those bots (started with
     ``bot_seed(S, i, seat)``; every copy of a hand gets copies of its bots), and only its own
-    turns are close calls."""
-    if gap <= 0 or not 0 < rate <= 1 or redeals < 1:
-        raise ValueError(f"gap must be > 0, rate in (0, 1] and redeals >= 1; got gap={gap}, "
-                         f"rate={rate}, redeals={redeals}")
+    turns are close calls. ``won_hands`` is :func:`~xueliu.game.redeal.redealt`'s: ``"keep"``
+    (the won hands keep their tiles: the close calls of sessions 10–12) or ``"redeal"`` (dealt
+    again: only what the seat can see decides the values)."""
+    if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal"):
+        raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1 and won_hands 'keep' "
+                         f"or 'redeal'; got gap={gap}, rate={rate}, redeals={redeals}, "
+                         f"won_hands={won_hands!r}")
     calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent)
     states: List[GameState] = []
     tables: List[Bots] = []
@@ -167,7 +170,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     for c, (st, bots, q, i, j) in enumerate(calls):
         first, second = (int(k) for k in rows["cand"][c])
         for k in range(redeals):
-            twin = redealt(st, q, [seed, i, j, k])
+            twin = redealt(st, q, [seed, i, j, k], won_hands=won_hands)
             states += [twin, clone(twin)]
             tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
             seats += [q, q]
