@@ -31,7 +31,7 @@ hidden tiles redealt.
 from __future__ import annotations
 
 import pickle
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 
@@ -90,8 +90,9 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     category = [[0 if v >= 0 and k // 9 == v else 1 for k in range(27)]
                 for v in (twin._void[o] for o in redeal)]
     dealt = None
+    unbuilt: Set[int] = set()  # won hands no hand was found for: they keep theirs
     for _ in range(_ATTEMPTS):  # a deal that breaks a seat's void rule is drawn again
-        left = pool if won_hands == "keep" else _deal_won(twin, won, own, hidden, rng)
+        left = pool if won_hands == "keep" else _deal_won(twin, won, own, unbuilt, hidden, rng)
         if left is None:
             continue
         order = [left[i] for i in rng.permutation(len(left))]
@@ -118,19 +119,21 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     return twin
 
 
-def _deal_won(twin: GameState, won: List[int], own: Dict[int, bytes], pool: List[int],
-              rng: np.random.Generator) -> Optional[List[int]]:
+def _deal_won(twin: GameState, won: List[int], own: Dict[int, bytes], unbuilt: Set[int],
+              pool: List[int], rng: np.random.Generator) -> Optional[List[int]]:
     """Gives each won hand of ``won`` a hand from ``pool`` (:func:`_won_hand`; its own tiles
-    ``own[o]`` when none is found) and returns the tiles left; ``None`` if a won hand got
-    neither."""
+    ``own[o]`` when none is found, and from then on: ``unbuilt``, so a deal drawn again does not
+    search again) and returns the tiles left; ``None`` if a won hand got neither."""
     counts = [0] * 27
     for k in pool:
         counts[k] += 1
     for o in won:
         kinds = sorted({k for s, k in twin._win_tiles if s == o})
         size = sum(twin._hands[o])
-        hand = _won_hand(counts, size, kinds, twin._void[o], twin._core_melds[o], twin._sp, rng)
+        hand = None if o in unbuilt else _won_hand(counts, size, kinds, twin._void[o],
+                                                    twin._core_melds[o], twin._sp, rng)
         if hand is None:
+            unbuilt.add(o)
             hand = list(own[o])
             if any(hand[k] > counts[k] for k in range(27)):
                 return None
