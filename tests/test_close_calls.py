@@ -115,7 +115,7 @@ def test_with_won_hands_redealt_the_same_close_calls_are_valued_on_other_redeals
 
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},
                                  {"won_hands": "guess"}])
-def test_close_calls_refuse_a_bad_gap_rate_or_redeal_count(bad: dict) -> None:
+def test_close_calls_refuse_a_bad_gap_rate_redeal_count_or_won_hands_mode(bad: dict) -> None:
     net = NeuralBot(weights=SHIPPED).network
     with pytest.raises(ValueError):
         close_calls.generate(net, PRESETS, range(0, 1), seed=5, **bad)

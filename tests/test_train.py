@@ -191,6 +191,10 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
         assert "redeal or redeal:BOT go without plain bots" in capsys.readouterr().err
     assert main(improve + ["redeal,redeal:nobody"]) == 2
     assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(improve + ["expert", "--improve-won-hands", "redeal"]) == 2
+    assert "--improve-won-hands redeal is for the close calls" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(improve + ["redeal", "--improve-won-hands", "guess"])
     for weight in ("0", "-1", "nan"):
         assert main(["--out", str(tmp_path / "run"), "--bc-weight-won", weight]) == 2
         assert "--bc-weight-won must be positive" in capsys.readouterr().err

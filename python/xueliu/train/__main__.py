@@ -183,6 +183,10 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
               "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
+    if args.improve_won_hands != "keep" and not any(redeal):
+        print("--improve-won-hands redeal is for the close calls of --improve-opponents redeal "
+              "or redeal:BOT", file=sys.stderr)
+        return 2
     for entry, (r, opponent) in zip(args.improve_opponents, sources):
         bot_name = opponent if r else entry  # None: close calls of self-play
         if bot_name is not None and bot_name not in BOTS:
