@@ -35,8 +35,9 @@ def _hidden(state, seat):
     return c
 
 
-def _turn_points(preset, seed, every=3):
-    """A random hand of ``preset``; yields the state at every ``every``-th turn decision."""
+def _turn_points(preset, seed, every=3, win=False):
+    """A random hand of ``preset``; yields the state at every ``every``-th turn decision. With
+    ``win``, a seat that may win does (hands with won seats)."""
     rnd = random.Random(seed)
     st = xueliu.new_game(preset, seed=seed)
     n = 0
@@ -46,7 +47,12 @@ def _turn_points(preset, seed, every=3):
             n += 1
             if n % every == 0:
                 yield st, p[0]
-        st.step({q: rnd.choice(st.legal_actions(q)) for q in p})
+        moves = {}
+        for q in p:
+            legal = st.legal_actions(q)
+            wins = [a for a in legal if a.kind == "hu"] if win else []
+            moves[q] = wins[0] if wins else rnd.choice(legal)
+        st.step(moves)
 
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
@@ -144,25 +150,6 @@ def test_where_the_void_rules_leave_no_other_deal_each_seat_keeps_its_suits(pres
     assert checked > 10
 
 
-def _winning_turn_points(preset, seed, every=2):
-    """As :func:`_turn_points`, but every seat wins when it may: hands with won seats."""
-    rnd = random.Random(seed)
-    st = xueliu.new_game(preset, seed=seed)
-    n = 0
-    while not st.is_over:
-        p = st.pending()
-        if st.phase == "turn" and len(p) == 1:
-            n += 1
-            if n % every == 0:
-                yield st, p[0]
-        moves = {}
-        for q in p:
-            legal = st.legal_actions(q)
-            wins = [a for a in legal if a.kind == "hu"]
-            moves[q] = wins[0] if wins else rnd.choice(legal)
-        st.step(moves)
-
-
 def _hidden_with_won(state, seat):
     """Every tile ``seat`` cannot see but concealed kongs: others' concealed tiles, won hands'
     too, and the live wall."""
@@ -178,7 +165,7 @@ def test_won_hands_redealt_still_win_on_every_kind_they_have_won_on(preset):
     won = changed = 0
     rnd = random.Random(4)
     for seed in range(30):
-        for st, seat in _winning_turn_points(preset, seed):
+        for st, seat in _turn_points(preset, seed, every=2, win=True):
             twin = redealt(st, seat, [seed, won], won_hands="redeal")
             assert twin.observation(seat) == st.observation(seat)
             assert twin.events(seat) == st.events(seat)
@@ -218,7 +205,7 @@ def test_with_won_hands_redealt_the_deal_depends_only_on_what_the_seat_sees(monk
                            s._wall[s._front:s._back + 1])
     compared = 0
     for seed in range(20):
-        for st, seat in _winning_turn_points("xueliu", seed, every=3):
+        for st, seat in _turn_points("xueliu", seed, every=3, win=True):
             other = redealt(st, seat, [seed, 1], won_hands="redeal")
             del fallbacks[:]
             a = redealt(st, seat, 9, won_hands="redeal")
