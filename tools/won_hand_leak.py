@@ -21,7 +21,6 @@ those hands' other waits, which the seat deciding cannot see. Two measurements:
 from __future__ import annotations
 
 import argparse
-import copy
 import glob
 import multiprocessing
 import os
@@ -30,7 +29,6 @@ from typing import List, Optional, Tuple
 import numpy as np
 
 from xueliu.bots.neural_net import load_network
-from xueliu.game.redeal import clone, redealt
 from xueliu.learn.won_waits import _won_on
 from xueliu.train import close_calls, demos
 
@@ -47,18 +45,8 @@ def _chunk(args: Tuple[str, int, int, int, int, Optional[str], str]) -> str:
            if any(st._won[o] for o in range(st.seats) if o != q)]
     out = {}
     for mode in ("keep", "redeal"):
-        states, tables, seats, picks = [], [], [], []
-        for c in won:
-            st, bots, q, i, j = calls[c]
-            a, b = (int(k) for k in rows["cand"][c])
-            for k in range(redeals):
-                twin = redealt(st, q, [seed, i, j, k], won_hands=mode)
-                states += [twin, clone(twin)]
-                tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
-                seats += [q, q]
-                picks += [a, b]
-        nets = (close_calls.play_out(net, states, seats, picks, tables)
-                if won else np.zeros(0)).reshape(len(won), redeals, 2)
+        nets = close_calls._play_redeals(net, [calls[c] for c in won], rows["cand"][won], seed,
+                                         redeals, mode)
         out[mode] = (nets[:, :, 1] - nets[:, :, 0]).astype(np.float32)
     np.savez(path + ".tmp.npz", keep=out["keep"], redeal=out["redeal"],
              calls=np.array([len(calls)]))

@@ -84,7 +84,8 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     pool += twin._wall[front:back + 1]
     own = {o: bytes(twin._hands[o]) for o in won}
     # sorted: what is dealt depends on the hidden tiles as a multiset, not on who held which
-    hidden = sorted(pool + [k for h in own.values() for k, c in enumerate(h) for _ in range(c)])
+    hidden = sorted(pool + [k for h in own.values() for k, c in enumerate(h) for _ in range(c)]
+                    ) if won_hands == "redeal" else pool
     # Each seat wants its count of void-suit tiles (category 0), then the rest (category 1).
     wants = [[twin._void_count[o], sum(twin._hands[o]) - twin._void_count[o]] for o in redeal]
     category = [[0 if v >= 0 and k // 9 == v else 1 for k in range(27)]
@@ -152,8 +153,8 @@ def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: 
     one of them at random — a pair and runs or triplets of kinds drawn from the tiles at hand —
     and that kind taken out again, until the rest waits on all of them. Not uniform over such
     hands (no cheap sampler is), but drawn from the hidden tiles alone; ``None`` after ``tries``."""
-    suits = [u for u in range(3) if u != void]
-    allowed = [k for k in range(27) if k // 9 in suits]
+    allowed = [k for k in range(27) if k // 9 != void]
+    free = set(allowed)
     want = 0
     for k in kinds:
         want |= 1 << k
@@ -168,7 +169,7 @@ def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: 
             need: Dict[int, int] = {}
             for k in ks:
                 need[k] = need.get(k, 0) + 1
-            if any(k not in allowed or avail[k] < n for k, n in need.items()):
+            if any(k not in free or avail[k] < n for k, n in need.items()):
                 return False
             for k, n in need.items():
                 avail[k] -= n
@@ -178,9 +179,10 @@ def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: 
         # the won kind's place: in the pair, a triplet or a run
         places = [[w, w], [w, w, w]] + [[w - i, w - i + 1, w - i + 2] for i in range(3)
                                         if 0 <= w % 9 - i <= 6]
-        if not take(places[int(rng.integers(len(places)))]):
+        place = places[int(rng.integers(len(places)))]
+        if not take(place):
             continue
-        pair = hand[w] == 2 and sum(hand) == 2
+        pair = len(place) == 2
         built = 0 if pair else 1
         for _ in range(8 * (sets + 1)):  # draws of a kind, each a pair, triplet or run if free
             if built == sets and pair:
@@ -194,9 +196,7 @@ def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: 
                 built += 1 if got else 0
         if sum(hand) != size + 1:
             continue
-        hand[w] -= 1
-        if any(hand[k] > counts[k] for k in range(27)):
-            continue
+        hand[w] -= 1  # taken from counts and w alone: the rest fits counts
         if _core.waits(_core.Hand(bytes(hand), melds), void, sp) & want == want:
             return hand
     return None

@@ -56,6 +56,10 @@ def source_opponent(name: str) -> Tuple[bool, Optional[str]]:
 Bots = Dict[int, Any]
 """The bots of a hand's other seats (seat → bot; empty in self-play)."""
 
+Call = Tuple[GameState, Bots, int, int, int]
+"""A kept close call: a copy of the hand there, copies of its bots, the seat, the hand's number
+and the close call's number in that hand (:func:`_find`)."""
+
 
 def _decide(network: Network, states: Dict[int, GameState], bots: Dict[int, Bots]
             ) -> Tuple[Dict[int, Dict[int, Action]], List[Tuple[int, int]],
@@ -97,7 +101,7 @@ def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int]
 
 def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap: float,
           rate: float, opponent: Optional[str]
-          ) -> Tuple[List[Tuple[GameState, Bots, int, int, int]], Branches, int]:
+          ) -> Tuple[List[Call], Branches, int]:
     """The kept close calls of hands ``hands``: (copy of the hand there, copies of its bots, seat,
     hand number, its close call's number in that hand) each, their rows (values not yet filled),
     and how many of the network's turns offered two discards."""
@@ -113,7 +117,7 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
                     hand_rules, bseed = rules[i % len(presets)], bot_seed(seed, i, q)
                     bots[i][q] = make_bot(opponent, seed=bseed, rules=hand_rules)
                     start_hand_for(bots[i][q], q, hand_rules, bseed)
-    calls: List[Tuple[GameState, Bots, int, int, int]] = []
+    calls: List[Call] = []
     kept = {i: 0 for i in hands}
     xs: List[np.ndarray] = []
     masks: List[np.ndarray] = []
@@ -145,6 +149,26 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
     return calls, pack(xs, masks, cands, values, preset_of, 2), turns
 
 
+def _play_redeals(network: Network, calls: Sequence[Call], cand: np.ndarray, seed: int,
+                  redeals: int, won_hands: str) -> np.ndarray:
+    """The seat's nets of every close call's two candidates ``cand[c]`` on each of its redeals
+    (``[seed, hand, call, k]``, ``won_hands`` as :func:`~xueliu.game.redeal.redealt`'s), all
+    played out in lockstep: ``float64[len(calls), redeals, 2]``."""
+    states: List[GameState] = []
+    tables: List[Bots] = []
+    seats: List[int] = []
+    picks: List[int] = []
+    for c, (st, bots, q, i, j) in enumerate(calls):
+        first, second = (int(k) for k in cand[c])
+        for k in range(redeals):
+            twin = redealt(st, q, [seed, i, j, k], won_hands=won_hands)
+            states += [twin, clone(twin)]
+            tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
+            seats += [q, q]
+            picks += [first, second]
+    return play_out(network, states, seats, picks, tables).reshape(len(calls), redeals, 2)
+
+
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
              gap: float = 0.5, rate: float = 1.0, redeals: int = 8,
              opponent: Optional[str] = None, won_hands: str = "keep") -> Branches:
@@ -163,19 +187,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
                          f"or 'redeal'; got gap={gap}, rate={rate}, redeals={redeals}, "
                          f"won_hands={won_hands!r}")
     calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent)
-    states: List[GameState] = []
-    tables: List[Bots] = []
-    seats: List[int] = []
-    picks: List[int] = []
-    for c, (st, bots, q, i, j) in enumerate(calls):
-        first, second = (int(k) for k in rows["cand"][c])
-        for k in range(redeals):
-            twin = redealt(st, q, [seed, i, j, k], won_hands=won_hands)
-            states += [twin, clone(twin)]
-            tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
-            seats += [q, q]
-            picks += [first, second]
-    nets = play_out(network, states, seats, picks, tables).reshape(len(calls), redeals, 2)
+    nets = _play_redeals(network, calls, rows["cand"], seed, redeals, won_hands)
     rows["value"] = nets.mean(axis=1).astype(np.float32)
     rows["diffs"] = (nets[:, :, 1] - nets[:, :, 0]).astype(np.float32)
     rows["turns"] = np.array([turns], np.int64)
