@@ -1,5 +1,7 @@
 """Close calls valued on redealt walls (xueliu.train.close_calls): the turns where the network's
-two best discards are near tied, each candidate played on the same redeals of the hidden tiles."""
+two best discards are near tied (or, with ``decisions="melds"``, its decisions between a meld, a
+win or a pass and another choice), each candidate played on the same redeals of the hidden
+tiles."""
 
 from __future__ import annotations
 
@@ -113,8 +115,28 @@ def test_with_won_hands_redealt_the_same_close_calls_are_valued_on_other_redeals
     assert (keep["value"] != fair["value"]).any()
 
 
+def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_alike():
+    # decisions="melds": the decisions whose two best indices are not both discards (碰, 杠, 胡
+    # or pass against the other, on a turn or at a claim window), at the experts' table
+    net = NeuralBot(weights=SHIPPED).network
+    points = close_calls.generate(net, PRESETS, range(0, 8), seed=3, gap=100, redeals=2,
+                                  opponent="expert", won_hands="redeal", decisions="melds")
+    n = len(points["preset"])
+    assert n > 10
+    assert_the_networks_best_candidates(net, points)
+    cand = points["cand"]
+    assert (cand.max(axis=1) >= 27).all()  # a meld, a win or a pass is one of the two
+    claims = np.isin(cand, [136]).any(axis=1)  # passing is a claim window's choice only
+    assert claims.any() and (~claims).any()  # claims, and turns (a kong or a win on them)
+    assert np.allclose(points["value"][:, 1] - points["value"][:, 0],
+                       points["diffs"].mean(axis=1), atol=1e-3)
+    again = close_calls.generate(net, PRESETS, range(4, 8), seed=3, gap=100, redeals=2,
+                                 opponent="expert", won_hands="redeal", decisions="melds")
+    assert 0 < len(again["preset"]) < n and rows_of(again) <= rows_of(points)
+
+
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},
-                                 {"won_hands": "guess"}])
+                                 {"won_hands": "guess"}, {"decisions": "exchange"}])
 def test_close_calls_refuse_a_bad_gap_rate_redeal_count_or_won_hands_mode(bad: dict) -> None:
     net = NeuralBot(weights=SHIPPED).network
     with pytest.raises(ValueError):

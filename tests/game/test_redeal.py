@@ -6,7 +6,10 @@ for measurements and search). Over random hands of both presets, at many turn de
   what they held, each hand has its size, won (frozen) hands and void-suit counts are kept;
 - the original hand is not touched, the same seed redeals alike and other seeds differ;
 - the redealt hand plays on to its end under the rules, money summing to zero;
-- anywhere but the seat's own turn decision it is refused, and nothing changes;
+- at a claim window the seat is asked in, the window opens again on the new hands (the seat's
+  options unchanged, the others' as their new hands allow);
+- anywhere but the seat's own turn decision or such a window (nobody has answered yet, no forced
+  win near the end could close it) it is refused, and nothing changes;
 - where the void rules leave no other deal, each seat keeps its count of every suit;
 - with ``won_hands="redeal"`` the won hands are dealt again too, each still winning on every
   kind it has won on, and what is dealt no longer depends on who held which hidden tile.
@@ -221,3 +224,94 @@ def test_an_unknown_won_hands_mode_is_refused():
     st, seat = next(_turn_points("xueliu", 2, every=1))
     with pytest.raises(ValueError, match="won_hands"):
         redealt(st, seat, 1, won_hands="guess")
+
+
+def _claim_points(preset, seed):
+    """A random hand of ``preset``; yields ``(state, seat)`` at every claim window, for each seat
+    asked in it, before anyone answers (a seat that may win does), except in the last
+    ``forced_win_last_n`` tiles (where a redeal is refused)."""
+    rnd = random.Random(seed)
+    st = xueliu.new_game(preset, seed=seed)
+    while not st.is_over:
+        p = st.pending()
+        if st.phase == "claim" and st.wall_remaining >= st.rules.forced_win_last_n:
+            for q in p:
+                yield st, q
+        moves = {}
+        for q in p:
+            legal = st.legal_actions(q)
+            wins = [a for a in legal if a.kind == "hu"]
+            moves[q] = wins[0] if wins else rnd.choice(legal)
+        st.step(moves)
+
+
+@pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
+def test_a_redeal_at_a_claim_reopens_the_window_on_the_new_hands(preset):
+    checked = asked_otherwise = 0
+    rnd = random.Random(11)
+    for seed in range(80):
+        for st, seat in _claim_points(preset, 200 + seed):
+            obs, events, legal = st.observation(seat), st.events(seat), st.legal_actions(seat)
+            others = {o: st.legal_actions(o) for o in st.pending()}
+            twin = redealt(st, seat, [seed, checked])
+            checked += 1
+            assert twin.phase == "claim" and seat in twin.pending()
+            assert twin.observation(seat) == obs and twin.events(seat) == events
+            assert twin.legal_actions(seat) == legal
+            assert _hidden(twin, seat) == _hidden(st, seat)
+            # every other seat is asked as its new hand allows: a peng needs two of the tile,
+            # a win needs the tile among its waits
+            tile = st._c_tile
+            for o in range(st.seats):
+                if o != seat:
+                    kinds = {a.kind for a in twin.legal_actions(o)}
+                    assert ("peng" in kinds) <= (twin._hands[o][tile] >= 2)
+                    assert ("hu" in kinds) <= bool((twin._waits[o] >> tile) & 1)
+            asked_otherwise += {o: twin.legal_actions(o) for o in twin.pending()} != others
+            # the original is untouched
+            assert st.observation(seat) == obs
+            assert {o: st.legal_actions(o) for o in st.pending()} == others
+            if checked % 5 == 0:  # and the copy plays on to its end
+                while not twin.is_over:
+                    twin.step({q: rnd.choice(twin.legal_actions(q)) for q in twin.pending()})
+                assert sum(twin.settlement().net) == 0
+    assert checked > 300
+    if preset == "xueliu":  # (rare: the seat's own options stay, and the tiles it may claim
+        assert asked_otherwise > 0  # are mostly the last hidden copies)
+
+
+def test_a_redeal_in_a_claim_window_someone_has_answered_is_refused():
+    from xueliu.bots import make_bot, start_hand_for
+    rules = xueliu.Rules.preset("xueliu")
+    for seed in range(200):  # greedy players get ready: a window asking two seats comes soon
+        st = xueliu.new_game(rules, seed=seed)
+        bots = [make_bot("greedy", seed=q, rules=rules) for q in range(4)]
+        for q, b in enumerate(bots):
+            start_hand_for(b, q, rules, q)
+        while not st.is_over and not (st.phase == "claim" and len(st.pending()) > 1):
+            st.step({q: bots[q].act_view(st.view(q), st.legal_actions(q)) for q in st.pending()})
+        if not st.is_over:
+            break
+    else:
+        raise AssertionError("no claim window asked two seats")
+    seat, other = st.pending()[:2]
+    assert redealt(st, seat, 1).phase == "claim"
+    st.step({other: st.legal_actions(other)[-1]})  # it passes; the window still waits for seat
+    assert st.pending() == [seat]
+    obs = st.observation(seat)
+    with pytest.raises(ValueError, match="nobody has answered"):
+        redealt(st, seat, 1)
+    assert st.observation(seat) == obs
+
+
+def test_a_claim_redeal_where_a_forced_win_could_close_the_window_is_refused():
+    for seed in range(300, 400):
+        st = xueliu.new_game("xuezhan", seed=seed)  # forced_win_last_n = 4
+        rnd = random.Random(seed)
+        while not st.is_over:
+            if st.phase == "claim" and st.wall_remaining < st.rules.forced_win_last_n:
+                with pytest.raises(ValueError, match="forced_win_last_n"):
+                    redealt(st, st.pending()[0], 1)
+                return
+            st.step({q: rnd.choice(st.legal_actions(q)) for q in st.pending()})
+    raise AssertionError("no claim window in the last tiles")

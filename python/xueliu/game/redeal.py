@@ -6,7 +6,8 @@ sees": play it out on many such copies. :func:`redealt` shuffles together the co
 the other seats and the live wall, then deals each other seat as many concealed tiles as it held
 and puts the rest back as the live wall, so everything public is unchanged — discards, melds, the
 set-aside winning tiles, hand sizes, the wall's length, and the seat's own hand: its observation
-is the same (``tests/game/test_redeal.py``).
+is the same (``tests/game/test_redeal.py``). At a claim window (another seat's discard, which the
+seat may 碰/杠/胡) the window is opened again on the new hands: who else may claim is hidden too.
 
 What it keeps that the seat cannot see, because a uniform redeal would break a rule the hand has
 already shown and there is no cheap exact sampler:
@@ -36,7 +37,8 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 import numpy as np
 
 from .. import _core
-from .data import PH_TURN
+from .claims import open_claims
+from .data import PH_CLAIM, PH_TURN
 from .state import GameState
 
 __all__ = ["clone", "redealt"]
@@ -57,9 +59,12 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
             won_hands: str = "keep") -> GameState:
     """A copy of ``state`` whose tiles hidden from ``seat`` (the other seats' concealed tiles
     and the live wall) are dealt again from ``numpy.random.default_rng(seed)``, kept as described
-    above. ``state`` itself is not changed. Only at ``seat``'s own turn decision (phase
-    ``"turn"``, ``seat`` pending): elsewhere another seat's pending choices would depend on the
-    tiles redealt.
+    above. ``state`` itself is not changed. At ``seat``'s own turn decision (phase ``"turn"``,
+    ``seat`` pending alone), or at a claim window ``seat`` is asked in (phase ``"claim"``) before
+    anyone in it has answered: the window is then opened again on the new hands (which other
+    seats may claim, and how, depends on the tiles redealt; ``seat``'s own options do not), so
+    the copy asks whoever its hands would ask. Elsewhere another seat's pending choices would
+    depend on the tiles redealt, and a redeal is refused.
 
     ``won_hands="redeal"`` deals the won hands again too (a frozen 血流 hand, a 血战 winner that
     has left): each gets a hand built from the hidden tiles that wins on every kind it has won on
@@ -67,9 +72,12 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     cannot see either. A won hand for which 500 tries build none keeps its tiles."""
     if won_hands not in ("keep", "redeal"):
         raise ValueError(f"won_hands must be 'keep' or 'redeal', not {won_hands!r}")
-    if state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]:
-        raise ValueError(f"a redeal needs seat {seat}'s own turn decision; the hand is at "
-                         f"{state.phase!r} with seats {list(state.pending())} pending")
+    claim = _fresh_claim(state, seat)
+    if not claim and (state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]):
+        raise ValueError(f"a redeal needs seat {seat}'s own turn decision or a claim window it "
+                         f"is asked in that nobody has answered yet (and not in the last "
+                         f"forced_win_last_n tiles); the hand is at {state.phase!r} with seats "
+                         f"{list(state.pending())} pending")
     twin = clone(state)
     rng = np.random.default_rng(seed)
     redeal = [o for o in range(twin._n)
@@ -117,7 +125,22 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
         twin._update_waits(o)
     twin._wall[front:back + 1] = rest
     twin._views = type(twin._views)(twin._n)
+    if claim:  # who may claim the tile, and how, as the new hands say
+        open_claims(twin, twin._c_from, twin._c_tile, twin._c_rob)
     return twin
+
+
+def _fresh_claim(state: GameState, seat: int) -> bool:
+    """Whether ``state`` is a claim window that asks ``seat`` and in which no seat has answered
+    (auto-played seats answer as it opens), and that no forced win (``forced_win_last_n``) could
+    close on other hands: one that opens again alike but for the redealt seats."""
+    if state._phase != PH_CLAIM or seat not in state._pending or state._c_forced:
+        return False
+    opts = state._c_opts
+    unasked = [s for s in opts if state._auto[s]]
+    forced = state._forced_n and state._back - state._front + 1 < state._forced_n
+    return not forced and sorted(state._answers) == sorted(unasked) \
+        and sorted(state._pending) == sorted(s for s in opts if not state._auto[s])
 
 
 def _deal_won(twin: GameState, won: List[int], own: Dict[int, bytes], unbuilt: Set[int],

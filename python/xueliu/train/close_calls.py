@@ -37,7 +37,11 @@ from ..rules import Rules
 from ..simulate.play import hand_seed
 from .branches import Branches, candidates, pack
 
-__all__ = ["REDEAL", "generate", "play_out", "source_opponent"]
+__all__ = ["DECISIONS", "REDEAL", "generate", "play_out", "source_opponent"]
+
+DECISIONS = ("discards", "melds")
+"""What :func:`generate` may look at: the turns whose two best indices are discards, or the
+decisions whose two best are not both discards (碰/杠/胡/pass, on a turn or at a claim)."""
 
 REDEAL = "redeal"
 """The improvement stage's source in place of opponents (``--improve-opponents redeal``): the
@@ -100,11 +104,12 @@ def play_out(network: Network, states: Sequence[GameState], seats: Sequence[int]
 
 
 def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap: float,
-          rate: float, opponent: Optional[str]
+          rate: float, opponent: Optional[str], decisions: str = "discards"
           ) -> Tuple[List[Call], Branches, int]:
     """The kept close calls of hands ``hands``: (copy of the hand there, copies of its bots, seat,
     hand number, its close call's number in that hand) each, their rows (values not yet filled),
-    and how many of the network's turns offered two discards."""
+    and how many of the network's decisions were of the kind ``decisions`` looks at (turns that
+    offered two discards; decisions that offered a meld, a win or a pass)."""
     rules = [Rules.preset(p) for p in presets]
     states = {i: new_game(rules[i % len(presets)], seed=hand_seed(seed, i), dealer=(i // 4) % 4)
               for i in hands}
@@ -130,12 +135,19 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
         for r, (i, q) in enumerate(batch):
             assert x0 is not None and mask0 is not None and logits0 is not None
             allowed = mask0[r].astype(bool)
-            if states[i].phase != "turn" or int(allowed[:27].sum()) < 2:
-                continue
+            st = states[i]
+            if decisions == "discards":
+                if st.phase != "turn" or int(allowed[:27].sum()) < 2:
+                    continue
+            elif st.phase not in ("turn", "claim") or int(allowed[27:].sum()) < 1 \
+                    or int(allowed.sum()) < 2 or st.wall_remaining < st.rules.forced_win_last_n:
+                continue  # (no redeal where a forced win could close the window)
             turns += 1
             z = logits0[r]
             top = candidates(z, allowed, 2)
-            if max(top) < 27 and z[top[0]] - z[top[1]] < gap and rngs[i].random() < rate:
+            meld = max(top) >= 27
+            if meld == (decisions == "melds") and z[top[0]] - z[top[1]] < gap \
+                    and rngs[i].random() < rate:
                 calls.append((clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
                 kept[i] += 1
                 xs.append(x0[r:r + 1])
@@ -171,22 +183,29 @@ def _play_redeals(network: Network, calls: Sequence[Call], cand: np.ndarray, see
 
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
              gap: float = 0.5, rate: float = 1.0, redeals: int = 8,
-             opponent: Optional[str] = None, won_hands: str = "keep") -> Branches:
+             opponent: Optional[str] = None, won_hands: str = "keep",
+             decisions: str = "discards") -> Branches:
     """The close calls of self-play hands ``hands`` (a range: chunks are made apart and joined),
     as :data:`.branches.Branches` with two candidates (the network's first, then its second)
     whose ``value`` is the mean net over ``redeals`` redeals; also ``diffs`` ``float32[n,
     redeals]`` (second's net less first's, redeal by redeal) and ``turns`` (``int64[1]``: the
-    turns that offered two discards, the close calls' denominator). With ``opponent`` (a bot
+    decisions of the kind looked at, the close calls' denominator). With ``opponent`` (a bot
     name) the network plays seat ``i % 4`` of hand ``i`` against three of those bots (started with
     ``bot_seed(S, i, seat)``; every copy of a hand gets copies of its bots), and only its own
     turns are close calls. ``won_hands`` is :func:`~xueliu.game.redeal.redealt`'s: ``"keep"``
     (the won hands keep their tiles: the close calls of sessions 10–12) or ``"redeal"`` (dealt
-    again: only what the seat can see decides the values)."""
-    if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal"):
-        raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1 and won_hands 'keep' "
-                         f"or 'redeal'; got gap={gap}, rate={rate}, redeals={redeals}, "
-                         f"won_hands={won_hands!r}")
-    calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent)
+    again: only what the seat can see decides the values). ``decisions`` says which decisions
+    are looked at: ``"discards"`` (the turns whose two best indices are discards: sessions
+    10–13) or ``"melds"`` (those whose two best indices are not both discards: 碰, 杠, 胡 or
+    pass against the other, on a turn or at a claim window — a claim's redeal opens the window
+    again on the new hands, :func:`~xueliu.game.redeal.redealt`; session 14)."""
+    if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal") \
+            or decisions not in DECISIONS:
+        raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1, won_hands 'keep' or "
+                         f"'redeal' and decisions one of {DECISIONS}; got gap={gap}, "
+                         f"rate={rate}, redeals={redeals}, won_hands={won_hands!r}, "
+                         f"decisions={decisions!r}")
+    calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent, decisions)
     nets = _play_redeals(network, calls, rows["cand"], seed, redeals, won_hands)
     rows["value"] = nets.mean(axis=1).astype(np.float32)
     rows["diffs"] = (nets[:, :, 1] - nets[:, :, 0]).astype(np.float32)
