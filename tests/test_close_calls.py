@@ -133,6 +133,14 @@ def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_a
     again = close_calls.generate(net, PRESETS, range(4, 8), seed=3, gap=100, redeals=2,
                                  opponent="expert", won_hands="redeal", decisions="melds")
     assert 0 < len(again["preset"]) < n and rows_of(again) <= rows_of(points)
+    # melds_no_pass: of those, the ones with a 碰 or 杠 against anything but pass
+    some = close_calls.generate(net, PRESETS, range(0, 8), seed=3, gap=100, redeals=2,
+                                opponent="expert", won_hands="redeal", decisions="melds_no_pass")
+    c = some["cand"]
+    states = lambda p: {(p["x"][i].tobytes(), p["cand"][i].tobytes())  # noqa: E731
+                        for i in range(len(p["cand"]))}  # (values: the j-th kept call's redeals)
+    assert 0 < len(c) < n and states(some) <= states(points)
+    assert (((c >= 27) & (c < 135)).any(axis=1) & (c != 136).all(axis=1)).all()
 
 
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},

@@ -32,6 +32,8 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParser:
+    from .close_calls import DECISIONS  # (numpy only: the parser needs no PyTorch)
+
     p = argparse.ArgumentParser(prog=prog, description=(
         "Train the neural bot: expert demonstrations, behaviour cloning, PPO against a league of "
         "expert, greedy and earlier checkpoints; checkpoints in --out (run it again to resume), "
@@ -87,12 +89,17 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "and 'redeal:BOT' the same against three BOT")
     a("--improve-redeals", type=int, default=8, help="with --improve-opponents redeal: the "
       "redeals of the hidden tiles each close call is valued over")
-    a("--improve-gap", type=float, default=0.5, help="with --improve-opponents redeal: a turn "
-      "whose two best discards are less than this many logits apart is a close call")
+    a("--improve-gap", type=float, default=0.5, help="with --improve-opponents redeal: a decision "
+      "whose two best indices (of the kind --improve-decisions names) are less than this many "
+      "logits apart is a close call")
     a("--improve-won-hands", choices=("keep", "redeal"), default="keep",
       help="with --improve-opponents redeal: whether a close call's redeals keep the won hands' "
       "tiles (keep, the default: they know those hands' other waits, which the seat cannot see) "
       "or deal them again (redeal)")
+    a("--improve-decisions", choices=DECISIONS, default="discards",
+      help="with --improve-opponents redeal: which decisions are close calls: discards (the "
+      "default: a turn's two best discards), melds (the two best not both discards: 碰/杠/胡/"
+      "pass) or melds_no_pass (of those, a 碰 or 杠 against anything but pass)")
     a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
     a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
       "the network)")
@@ -183,9 +190,10 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
               "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
-    if args.improve_won_hands != "keep" and not any(redeal):
-        print("--improve-won-hands redeal is for the close calls of --improve-opponents redeal "
-              "or redeal:BOT", file=sys.stderr)
+    if (args.improve_won_hands != "keep" or args.improve_decisions != "discards") \
+            and not any(redeal):
+        print("--improve-won-hands redeal and --improve-decisions are for the close calls of "
+              "--improve-opponents redeal or redeal:BOT", file=sys.stderr)
         return 2
     for entry, (r, opponent) in zip(args.improve_opponents, sources):
         bot_name = opponent if r else entry  # None: close calls of self-play
@@ -234,6 +242,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
                  improve_weight=args.improve_weight, improve_redeals=args.improve_redeals,
                  improve_gap=args.improve_gap, improve_won_hands=args.improve_won_hands,
+                 improve_decisions=args.improve_decisions,
                  ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,

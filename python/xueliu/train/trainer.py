@@ -83,6 +83,7 @@ class Config:
     improve_redeals: int = 8  # improve_opponents ("redeal",): redeals valuing each close call
     improve_gap: float = 0.5  # ... and the logit gap under which a turn is a close call
     improve_won_hands: str = "keep"  # ... and whether its redeals deal won hands again (session 13)
+    improve_decisions: str = "discards"  # ... and which decisions are close calls (session 14)
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -202,7 +203,8 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
         if redeal:
             b = close_calls.generate(net, cfg.presets, hands, cfg.seed, gap=cfg.improve_gap,
                                      rate=cfg.improve_rate, redeals=cfg.improve_redeals,
-                                     opponent=bots, won_hands=cfg.improve_won_hands)
+                                     opponent=bots, won_hands=cfg.improve_won_hands,
+                                     decisions=cfg.improve_decisions)
         else:
             b = branch_mod.generate(net, opponent, cfg.presets, hands, cfg.seed,
                                     rate=cfg.improve_rate, top=cfg.improve_top)
@@ -628,7 +630,8 @@ _GROWABLE = ("bc_epochs", "ppo_iterations", "eval_every", "snapshot_every", "hal
 only the exports and evaluations: a finished run given them writes its final weights again)."""
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
                  "improve_top", "improve_epochs", "improve_lr", "improve_weight",
-                 "improve_redeals", "improve_gap", "improve_won_hands")
+                 "improve_redeals", "improve_gap", "improve_won_hands",
+                 "improve_decisions")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
