@@ -141,6 +141,11 @@ def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_a
                         for i in range(len(p["cand"]))}  # (values: the j-th kept call's redeals)
     assert 0 < len(c) < n and states(some) <= states(points)
     assert (((c >= 27) & (c < 135)).any(axis=1) & (c != 136).all(axis=1)).all()
+    # win_or_meld: a 胡 against a 碰 or 杠
+    wins = close_calls.generate(net, PRESETS, range(0, 40), seed=3, gap=100, redeals=2,
+                                opponent="expert", won_hands="redeal", decisions="win_or_meld")
+    c = wins["cand"]
+    assert len(c) > 0 and ((c == 135).any(axis=1) & ((c >= 27) & (c < 135)).any(axis=1)).all()
 
 
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},

@@ -99,7 +99,16 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--improve-decisions", choices=DECISIONS, default="discards",
       help="with --improve-opponents redeal: which decisions are close calls: discards (the "
       "default: a turn's two best discards), melds (the two best not both discards: 碰/杠/胡/"
-      "pass) or melds_no_pass (of those, a 碰 or 杠 against anything but pass)")
+      "pass), melds_no_pass (of those, a 碰 or 杠 against anything but pass) or win_or_meld (a 胡 "
+      "against a 碰 or 杠)")
+    a("--improve-loss", choices=("policy", "pairwise"), default="policy",
+      help="the improvement stage's loss: policy (the gradient of the candidates' expected "
+      "value, each weighted by its probability: the default) or pairwise (for two candidates: "
+      "the better one as a logistic target on their logit difference, weighted by how much "
+      "better; it moves choices the network is sure of)")
+    a("--improve-anchor", type=float, default=0.0, help="the share of each imitation batch "
+      "of the improvement stage drawn from the demonstrations' claim decisions offering a 碰 and "
+      "no 胡, so that the close calls of a 胡 against a 碰 do not move other claims (default 0)")
     a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
     a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
       "the network)")
@@ -242,7 +251,8 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_epochs=args.improve_epochs, improve_lr=args.improve_lr,
                  improve_weight=args.improve_weight, improve_redeals=args.improve_redeals,
                  improve_gap=args.improve_gap, improve_won_hands=args.improve_won_hands,
-                 improve_decisions=args.improve_decisions,
+                 improve_decisions=args.improve_decisions, improve_loss=args.improve_loss,
+                 improve_anchor=args.improve_anchor,
                  ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,

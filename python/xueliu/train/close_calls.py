@@ -39,12 +39,14 @@ from .branches import Branches, candidates, pack
 
 __all__ = ["DECISIONS", "REDEAL", "generate", "play_out", "source_opponent"]
 
-DECISIONS = ("discards", "melds", "melds_no_pass")
+DECISIONS = ("discards", "melds", "melds_no_pass", "win_or_meld")
 """What :func:`generate` may look at: the turns whose two best indices are discards; the
 decisions whose two best are not both discards (碰/杠/胡/pass, on a turn or at a claim); or those
 of them where one of the two is a 碰 or 杠 and the other is not pass (a meld against a win, a
 discard or another meld: where session 14 found the values differing from state to state, unlike
-a meld or a win against passing)."""
+a meld or a win against passing); or those whose two best are a win (胡) and a 碰 or 杠 — where
+session 14 found that the win the network (and the expert) always takes was often worth less
+than the meld."""
 
 REDEAL = "redeal"
 """The improvement stage's source in place of opponents (``--improve-opponents redeal``): the
@@ -151,6 +153,8 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
             meld = max(top) >= 27
             if decisions == "melds_no_pass":
                 meld = any(27 <= t < 135 for t in top) and 136 not in top
+            elif decisions == "win_or_meld":
+                meld = 135 in top and any(27 <= t < 135 for t in top)
             if meld == (decisions != "discards") and z[top[0]] - z[top[1]] < gap \
                     and rngs[i].random() < rate:
                 calls.append((clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
@@ -204,7 +208,8 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     10–13) or ``"melds"`` (those whose two best indices are not both discards: 碰, 杠, 胡 or
     pass against the other, on a turn or at a claim window — a claim's redeal opens the window
     again on the new hands, :func:`~xueliu.game.redeal.redealt`; session 14) or
-    ``"melds_no_pass"`` (of those, where one is a 碰 or 杠 and the other is not pass)."""
+    ``"melds_no_pass"`` (of those, where one is a 碰 or 杠 and the other is not pass) or
+    ``"win_or_meld"`` (a 胡 against a 碰 or 杠)."""
     if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal") \
             or decisions not in DECISIONS:
         raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1, won_hands 'keep' or "

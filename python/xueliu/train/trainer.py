@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 from ..bots import NeuralBot, bot_seed, end_hand_for, make_bot, start_hand_for
 from ..bots.neural import masked_argmax
@@ -84,6 +85,8 @@ class Config:
     improve_gap: float = 0.5  # ... and the logit gap under which a turn is a close call
     improve_won_hands: str = "keep"  # ... and whether its redeals deal won hands again (session 13)
     improve_decisions: str = "discards"  # ... and which decisions are close calls (session 14)
+    improve_loss: str = "policy"  # "policy" (the gradient of the expected value) or "pairwise"
+    improve_anchor: float = 0.0  # the share of each imitation batch drawn from claims (碰, no 胡)
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -418,6 +421,12 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
     bar = _Bar(f"improve epoch {prog.epoch + 1}/{cfg.improve_epochs}", (n + batch - 1) // batch)
     scale = torch.tensor([REWARD_SCALE.get(p, 16.0) for p in cfg.presets])
     m = len(samples["index"])
+    # the decisions that offer a 碰 and no 胡 (碰 indices 27–53: bits 3–29 of packed bytes 3–6;
+    # 胡 135: bit 7 of byte 16): a 胡 against a 碰 is what the close calls may change
+    packed = samples["mask"]
+    claims = np.flatnonzero(np.unpackbits(packed[:, 3:7], axis=1)[:, 3:30].any(axis=1)
+                            & (packed[:, 16] & 1 == 0)) \
+        if cfg.improve_anchor > 0 else np.zeros(0, np.int64)
     total_a = total_bc = 0.0
     count = 0
     for start in range(0, n, batch):
@@ -435,13 +444,30 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
         logits, _ = model(x)
         logp = torch.log_softmax(masked_logits(logits, mask), dim=1)
         chosen = logp.gather(1, cand.clamp(min=0))
-        # the policy gradient of the candidates' expected value under the policy restricted to
-        # them: each advantage weighted by its candidate's probability among them. (Unweighted,
-        # a bad candidate's log-probability is pushed down without end: tried, it diverged.)
-        weight = torch.where(valid, chosen.detach().exp(), torch.zeros_like(chosen))
-        adv = adv * weight / weight.sum(dim=1, keepdim=True)
-        loss_a = -(adv * chosen).sum(dim=1).mean()
-        demo = np.sort(rng.integers(0, m, len(pick)))
+        if cfg.improve_loss == "pairwise":
+            # the better of two candidates (by the redeals) as a logistic target on their logit
+            # difference, weighted by how much better: it does not vanish where the policy is
+            # sure of the worse one, as the policy gradient below does (session 14: a 胡 the
+            # network takes with probability ≈ 1 where a 碰 was worth more). Only the first
+            # candidate's log-probability is moved: pushing that 胡 down, not every 碰 up (which
+            # also moved the 碰 of claims without a 胡: tried)
+            better = adv[:, 1] - adv[:, 0]
+            margin = chosen[:, 1].detach() - chosen[:, 0]
+            loss_a = (better.abs() * F.softplus(-torch.sign(better) * margin)
+                      * valid.all(dim=1)).mean()
+        else:
+            # the policy gradient of the candidates' expected value under the policy restricted
+            # to them: each advantage weighted by its candidate's probability among them.
+            # (Unweighted, a bad candidate's log-probability is pushed down without end: tried,
+            # it diverged.)
+            weight = torch.where(valid, chosen.detach().exp(), torch.zeros_like(chosen))
+            adv = adv * weight / weight.sum(dim=1, keepdim=True)
+            loss_a = -(adv * chosen).sum(dim=1).mean()
+        demo = rng.integers(0, m, len(pick))
+        if len(claims):  # (session 14: close calls of 胡 against 碰 move other claims' 碰 too)
+            k = int(round(cfg.improve_anchor * len(pick)))
+            demo[:k] = claims[rng.integers(0, len(claims), k)]
+        demo = np.sort(demo)
         dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
         dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
         dlogits, _ = model(dx)
@@ -631,7 +657,7 @@ only the exports and evaluations: a finished run given them writes its final wei
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
                  "improve_top", "improve_epochs", "improve_lr", "improve_weight",
                  "improve_redeals", "improve_gap", "improve_won_hands",
-                 "improve_decisions")
+                 "improve_decisions", "improve_loss", "improve_anchor")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
