@@ -45,8 +45,8 @@ decisions whose two best are not both discards (碰/杠/胡/pass, on a turn or a
 of them where one of the two is a 碰 or 杠 and the other is not pass (a meld against a win, a
 discard or another meld: where session 14 found the values differing from state to state, unlike
 a meld or a win against passing); or those whose two best are a win (胡) and a 碰 or 杠 — where
-session 14 found that the win the network (and the expert) always takes was often worth less
-than the meld."""
+the redeals valued the meld above the win the network (and the expert) always takes, and the
+table did not bear it out: a redeal's hidden hands are weaker than real players' (session 14)."""
 
 REDEAL = "redeal"
 """The improvement stage's source in place of opponents (``--improve-opponents redeal``): the

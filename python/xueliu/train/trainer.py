@@ -448,7 +448,7 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
             # the better of two candidates (by the redeals) as a logistic target on their logit
             # difference, weighted by how much better: it does not vanish where the policy is
             # sure of the worse one, as the policy gradient below does (session 14: a 胡 the
-            # network takes with probability ≈ 1 where a 碰 was worth more). Only the first
+            # network takes with probability ≈ 1 where the redeals valued a 碰 more). Only the first
             # candidate's log-probability is moved: pushing that 胡 down, not every 碰 up (which
             # also moved the 碰 of claims without a 胡: tried)
             better = adv[:, 1] - adv[:, 0]
