@@ -21,6 +21,8 @@ net minus the first's on redeal ``k`` of close call ``i``. Then
     python tools/close_call_spread.py --read runs/v18/branches   # the chunks a training run made
     python tools/close_call_spread.py --read runs/v22/branches --first 140   # held out of a run
     python tools/close_call_spread.py --read DIR --policy W      # how W chooses on close calls
+    python tools/close_call_spread.py --read DIR --by-pair       # by the kinds of the two
+                                                                 # candidates (session 14's melds)
 """
 
 from __future__ import annotations
@@ -83,6 +85,9 @@ def main(argv: Optional[List[str]] = None) -> None:
                    help="also score this network's choice between the two candidates of each "
                         "close call by their outcomes (repeatable; on close calls it was not "
                         "trained on)")
+    p.add_argument("--by-pair", action="store_true",
+                   help="also report each pair of candidate kinds (first > second: discard, "
+                        "peng, dkong, ankong, bukong, hu, pass) apart")
     a = p.parse_args(argv)
     if a.read:
         parts = []
@@ -117,7 +122,8 @@ def main(argv: Optional[List[str]] = None) -> None:
         logits = {w: load_network(w).forward(x) for w in a.policy}
     turns: Optional[int] = sum(int(q["turns"][0]) for q in parts)
     if len(presets) > 1:  # counted over the chunks' hands of every preset
-        print(f"{turns} turns with a choice of discards, all presets")
+        print(f"{turns} decisions of the kind looked at (for discards: turns with a choice of "
+              f"discards), all presets")
         turns = None
     for i, name in enumerate(presets):
         rows = np.flatnonzero(which == i)
@@ -125,13 +131,32 @@ def main(argv: Optional[List[str]] = None) -> None:
             continue
         if len(presets) > 1:  # one preset's points are not on another's scale
             print(f"-- {name}")
-        report(d[rows], turns, a.rate, hands)
-        for weights, lg in logits.items():
-            second = lg[rows, cand[rows, 1]] > lg[rows, cand[rows, 0]]
-            gain = np.where(second, d[rows].mean(axis=1), 0.0)
-            print(f"{weights}: takes the second {second.mean():.1%} of the time, gains "
-                  f"{gain.mean():+.3f} ± {gain.std(ddof=1) / np.sqrt(len(gain)):.3f} a close "
-                  f"call over the first")
+        groups = [("", rows)]
+        if a.by_pair:
+            pair = np.array([f"{_kind(f)} > {_kind(s)}" for f, s in cand[rows]])
+            groups += [(f"{name}: ", rows[pair == name])
+                       for name in sorted(set(pair), key=lambda n: -int(np.sum(pair == n)))]
+        for label, part in groups:
+            if len(part) < 2:
+                continue
+            if label:
+                print(f"- {label}", end="")
+            report(d[part], turns if not label else None, a.rate, hands if not label else None)
+            for weights, lg in logits.items():
+                second = lg[part, cand[part, 1]] > lg[part, cand[part, 0]]
+                gain = np.where(second, d[part].mean(axis=1), 0.0)
+                print(f"{weights}: takes the second {second.mean():.1%} of the time, gains "
+                      f"{gain.mean():+.3f} ± {gain.std(ddof=1) / np.sqrt(len(gain)):.3f} a "
+                      f"close call over the first")
+
+
+def _kind(index: int) -> str:
+    """The kind of an action-space index among a close call's candidates."""
+    for end, name in ((27, "discard"), (54, "peng"), (81, "dkong"), (108, "ankong"),
+                      (135, "bukong"), (136, "hu"), (137, "pass")):
+        if index < end:
+            return name
+    return "other"
 
 
 def _run_presets(branches: str) -> List[str]:
@@ -143,7 +168,7 @@ def _run_presets(branches: str) -> List[str]:
 def report(d: np.ndarray, turns: Optional[int], rate: float, hands: Optional[int]) -> None:
     n, k = d.shape
     per_hand = f" ({n / rate / hands:.2f} close calls a hand, all seats)" if hands else ""
-    of_turns = f"; {turns} turns with a choice of discards" if turns is not None else ""
+    of_turns = f"; {turns} decisions of the kind looked at" if turns is not None else ""
     print(f"{n} close calls, {k} redeals each{of_turns}{per_hand}")
     m = d.mean(axis=1)
     within = d.var(axis=1, ddof=1).mean()
