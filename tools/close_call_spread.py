@@ -37,6 +37,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from xueliu.bots.neural_net import load_network
+from xueliu.game.actions import Action
 from xueliu.train import close_calls, demos
 
 
@@ -86,8 +87,8 @@ def main(argv: Optional[List[str]] = None) -> None:
                         "close call by their outcomes (repeatable; on close calls it was not "
                         "trained on)")
     p.add_argument("--by-pair", action="store_true",
-                   help="also report each pair of candidate kinds (first > second: discard, "
-                        "peng, dkong, ankong, bukong, hu, pass) apart")
+                   help="also report each pair of candidate kinds (first > second: the actions' "
+                        "kinds, discard, peng, kong, concealed_kong, added_kong, hu, pass) apart")
     a = p.parse_args(argv)
     if a.read:
         parts = []
@@ -133,7 +134,8 @@ def main(argv: Optional[List[str]] = None) -> None:
             print(f"-- {name}")
         groups = [("", rows)]
         if a.by_pair:
-            pair = np.array([f"{_kind(f)} > {_kind(s)}" for f, s in cand[rows]])
+            kind = [Action.from_id(int(k)).kind for k in range(137)]  # the candidates' ids
+            pair = np.array([f"{kind[f]} > {kind[s]}" for f, s in cand[rows]])
             groups += [(f"{name}: ", rows[pair == name])
                        for name in sorted(set(pair), key=lambda n: -int(np.sum(pair == n)))]
         for label, part in groups:
@@ -148,15 +150,6 @@ def main(argv: Optional[List[str]] = None) -> None:
                 print(f"{weights}: takes the second {second.mean():.1%} of the time, gains "
                       f"{gain.mean():+.3f} ± {gain.std(ddof=1) / np.sqrt(len(gain)):.3f} a "
                       f"close call over the first")
-
-
-def _kind(index: int) -> str:
-    """The kind of an action-space index among a close call's candidates."""
-    for end, name in ((27, "discard"), (54, "peng"), (81, "dkong"), (108, "ankong"),
-                      (135, "bukong"), (136, "hu"), (137, "pass")):
-        if index < end:
-            return name
-    return "other"
 
 
 def _run_presets(branches: str) -> List[str]:

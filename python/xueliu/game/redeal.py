@@ -137,9 +137,9 @@ def _fresh_claim(state: GameState, seat: int) -> bool:
     if state._phase != PH_CLAIM or seat not in state._pending or state._c_forced:
         return False
     opts = state._c_opts
-    unasked = [s for s in opts if state._auto[s]]
+    auto = [s for s in opts if state._auto[s]]  # answered as the window opened
     forced = state._forced_n and state._back - state._front + 1 < state._forced_n
-    return not forced and sorted(state._answers) == sorted(unasked) \
+    return not forced and sorted(state._answers) == sorted(auto) \
         and sorted(state._pending) == sorted(s for s in opts if not state._auto[s])
 
 

@@ -24,7 +24,7 @@ calls a seat-hand.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -32,6 +32,7 @@ from ..bots import bot_seed, make_bot, start_hand_for
 from ..bots.neural import decide_batch, decide_logged
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
+from ..game.actions import HU_ID, PASS_ID, PENG
 from ..game.redeal import clone, redealt
 from ..rules import Rules
 from ..simulate.play import hand_seed
@@ -39,7 +40,19 @@ from .branches import Branches, candidates, pack
 
 __all__ = ["DECISIONS", "REDEAL", "generate", "play_out", "source_opponent"]
 
-DECISIONS = ("discards", "melds", "melds_no_pass", "win_or_meld")
+def _is_meld(index: int) -> bool:
+    return PENG[0].id <= index < HU_ID  # 碰, or a 杠 of any kind
+
+
+_PAIRS: Dict[str, Callable[[int, int], bool]] = {
+    "discards": lambda a, b: a < 27 and b < 27,
+    "melds": lambda a, b: a >= 27 or b >= 27,
+    "melds_no_pass": lambda a, b: (_is_meld(a) or _is_meld(b)) and PASS_ID not in (a, b),
+    "win_or_meld": lambda a, b: HU_ID in (a, b) and (_is_meld(a) or _is_meld(b)),
+}
+"""Whether a decision whose two best indices are these is of a kind :func:`generate` looks at."""
+
+DECISIONS = tuple(_PAIRS)
 """What :func:`generate` may look at: the turns whose two best indices are discards; the
 decisions whose two best are not both discards (碰/杠/胡/pass, on a turn or at a claim); or those
 of them where one of the two is a 碰 or 杠 and the other is not pass (a meld against a win, a
@@ -150,12 +163,7 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
             turns += 1
             z = logits0[r]
             top = candidates(z, allowed, 2)
-            meld = max(top) >= 27
-            if decisions == "melds_no_pass":
-                meld = any(27 <= t < 135 for t in top) and 136 not in top
-            elif decisions == "win_or_meld":
-                meld = 135 in top and any(27 <= t < 135 for t in top)
-            if meld == (decisions != "discards") and z[top[0]] - z[top[1]] < gap \
+            if _PAIRS[decisions](*top) and z[top[0]] - z[top[1]] < gap \
                     and rngs[i].random() < rate:
                 calls.append((clone(states[i]), copy.deepcopy(bots[i]), q, i, kept[i]))
                 kept[i] += 1

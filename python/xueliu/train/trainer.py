@@ -28,6 +28,7 @@ from ..bots.neural import masked_argmax
 from ..bots.neural_net import DANGER_KINDS, Network, load_network
 from ..bots.neural_play import POLICY, Decisions, play_batched
 from ..game import GameState, new_game
+from ..game.actions import HU_ID, PENG
 from ..learn.won_waits import won_wait_choice
 from ..rules import Rules
 from ..simulate.play import hand_seed
@@ -407,8 +408,16 @@ def danger_loss(estimate: torch.Tensor, cost: np.ndarray, mask: torch.Tensor) ->
 
 # -- improvement ---------------------------------------------------------------------------------
 
+def _peng_claims(samples: Any) -> np.ndarray:
+    """The demonstrations' decisions that offer a 碰 and no 胡 (``--improve-anchor``'s: the close
+    calls of a 胡 against a 碰 should not move them), as row numbers."""
+    bits = np.unpackbits(samples["mask"][:, :HU_ID // 8 + 1], axis=1)  # indices 0..HU_ID
+    return np.flatnonzero(bits[:, PENG[0].id:PENG[-1].id + 1].any(axis=1) & (bits[:, HU_ID] == 0))
+
+
 def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
-                  points: Any, rng: np.random.Generator, prog: _Progress) -> Tuple[float, float]:
+                  points: Any, rng: np.random.Generator, prog: _Progress,
+                  anchors: Optional[np.ndarray] = None) -> Tuple[float, float]:
     """One pass over the branch points: each batch of them pushes the policy's log-probability
     of each candidate by its advantage on the wall (its value less the candidates' mean, in
     reward units, clipped at ±``ADVANTAGE_CLIP``) times its probability among the candidates —
@@ -421,12 +430,6 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
     bar = _Bar(f"improve epoch {prog.epoch + 1}/{cfg.improve_epochs}", (n + batch - 1) // batch)
     scale = torch.tensor([REWARD_SCALE.get(p, 16.0) for p in cfg.presets])
     m = len(samples["index"])
-    # the decisions that offer a 碰 and no 胡 (碰 indices 27–53: bits 3–29 of packed bytes 3–6;
-    # 胡 135: bit 7 of byte 16): a 胡 against a 碰 is what the close calls may change
-    packed = samples["mask"]
-    claims = np.flatnonzero(np.unpackbits(packed[:, 3:7], axis=1)[:, 3:30].any(axis=1)
-                            & (packed[:, 16] & 1 == 0)) \
-        if cfg.improve_anchor > 0 else np.zeros(0, np.int64)
     total_a = total_bc = 0.0
     count = 0
     for start in range(0, n, batch):
@@ -464,9 +467,9 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
             adv = adv * weight / weight.sum(dim=1, keepdim=True)
             loss_a = -(adv * chosen).sum(dim=1).mean()
         demo = rng.integers(0, m, len(pick))
-        if len(claims):  # (session 14: close calls of 胡 against 碰 move other claims' 碰 too)
-            k = int(round(cfg.improve_anchor * len(pick)))
-            demo[:k] = claims[rng.integers(0, len(claims), k)]
+        if anchors is not None and len(anchors):  # (session 14: close calls of 胡 against
+            k = int(round(cfg.improve_anchor * len(pick)))  # 碰 move other claims' 碰 too)
+            demo[:k] = anchors[rng.integers(0, len(anchors), k)]
         demo = np.sort(demo)
         dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
         dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
@@ -715,8 +718,9 @@ def run(cfg: Config) -> str:
         _log(f"{len(points['preset'])} branch points from {cfg.improve_hands} hands")
         for group in opt.param_groups:
             group["lr"] = cfg.improve_lr
+        anchors = _peng_claims(samples) if cfg.improve_anchor > 0 else None
         while prog.epoch < cfg.improve_epochs:
-            loss_a, loss_bc = improve_epoch(cfg, model, opt, samples, points, rng, prog)
+            loss_a, loss_bc = improve_epoch(cfg, model, opt, samples, points, rng, prog, anchors)
             prog.epoch += 1
             _log(f"improve epoch {prog.epoch}: advantage loss {loss_a:+.4f}, BC {loss_bc:.4f}, "
                  f"step {prog.step}")
