@@ -148,8 +148,24 @@ def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_a
     assert len(c) > 0 and ((c == 135).any(axis=1) & ((c >= 27) & (c < 135)).any(axis=1)).all()
 
 
+def test_with_likely_hands_the_same_close_calls_are_valued_on_other_redeals():
+    # redeal_hands="likely" changes only the redeals (the other seats' hands as ready as real
+    # players'), not which turns are close calls; a table shape without a prior is refused.
+    net = NeuralBot(weights=SHIPPED).network
+    uniform = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2)
+    likely = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2,
+                                  redeal_hands="likely")
+    assert (uniform["x"] == likely["x"]).all() and (uniform["cand"] == likely["cand"]).all()
+    assert np.isfinite(likely["value"]).all()
+    assert (uniform["value"] != likely["value"]).any()
+    with pytest.raises(ValueError, match="prior for the table shapes"):
+        close_calls.generate(net, ["sanren_liangfang"], range(0, 1), seed=4,
+                             redeal_hands="likely")
+
+
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},
-                                 {"won_hands": "guess"}, {"decisions": "exchange"}])
+                                 {"won_hands": "guess"}, {"decisions": "exchange"},
+                                 {"redeal_hands": "guess"}])
 def test_close_calls_refuse_a_bad_gap_rate_redeal_count_or_won_hands_mode(bad: dict) -> None:
     net = NeuralBot(weights=SHIPPED).network
     with pytest.raises(ValueError):

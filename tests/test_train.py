@@ -192,10 +192,12 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     assert main(improve + ["redeal,redeal:nobody"]) == 2
     assert "--improve-opponents: unknown bot 'nobody'" in capsys.readouterr().err
     assert main(improve + ["expert", "--improve-won-hands", "redeal"]) == 2
-    assert "--improve-won-hands redeal and --improve-decisions are for the close calls" \
-        in capsys.readouterr().err
+    assert "--improve-won-hands redeal, --improve-decisions and --improve-redeal-hands are " \
+        "for the close calls" in capsys.readouterr().err
+    assert main(improve + ["expert", "--improve-redeal-hands", "likely"]) == 2
+    assert "--improve-redeal-hands are for the close calls" in capsys.readouterr().err
     assert main(improve + ["expert", "--improve-decisions", "melds"]) == 2
-    assert "--improve-decisions are for the close calls" in capsys.readouterr().err
+    assert "--improve-decisions and --improve-redeal-hands are" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(improve + ["redeal", "--improve-decisions", "exchange"])
     with pytest.raises(SystemExit):

@@ -5,6 +5,8 @@ for measurements and search). Over random hands of both presets, at many turn de
 - only hidden tiles move: the other seats' concealed tiles and the live wall hold, kind by kind,
   what they held, each hand has its size, won (frozen) hands and void-suit counts are kept;
 - the original hand is not touched, the same seed redeals alike and other seeds differ;
+- all of this holds as well for ``hands="likely"`` (the prior of real hands'
+  readiness, ``tests/game/test_likely_hands.py``);
 - the redealt hand plays on to its end under the rules, money summing to zero;
 - at a claim window the seat is asked in, the window opens again on the new hands (the seat's
   options unchanged, the others' as their new hands allow);
@@ -58,14 +60,15 @@ def _turn_points(preset, seed, every=3, win=False):
         st.step(moves)
 
 
+@pytest.mark.parametrize("hands", ["uniform", "likely"])
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
-def test_a_redeal_keeps_everything_the_seat_sees_and_moves_only_hidden_tiles(preset):
+def test_a_redeal_keeps_everything_the_seat_sees_and_moves_only_hidden_tiles(preset, hands):
     checked = moved = frozen_kept = 0
     for seed in range(12):
         for st, seat in _turn_points(preset, seed):
             before = {o: st.observation(o) for o in range(st.seats)}
             events = st.events(seat)
-            twin = redealt(st, seat, seed * 1000 + checked)
+            twin = redealt(st, seat, seed * 1000 + checked, hands=hands)
             checked += 1
             assert twin.observation(seat) == before[seat]
             assert twin.events(seat) == events
@@ -96,9 +99,10 @@ def test_a_redeal_keeps_everything_the_seat_sees_and_moves_only_hidden_tiles(pre
         assert frozen_kept > 0  # the rule for won hands was exercised
 
 
-def test_the_same_seed_redeals_alike_and_other_seeds_do_not():
+@pytest.mark.parametrize("hands", ["uniform", "likely"])
+def test_the_same_seed_redeals_alike_and_other_seeds_do_not(hands):
     st, seat = next(_turn_points("xueliu", 5, every=4))
-    a, b, c = redealt(st, seat, 7), redealt(st, seat, 7), redealt(st, seat, 8)
+    a, b, c = (redealt(st, seat, s, hands=hands) for s in (7, 7, 8))
     hands = lambda s: [bytes(h) for h in s._hands]  # noqa: E731
     assert hands(a) == hands(b) and a._wall == b._wall
     assert hands(a) != hands(c) or a._wall != c._wall
@@ -226,6 +230,12 @@ def test_an_unknown_won_hands_mode_is_refused():
         redealt(st, seat, 1, won_hands="guess")
 
 
+def test_an_unknown_hands_mode_is_refused():
+    st, seat = next(_turn_points("xueliu", 2, every=1))
+    with pytest.raises(ValueError, match="hands must be"):
+        redealt(st, seat, 1, hands="guess")
+
+
 def _claim_points(preset, seed):
     """A random hand of ``preset``; yields ``(state, seat)`` at every claim window, for each seat
     asked in it, before anyone answers (a seat that may win does), except in the last
@@ -245,15 +255,16 @@ def _claim_points(preset, seed):
         st.step(moves)
 
 
+@pytest.mark.parametrize("hands", ["uniform", "likely"])
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
-def test_a_redeal_at_a_claim_reopens_the_window_on_the_new_hands(preset):
+def test_a_redeal_at_a_claim_reopens_the_window_on_the_new_hands(preset, hands):
     checked = asked_otherwise = 0
     rnd = random.Random(11)
     for seed in range(80):
         for st, seat in _claim_points(preset, 200 + seed):
             obs, events, legal = st.observation(seat), st.events(seat), st.legal_actions(seat)
             others = {o: st.legal_actions(o) for o in st.pending()}
-            twin = redealt(st, seat, [seed, checked])
+            twin = redealt(st, seat, [seed, checked], hands=hands)
             checked += 1
             assert twin.phase == "claim" and seat in twin.pending()
             assert twin.observation(seat) == obs and twin.events(seat) == events

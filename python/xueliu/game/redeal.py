@@ -23,6 +23,11 @@ already shown and there is no cheap exact sampler:
   mostly the hands themselves, 1,000 shuffles find none — each seat keeps its count of every
   suit instead.
 
+How it deals the other seats: at random (``hands="uniform"``), or (``hands="likely"``) each as
+near a win as real players' hands are at that point of a hand, by the prior of
+:mod:`xueliu.game.likely_hands` — a uniform deal is far slower and safer than a real table late in
+a hand (session 15), and so was every value measured on it.
+
 And what it drops: the three tiles the seat gave in the exchange (换三张) are known to be in the
 receiver's hand until they show up; a redeal may move them. What is kept tells the copy a
 little more than the seat knows, what is dropped a little less: both small beside the dozens of
@@ -37,6 +42,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 import numpy as np
 
 from .. import _core
+from . import likely_hands
 from .claims import open_claims
 from .data import PH_CLAIM, PH_TURN
 from .state import GameState
@@ -44,6 +50,8 @@ from .state import GameState
 __all__ = ["clone", "redealt"]
 
 _ATTEMPTS = 1000
+_LIKELY_ATTEMPTS = 20  # deals with the prior before the uniform deal found is kept
+_LIKELY_TRIES = 100  # draws of one seat's hand with the prior
 _SUIT = [k // 9 for k in range(27)]
 
 
@@ -56,7 +64,7 @@ def clone(state: GameState) -> GameState:
 
 
 def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
-            won_hands: str = "keep") -> GameState:
+            won_hands: str = "keep", hands: str = "uniform") -> GameState:
     """A copy of ``state`` whose tiles hidden from ``seat`` (the other seats' concealed tiles
     and the live wall) are dealt again from ``numpy.random.default_rng(seed)``, kept as described
     above. ``state`` itself is not changed. At ``seat``'s own turn decision (phase ``"turn"``,
@@ -69,9 +77,25 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     ``won_hands="redeal"`` deals the won hands again too (a frozen 血流 hand, a 血战 winner that
     has left): each gets a hand built from the hidden tiles that wins on every kind it has won on
     (:func:`_won_hand`), so the copy no longer knows a won hand's other waits — what the seat
-    cannot see either. A won hand for which 500 tries build none keeps its tiles."""
+    cannot see either. A won hand for which 500 tries build none keeps its tiles.
+
+    ``hands="likely"`` deals each other seat whose hand may change a hand as near a win as real
+    players' are (:mod:`xueliu.game.likely_hands`): its hand is drawn again until one is kept,
+    with chance in proportion to the prior's ratio for its shanten (at most 100 draws a seat;
+    seats dealt in turn, the wall last). Where the void rules leave (almost) no other deal, the
+    deal keeps each seat's suits, as a uniform one does, without the prior."""
     if won_hands not in ("keep", "redeal"):
         raise ValueError(f"won_hands must be 'keep' or 'redeal', not {won_hands!r}")
+    if hands not in ("uniform", "likely"):
+        raise ValueError(f"hands must be 'uniform' or 'likely', not {hands!r}")
+    ratios = likely_hands.ratios_for(state.rules) if hands == "likely" else None
+    return redealt_with(state, seat, seed, won_hands, ratios)
+
+
+def redealt_with(state: GameState, seat: int, seed: Union[int, Sequence[int]], won_hands: str,
+                 ratios: Optional[np.ndarray]) -> GameState:
+    """:func:`redealt` with the prior's ratios given (``None``: uniform): what
+    :func:`xueliu.game.likely_hands.measure` calibrates a prior with."""
     claim = _fresh_claim(state, seat)
     if not claim and (state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]):
         raise ValueError(f"a redeal needs seat {seat}'s own turn decision or a claim window it "
@@ -108,6 +132,12 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
         dealt = _take(order, wants, category)
         if dealt is not None:
             break
+    if dealt is not None and left is not None and ratios is not None:
+        for _ in range(_LIKELY_ATTEMPTS):  # the seats' void rules allow deals: now likely ones
+            likely = _take_likely(twin, redeal, left, wants, category, ratios, rng)
+            if likely is not None:
+                dealt = likely
+                break
     if dealt is None:
         # Late in a hand the hidden tiles are mostly the hands themselves, and a void rule can
         # leave almost no deal but the true one: keep each seat's count of every suit then (a
@@ -223,6 +253,33 @@ def _won_hand(counts: List[int], size: int, kinds: List[int], void: int, melds: 
         if _core.waits(_core.Hand(bytes(hand), melds), void, sp) & want == want:
             return hand
     return None
+
+
+def _take_likely(twin: GameState, seats: List[int], tiles: List[int], wants: List[List[int]],
+                 category: List[List[int]], ratios: np.ndarray, rng: np.random.Generator
+                 ) -> Optional[Tuple[List[List[int]], List[int]]]:
+    """Deals ``seats`` in turn from ``tiles`` as :func:`_take` does, each seat's hand drawn again
+    until one is kept with chance ``ratio / max ratio`` of its cell of the prior (the last of
+    :data:`_LIKELY_TRIES` draws kept in any case); the tiles left, shuffled, are the wall.
+    ``None`` if a seat runs short."""
+    wall_left = twin._back - twin._front + 1
+    rest = list(tiles)
+    hands = []
+    for o, want, cat in zip(seats, wants, category):
+        row = ratios[likely_hands.context_of(wall_left, len(twin._core_melds[o]))]
+        top = float(row.max())
+        for _ in range(_LIKELY_TRIES):
+            got = _take([rest[i] for i in rng.permutation(len(rest))], [want], [cat])
+            if got is None:
+                return None
+            (hand,), left = got
+            shanten = _core.shanten(_core.Hand(bytes(hand), twin._core_melds[o]), twin._void[o],
+                                    twin._sp)
+            if rng.random() * top < row[min(shanten, likely_hands.SHANTEN - 1)]:
+                break
+        hands.append(hand)
+        rest = left
+    return hands, [rest[i] for i in rng.permutation(len(rest))]
 
 
 def _take(order: List[int], wants: List[List[int]], category: List[List[int]]

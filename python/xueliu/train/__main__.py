@@ -101,6 +101,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "default: a turn's two best discards), melds (the two best not both discards: 碰/杠/胡/"
       "pass), melds_no_pass (of those, a 碰 or 杠 against anything but pass) or win_or_meld (a 胡 "
       "against a 碰 or 杠)")
+    a("--improve-redeal-hands", choices=("uniform", "likely"), default="uniform",
+      help="with --improve-opponents redeal: how a close call's redeals deal the other seats' "
+      "hidden hands: uniform (the default: at random from the hidden tiles) or likely (as near a "
+      "win as real players' hands at that point of a hand: xueliu.game.likely_hands)")
     a("--improve-loss", choices=("policy", "pairwise"), default="policy",
       help="the improvement stage's loss: policy (the gradient of the candidates' expected "
       "value, each weighted by its probability: the default) or pairwise (for two candidates: "
@@ -199,9 +203,10 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
         print("--improve-opponents redeal or redeal:BOT go without plain bots, with "
               "--improve-redeals at least 1 and --improve-gap above 0", file=sys.stderr)
         return 2
-    if (args.improve_won_hands != "keep" or args.improve_decisions != "discards") \
-            and not any(redeal):
-        print("--improve-won-hands redeal and --improve-decisions are for the close calls of "
+    if (args.improve_won_hands != "keep" or args.improve_decisions != "discards"
+            or args.improve_redeal_hands != "uniform") and not any(redeal):
+        print("--improve-won-hands redeal, --improve-decisions and --improve-redeal-hands are "
+              "for the close calls of "
               "--improve-opponents redeal or redeal:BOT", file=sys.stderr)
         return 2
     for entry, (r, opponent) in zip(args.improve_opponents, sources):
@@ -252,6 +257,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_weight=args.improve_weight, improve_redeals=args.improve_redeals,
                  improve_gap=args.improve_gap, improve_won_hands=args.improve_won_hands,
                  improve_decisions=args.improve_decisions, improve_loss=args.improve_loss,
+                 improve_redeal_hands=args.improve_redeal_hands,
                  improve_anchor=args.improve_anchor,
                  ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,

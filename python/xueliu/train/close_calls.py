@@ -33,6 +33,7 @@ from ..bots.neural import decide_batch, decide_logged
 from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
 from ..game.actions import HU_ID, PASS_ID, PENG
+from ..game import likely_hands
 from ..game.redeal import clone, redealt
 from ..rules import Rules
 from ..simulate.play import hand_seed
@@ -179,10 +180,11 @@ def _find(network: Network, presets: Sequence[str], hands: range, seed: int, gap
 
 
 def _play_redeals(network: Network, calls: Sequence[Call], cand: np.ndarray, seed: int,
-                  redeals: int, won_hands: str) -> np.ndarray:
+                  redeals: int, won_hands: str, hands: str) -> np.ndarray:
     """The seat's nets of every close call's two candidates ``cand[c]`` on each of its redeals
-    (``[seed, hand, call, k]``, ``won_hands`` as :func:`~xueliu.game.redeal.redealt`'s), all
-    played out in lockstep: ``float64[len(calls), redeals, 2]``."""
+    (``[seed, hand, call, k]``, ``won_hands`` and ``hands`` as
+    :func:`~xueliu.game.redeal.redealt`'s), all played out in lockstep:
+    ``float64[len(calls), redeals, 2]``."""
     states: List[GameState] = []
     tables: List[Bots] = []
     seats: List[int] = []
@@ -190,7 +192,7 @@ def _play_redeals(network: Network, calls: Sequence[Call], cand: np.ndarray, see
     for c, (st, bots, q, i, j) in enumerate(calls):
         first, second = (int(k) for k in cand[c])
         for k in range(redeals):
-            twin = redealt(st, q, [seed, i, j, k], won_hands=won_hands)
+            twin = redealt(st, q, [seed, i, j, k], won_hands=won_hands, hands=hands)
             states += [twin, clone(twin)]
             tables += [copy.deepcopy(bots), copy.deepcopy(bots)]
             seats += [q, q]
@@ -201,7 +203,7 @@ def _play_redeals(network: Network, calls: Sequence[Call], cand: np.ndarray, see
 def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
              gap: float = 0.5, rate: float = 1.0, redeals: int = 8,
              opponent: Optional[str] = None, won_hands: str = "keep",
-             decisions: str = "discards") -> Branches:
+             decisions: str = "discards", redeal_hands: str = "uniform") -> Branches:
     """The close calls of self-play hands ``hands`` (a range: chunks are made apart and joined),
     as :data:`.branches.Branches` with two candidates (the network's first, then its second)
     whose ``value`` is the mean net over ``redeals`` redeals; also ``diffs`` ``float32[n,
@@ -217,15 +219,20 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     pass against the other, on a turn or at a claim window — a claim's redeal opens the window
     again on the new hands, :func:`~xueliu.game.redeal.redealt`; session 14) or
     ``"melds_no_pass"`` (of those, where one is a 碰 or 杠 and the other is not pass) or
-    ``"win_or_meld"`` (a 胡 against a 碰 or 杠)."""
+    ``"win_or_meld"`` (a 胡 against a 碰 or 杠). ``redeal_hands`` is the ``hands`` of
+    :func:`~xueliu.game.redeal.redealt`: ``"uniform"`` (the other seats dealt at random: sessions 10–14) or ``"likely"`` (as near a
+    win as real players' hands are, :mod:`xueliu.game.likely_hands`: session 15)."""
     if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal") \
-            or decisions not in DECISIONS:
+            or decisions not in DECISIONS or redeal_hands not in ("uniform", "likely"):
         raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1, won_hands 'keep' or "
-                         f"'redeal' and decisions one of {DECISIONS}; got gap={gap}, "
-                         f"rate={rate}, redeals={redeals}, won_hands={won_hands!r}, "
-                         f"decisions={decisions!r}")
+                         f"'redeal', decisions one of {DECISIONS} and redeal_hands 'uniform' or "
+                         f"'likely'; got gap={gap}, rate={rate}, redeals={redeals}, "
+                         f"won_hands={won_hands!r}, decisions={decisions!r}, "
+                         f"redeal_hands={redeal_hands!r}")
+    for p in presets if redeal_hands == "likely" else ():
+        likely_hands.ratios_for(Rules.preset(p))  # a shape without a prior: refused at once
     calls, rows, turns = _find(network, presets, hands, seed, gap, rate, opponent, decisions)
-    nets = _play_redeals(network, calls, rows["cand"], seed, redeals, won_hands)
+    nets = _play_redeals(network, calls, rows["cand"], seed, redeals, won_hands, redeal_hands)
     rows["value"] = nets.mean(axis=1).astype(np.float32)
     rows["diffs"] = (nets[:, :, 1] - nets[:, :, 0]).astype(np.float32)
     rows["turns"] = np.array([turns], np.int64)

@@ -86,6 +86,7 @@ class Config:
     improve_gap: float = 0.5  # ... and the logit gap under which a turn is a close call
     improve_won_hands: str = "keep"  # ... and whether its redeals deal won hands again (session 13)
     improve_decisions: str = "discards"  # ... and which decisions are close calls (session 14)
+    improve_redeal_hands: str = "uniform"  # ... and how its redeals deal hidden hands (session 15)
     improve_loss: str = "policy"  # "policy" (the gradient of the expected value) or "pairwise"
     improve_anchor: float = 0.0  # the share of each imitation batch drawn from claims (碰, no 胡)
     ppo_iterations: int = 0
@@ -208,7 +209,8 @@ def _make_branch_chunk(args: Tuple[Config, int]) -> int:
             b = close_calls.generate(net, cfg.presets, hands, cfg.seed, gap=cfg.improve_gap,
                                      rate=cfg.improve_rate, redeals=cfg.improve_redeals,
                                      opponent=bots, won_hands=cfg.improve_won_hands,
-                                     decisions=cfg.improve_decisions)
+                                     decisions=cfg.improve_decisions,
+                                     redeal_hands=cfg.improve_redeal_hands)
         else:
             b = branch_mod.generate(net, opponent, cfg.presets, hands, cfg.seed,
                                     rate=cfg.improve_rate, top=cfg.improve_top)
@@ -660,7 +662,8 @@ only the exports and evaluations: a finished run given them writes its final wei
 _IMPROVE_ONLY = ("improve_actor", "improve_hands", "improve_opponents", "improve_rate",
                  "improve_top", "improve_epochs", "improve_lr", "improve_weight",
                  "improve_redeals", "improve_gap", "improve_won_hands",
-                 "improve_decisions", "improve_loss", "improve_anchor")
+                 "improve_decisions", "improve_loss", "improve_anchor",
+                 "improve_redeal_hands")
 """Arguments only the improvement stage reads: free until it has started."""
 _PPO_ONLY = ("ppo_hands", "ppo_epochs", "ppo_lr", "ppo_clip", "entropy", "kl", "value_iterations",
              "league")
