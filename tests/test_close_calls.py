@@ -103,16 +103,24 @@ def _copy(state):
     return clone(state)
 
 
-def test_with_won_hands_redealt_the_same_close_calls_are_valued_on_other_redeals():
-    # won_hands="redeal" changes only the redeals (won hands dealt again, the hidden tiles
-    # shuffled from their sorted multiset), not which turns are close calls.
+@pytest.mark.parametrize("option", [{"won_hands": "redeal"}, {"redeal_hands": "likely"}])
+def test_a_redeal_option_values_the_same_close_calls_on_other_redeals(option: dict) -> None:
+    # won_hands="redeal" (won hands dealt again, the hidden tiles shuffled from their sorted
+    # multiset) and redeal_hands="likely" (the other seats' hands as ready as real players')
+    # change only the redeals, not which turns are close calls.
     net = NeuralBot(weights=SHIPPED).network
-    keep = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2)
-    fair = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2,
-                                won_hands="redeal")
-    assert (keep["x"] == fair["x"]).all() and (keep["cand"] == fair["cand"]).all()
-    assert np.isfinite(fair["value"]).all()
-    assert (keep["value"] != fair["value"]).any()
+    plain = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2)
+    other = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2, **option)
+    assert (plain["x"] == other["x"]).all() and (plain["cand"] == other["cand"]).all()
+    assert np.isfinite(other["value"]).all()
+    assert (plain["value"] != other["value"]).any()
+
+
+def test_likely_hands_are_refused_for_a_table_shape_without_a_prior():
+    net = NeuralBot(weights=SHIPPED).network
+    with pytest.raises(ValueError, match="prior for the table shapes"):
+        close_calls.generate(net, ["sanren_liangfang"], range(0, 1), seed=4,
+                             redeal_hands="likely")
 
 
 def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_alike():
@@ -146,21 +154,6 @@ def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_a
                                 opponent="expert", won_hands="redeal", decisions="win_or_meld")
     c = wins["cand"]
     assert len(c) > 0 and ((c == 135).any(axis=1) & ((c >= 27) & (c < 135)).any(axis=1)).all()
-
-
-def test_with_likely_hands_the_same_close_calls_are_valued_on_other_redeals():
-    # redeal_hands="likely" changes only the redeals (the other seats' hands as ready as real
-    # players'), not which turns are close calls; a table shape without a prior is refused.
-    net = NeuralBot(weights=SHIPPED).network
-    uniform = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2)
-    likely = close_calls.generate(net, ["xueliu"], range(0, 3), seed=4, redeals=2,
-                                  redeal_hands="likely")
-    assert (uniform["x"] == likely["x"]).all() and (uniform["cand"] == likely["cand"]).all()
-    assert np.isfinite(likely["value"]).all()
-    assert (uniform["value"] != likely["value"]).any()
-    with pytest.raises(ValueError, match="prior for the table shapes"):
-        close_calls.generate(net, ["sanren_liangfang"], range(0, 1), seed=4,
-                             redeal_hands="likely")
 
 
 @pytest.mark.parametrize("bad", [{"gap": 0}, {"rate": 0}, {"rate": 1.5}, {"redeals": 0},
