@@ -5,8 +5,9 @@ A uniform redeal (:func:`xueliu.game.redeal.redealt`) deals the other seats' con
 random from what the seat cannot see. Real players' hands are not random: what they kept is what
 brought them near a win. In games of four ``ExpertBot``\\ s, with 10 to 19 tiles of the 血流 wall
 left, an opponent without melds is ready (shanten 0) in 41 % of the hands, a uniform redeal's in
-3.5 % (session 15) — so every value measured on uniform redeals came from a table slower and safer
-than the real one.
+3.5 % (session 15): a uniform redeal's table is slower and safer than the real one. (What dealing
+likely hands changed in the values of the network's close calls — little — is in
+docs/training.md, session 15.)
 
 The prior is a table of ratios ``P_real(s | b, m) / P_uniform(s | b, m)`` of an opponent's
 shanten ``s`` (its concealed tiles with its melds and void, :func:`xueliu._core.shanten`), by the
@@ -133,7 +134,10 @@ def ratios_from_counts(real: np.ndarray, dealt: np.ndarray,
 def _tables() -> Dict[str, np.ndarray]:
     with np.load(TABLE_PATH) as z:
         meta = json.loads(bytes(z["meta"]).decode())
-        return {p: np.array(z[p], np.float32) for p in meta["presets"]}
+        tables = {p: np.array(z[p], np.float32) for p in meta["presets"]}
+    for table in tables.values():
+        table.flags.writeable = False  # shared by every redeal: read only
+    return tables
 
 
 def ratios_for(rules: Rules) -> np.ndarray:
@@ -143,7 +147,7 @@ def ratios_for(rules: Rules) -> np.ndarray:
     key = _shape_key(rules)
     for preset, table in _tables().items():
         if _shape_key(Rules.preset(preset)) == key:
-            return np.asarray(table, np.float32)
+            return table
     raise ValueError(f"redeal hands='likely' has a prior for the table shapes of the presets "
                      f"{', '.join(_tables())} only, not mode {rules.mode!r} with "
                      f"{rules.players} players, suits {''.join(rules.suits)} and "

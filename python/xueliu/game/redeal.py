@@ -26,7 +26,7 @@ already shown and there is no cheap exact sampler:
 How it deals the other seats: at random (``hands="uniform"``), or (``hands="likely"``) each as
 near a win as real players' hands are at that point of a hand, by the prior of
 :mod:`xueliu.game.likely_hands` — a uniform deal is far slower and safer than a real table late in
-a hand (session 15), and so was every value measured on it.
+a hand (session 15).
 
 And what it drops: the three tiles the seat gave in the exchange (换三张) are known to be in the
 receiver's hand until they show up; a redeal may move them. What is kept tells the copy a
