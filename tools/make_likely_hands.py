@@ -4,7 +4,7 @@
 
 For each preset of ``likely_hands.PRESETS``: ``--hands`` hands of four ``ExpertBot``\\ s, the
 other seats' shanten counted at every turn decision as dealt and as a uniform redeal deals them
-(:func:`~xueliu.game.likely_hands.measure`), then the ratios
+(:func:`~xueliu.train.hand_prior.measure`), then the ratios
 (:func:`~xueliu.game.likely_hands.ratios_from_counts`); each further round measures again with
 the redeal using the ratios so far and corrects them by what it dealt (a seat's hand is drawn from
 the tiles left by the seats dealt before it, so the first ratios fall short of the real shares).
@@ -25,10 +25,11 @@ from typing import List, Optional, Tuple
 import numpy as np
 
 from xueliu.game import likely_hands
+from xueliu.train import hand_prior
 
 
 def _measure(job: Tuple[str, int, int, Optional[np.ndarray]]) -> Tuple[np.ndarray, np.ndarray]:
-    return likely_hands.measure(*job)
+    return hand_prior.measure(*job)
 
 
 def _report(preset: str, round_: int, real: np.ndarray, dealt: np.ndarray) -> None:

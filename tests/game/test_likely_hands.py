@@ -18,6 +18,7 @@ import pytest
 import xueliu
 from xueliu.game import likely_hands
 from xueliu.game.redeal import redealt
+from xueliu.train import hand_prior
 
 
 def _mean(counts: np.ndarray) -> float:
@@ -26,8 +27,8 @@ def _mean(counts: np.ndarray) -> float:
 
 @pytest.mark.parametrize("preset", ["xueliu", "xuezhan"])
 def test_late_in_a_hand_real_hands_are_nearer_a_win_and_the_prior_deals_them_so(preset):
-    real, uniform = likely_hands.measure(preset, 40, seed=9001)
-    _, likely = likely_hands.measure(preset, 40, seed=9001,
+    real, uniform = hand_prior.measure(preset, 40, seed=9001)
+    _, likely = hand_prior.measure(preset, 40, seed=9001,
                                      ratios=likely_hands.ratios_for(xueliu.Rules.preset(preset)))
     late = slice(0, 3)  # fewer than 18 live tiles left, a seat with or without melds
     r, u, k = (c[late].sum(axis=(0, 1)) for c in (real, uniform, likely))

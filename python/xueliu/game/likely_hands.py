@@ -12,7 +12,7 @@ docs/training.md, session 15.)
 The prior is a table of ratios ``P_real(s | b, m) / P_uniform(s | b, m)`` of an opponent's
 shanten ``s`` (its concealed tiles with its melds and void, :func:`xueliu._core.shanten`), by the
 bucket ``b`` of the live wall left (:data:`WALL_STEP` tiles a bucket) and its number of melds
-``m``: counted at every turn decision of :func:`measure`'s expert games, for each other seat
+``m``: counted at every turn decision of expert games (:func:`xueliu.train.hand_prior.measure`), for each other seat
 still playing with a hand that may change, once as dealt and once as a uniform redeal at the same
 state deals it. A redeal with ``hands="likely"`` keeps each seat's hand with chance proportional to
 its ratio, so each seat's shanten follows the real table's. Made by ``tools/make_likely_hands.py``
@@ -32,7 +32,7 @@ from .. import _core
 from ..rules import Rules
 from .data import HandData
 
-__all__ = ["WALL_STEP", "BUCKETS", "MELDS", "SHANTEN", "PRESETS", "TABLE_PATH", "measure",
+__all__ = ["WALL_STEP", "BUCKETS", "MELDS", "SHANTEN", "PRESETS", "TABLE_PATH",
            "ratios_from_counts", "ratios_for", "shanten_of", "context_of"]
 
 WALL_STEP = 6
@@ -64,44 +64,6 @@ def context_of(wall_left: int, melds: int) -> Tuple[int, int]:
     return min(wall_left // WALL_STEP, BUCKETS - 1), min(melds, MELDS - 1)
 
 
-def measure(preset: str, hands: int, seed: int, ratios: Optional[np.ndarray] = None
-            ) -> Tuple[np.ndarray, np.ndarray]:
-    """Counts ``int64[BUCKETS, MELDS, SHANTEN]`` of the other seats' shanten in ``hands`` hands of
-    four ``ExpertBot``\\ s under ``preset`` (hand ``i`` dealt from ``hand_seed(seed, i)``, dealer
-    ``i % 4``, bots started with ``bot_seed(seed, i, seat)``), at every turn decision after the
-    voids are declared: as the hands are, and as a redeal for the deciding seat deals them
-    (``[seed, i, j]`` at the hand's ``j``-th such decision; uniform, or with the prior
-    ``ratios``)."""
-    from ..bots import ExpertBot, bot_seed, start_hand_for  # bots import the game: not at load
-    from ..simulate.play import hand_seed
-    from .redeal import redealt_with
-    from .state import new_game
-
-    rules = Rules.preset(preset)
-    real = np.zeros((BUCKETS, MELDS, SHANTEN), np.int64)
-    dealt = np.zeros_like(real)
-    for i in range(hands):
-        st = new_game(rules, seed=hand_seed(seed, i), dealer=i % 4)
-        bots: Dict[int, ExpertBot] = {}
-        for q in range(rules.players):
-            bots[q] = ExpertBot(seed=bot_seed(seed, i, q), rules=rules)
-            start_hand_for(bots[q], q, rules, bot_seed(seed, i, q))
-        j = 0
-        while not st.is_over:
-            pending = list(st.pending())
-            if st.phase == "turn" and len(pending) == 1 and st._void[pending[0]] >= 0:
-                q = pending[0]
-                twin = redealt_with(st, q, [seed, i, j], "keep", ratios)
-                j += 1
-                for o in range(rules.players):
-                    if o != q and st._in_play[o] and not st._frozen[o]:
-                        b, m = context_of(st.wall_remaining, len(st._core_melds[o]))
-                        real[b, m, min(shanten_of(st, o), SHANTEN - 1)] += 1
-                        dealt[b, m, min(shanten_of(twin, o), SHANTEN - 1)] += 1
-            st.step({q: bots[q].act_view(st.view(q), st.legal_actions(q)) for q in pending})
-    return real, dealt
-
-
 def _shares(counts: np.ndarray) -> np.ndarray:
     shares: np.ndarray = counts / np.maximum(counts.sum(-1, keepdims=True), 1)
     return shares
@@ -109,7 +71,8 @@ def _shares(counts: np.ndarray) -> np.ndarray:
 
 def ratios_from_counts(real: np.ndarray, dealt: np.ndarray,
                        ratios: Optional[np.ndarray] = None) -> np.ndarray:
-    """The prior's ratios ``float32[BUCKETS, MELDS, SHANTEN]`` from :func:`measure`'s counts:
+    """The prior's ratios ``float32[BUCKETS, MELDS, SHANTEN]`` from the counts of
+    :func:`xueliu.train.hand_prior.measure`:
     each cell's real share of a shanten over the share the redeal dealt (uniform, or with
     ``ratios``, which are then multiplied by it: one step of a fixed point, where the redeal's
     shares are the real ones), clipped to [0.05, 20]. A shanten seen fewer than 20 times in

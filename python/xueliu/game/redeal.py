@@ -95,7 +95,7 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
 def redealt_with(state: GameState, seat: int, seed: Union[int, Sequence[int]], won_hands: str,
                  ratios: Optional[np.ndarray]) -> GameState:
     """:func:`redealt` with the prior's ratios given (``None``: uniform): what
-    :func:`xueliu.game.likely_hands.measure` calibrates a prior with."""
+    :func:`xueliu.train.hand_prior.measure` calibrates a prior with."""
     claim = _fresh_claim(state, seat)
     if not claim and (state.is_over or state._phase != PH_TURN or list(state.pending()) != [seat]):
         raise ValueError(f"a redeal needs seat {seat}'s own turn decision or a claim window it "
