@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -53,10 +53,12 @@ def _shape_key(rules: Rules) -> Tuple[str, int, Tuple[str, ...], int]:
     return rules.mode, rules.players, tuple(rules.suits), rules.hand_size
 
 
-def shanten_of(state: HandData, seat: int) -> int:
-    """``seat``'s shanten in ``state``: its concealed tiles, melds and void."""
-    hand = _core.Hand(bytes(state._hands[seat]), state._core_melds[seat])
-    return int(_core.shanten(hand, state._void[seat], state._sp))
+def shanten_of(state: HandData, seat: int, counts: Optional[Sequence[int]] = None) -> int:
+    """``seat``'s shanten in ``state``: its concealed tiles (or the 27 ``counts`` given in their
+    place), melds and void."""
+    tiles = bytes(state._hands[seat] if counts is None else counts)
+    return int(_core.shanten(_core.Hand(tiles, state._core_melds[seat]), state._void[seat],
+                             state._sp))
 
 
 def context_of(wall_left: int, melds: int) -> Tuple[int, int]:

@@ -47,7 +47,10 @@ from .claims import open_claims
 from .data import PH_CLAIM, PH_TURN
 from .state import GameState
 
-__all__ = ["clone", "redealt"]
+__all__ = ["HANDS", "clone", "redealt"]
+
+HANDS = ("uniform", "likely")
+"""How :func:`redealt` may deal the other seats' hidden hands."""
 
 _ATTEMPTS = 1000
 _LIKELY_ATTEMPTS = 20  # deals with the prior before the uniform deal found is kept
@@ -86,7 +89,7 @@ def redealt(state: GameState, seat: int, seed: Union[int, Sequence[int]],
     deal keeps each seat's suits, as a uniform one does, without the prior."""
     if won_hands not in ("keep", "redeal"):
         raise ValueError(f"won_hands must be 'keep' or 'redeal', not {won_hands!r}")
-    if hands not in ("uniform", "likely"):
+    if hands not in HANDS:
         raise ValueError(f"hands must be 'uniform' or 'likely', not {hands!r}")
     ratios = likely_hands.ratios_for(state.rules) if hands == "likely" else None
     return redealt_with(state, seat, seed, won_hands, ratios)
@@ -273,8 +276,7 @@ def _take_likely(twin: GameState, seats: List[int], tiles: List[int], wants: Lis
             if got is None:
                 return None
             (hand,), left = got
-            shanten = _core.shanten(_core.Hand(bytes(hand), twin._core_melds[o]), twin._void[o],
-                                    twin._sp)
+            shanten = likely_hands.shanten_of(twin, o, hand)
             if rng.random() * top < row[min(shanten, likely_hands.SHANTEN - 1)]:
                 break
         hands.append(hand)

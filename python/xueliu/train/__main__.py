@@ -33,6 +33,7 @@ def _names(text: str) -> tuple[str, ...]:
 
 def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParser:
     from .close_calls import DECISIONS  # (numpy only: the parser needs no PyTorch)
+    from ..game.redeal import HANDS
 
     p = argparse.ArgumentParser(prog=prog, description=(
         "Train the neural bot: expert demonstrations, behaviour cloning, PPO against a league of "
@@ -101,7 +102,7 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "default: a turn's two best discards), melds (the two best not both discards: 碰/杠/胡/"
       "pass), melds_no_pass (of those, a 碰 or 杠 against anything but pass) or win_or_meld (a 胡 "
       "against a 碰 or 杠)")
-    a("--improve-redeal-hands", choices=("uniform", "likely"), default="uniform",
+    a("--improve-redeal-hands", choices=HANDS, default="uniform",
       help="with --improve-opponents redeal: how a close call's redeals deal the other seats' "
       "hidden hands: uniform (the default: at random from the hidden tiles) or likely (as near a "
       "win as real players' hands at that point of a hand: xueliu.game.likely_hands)")

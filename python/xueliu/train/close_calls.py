@@ -34,7 +34,7 @@ from ..bots.neural_net import Network
 from ..game import Action, GameState, new_game
 from ..game.actions import HU_ID, PASS_ID, PENG
 from ..game import likely_hands
-from ..game.redeal import clone, redealt
+from ..game.redeal import HANDS, clone, redealt
 from ..rules import Rules
 from ..simulate.play import hand_seed
 from .branches import Branches, candidates, pack
@@ -223,7 +223,7 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     :func:`~xueliu.game.redeal.redealt`: ``"uniform"`` (the other seats dealt at random: sessions 10–14) or ``"likely"`` (as near a
     win as real players' hands are, :mod:`xueliu.game.likely_hands`: session 15)."""
     if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal") \
-            or decisions not in DECISIONS or redeal_hands not in ("uniform", "likely"):
+            or decisions not in DECISIONS or redeal_hands not in HANDS:
         raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1, won_hands 'keep' or "
                          f"'redeal', decisions one of {DECISIONS} and redeal_hands 'uniform' or "
                          f"'likely'; got gap={gap}, rate={rate}, redeals={redeals}, "
