@@ -86,3 +86,30 @@ def test_soft_targets_spread_over_the_teachers_values_and_keep_its_choice_where_
     value[0, [3, 7, 20]] = [1.0, 0.5, 0.0]
     sharp, flat = (soft_targets(value, mask, index, t)[0] for t in (0.1, 10.0))
     assert sharp[3] > 0.99 and abs(flat[3] - 1 / 3) < 0.05
+
+
+@pytest.mark.parametrize("views", [6, 12])
+def test_the_network_asked_under_every_renaming_plays_alike_in_every_renaming(views):
+    """One network's log-probabilities averaged over the six renamings of the suits (``views``
+    6) or all twelve renamings of the tiles (12), each mapped back: a policy that sees a table
+    and the same table renamed alike (exactly: each set of renamings is a group), where the
+    network alone does not."""
+    from xueliu.learn.renamings import rename_obs, rename_per_index
+
+    net = load_network()
+    x, mask = _inputs_and_masks()
+    mask[:, :27] |= x.reshape(len(x), -1, 27)[:, 0] > 0  # the kinds held may be discarded
+    for w in range(1, views):
+        rx, rmask = rename_obs(x, w), rename_per_index(mask, w)
+        alone = masked_log_softmax(net.forward(rx), rmask)
+        assert not np.allclose(alone, rename_per_index(masked_log_softmax(net.forward(x), mask), w),
+                               atol=1e-3)
+        np.testing.assert_allclose(ensemble_log_policy([net], rx, rmask, views=views),
+                                   rename_per_index(ensemble_log_policy([net], x, mask,
+                                                                        views=views), w),
+                                   rtol=1e-5, atol=1e-3)
+    one = ensemble_log_policy([net], x, mask, views=1)
+    np.testing.assert_allclose(one, masked_log_softmax(net.forward(x), mask), atol=1e-6)
+    for bad in (0, 13):
+        with pytest.raises(ValueError, match="views is 1..12"):
+            ensemble_log_policy([net], x, mask, views=bad)

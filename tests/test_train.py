@@ -215,6 +215,10 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     for temperature in ("-1", "nan", "inf"):
         assert main(["--out", str(tmp_path / "run"), "--bc-soft", temperature]) == 2
         assert "--bc-soft must be finite and not negative" in capsys.readouterr().err
+    for option in ("--distill-views", "--augment-renamings"):
+        for n in ("0", "13"):
+            assert main(["--out", str(tmp_path / "run"), "--distill", SHIPPED, option, n]) == 2
+            assert f"{option} is 1..12, got {n}" in capsys.readouterr().err
     assert main(["--out", str(tmp_path / "run"), "--bc-soft", "0.5", "--distill", SHIPPED]) == 2
     assert "two targets for one loss" in capsys.readouterr().err
     assert main(["--out", str(tmp_path / "run"), "--bc-soft", "0.5", "--teacher", "greedy"]) == 2

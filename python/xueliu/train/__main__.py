@@ -76,6 +76,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--distill", type=_names, default=(), metavar="W1,W2,…", help="behaviour cloning "
       "imitates these weights files' averaged policy (their normalised geometric mean) on the "
       "demonstrations' states instead of the teacher's recorded choice")
+    a("--distill-views", type=int, default=1, metavar="V", help="with --distill: each weights "
+      "file is asked also about the table with its tiles renamed, the first V of the twelve "
+      "renamings (xueliu.learn.renamings: 2..6 permute the suits, 7..12 also reverse the ranks), "
+      "each answer mapped back to the real tiles (default 1: the table as it is)")
     a("--bc-soft", type=float, default=0.0, metavar="T", help="behaviour cloning imitates the "
       "softmax of the teacher's option values over T (payment units) instead of its one "
       "choice; the demonstrations then record those values (an ExpertBot teacher; default 0: "
@@ -114,6 +118,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--improve-anchor", type=float, default=0.0, help="the share of each imitation batch "
       "of the improvement stage drawn from the demonstrations' claim decisions offering a 碰 and "
       "no 胡, so that the close calls of a 胡 against a 碰 do not move other claims (default 0)")
+    a("--augment-renamings", type=int, default=1, metavar="N", help="BC and the improvement "
+      "stage see each row under one of the first N renamings of its tiles, drawn at random "
+      "(xueliu.learn.renamings: the same decision at a table that plays alike; 6 permutes the "
+      "suits, 12 also reverses the ranks; default 1: as recorded)")
     a("--improve-rate", type=float, default=0.25, help="chance a decision is a branch point")
     a("--improve-top", type=int, default=3, help="candidates of a branch point (the best by "
       "the network)")
@@ -167,6 +175,11 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     if not (args.bc_soft >= 0 and math.isfinite(args.bc_soft)):
         print("--bc-soft must be finite and not negative", file=sys.stderr)
         return 2
+    for option, n in (("--distill-views", args.distill_views),
+                      ("--augment-renamings", args.augment_renamings)):
+        if not 1 <= n <= 12:
+            print(f"{option} is 1..12, got {n}", file=sys.stderr)
+            return 2
     if args.bc_soft > 0 and args.distill:
         print("--bc-soft and --distill are two targets for one loss: give one", file=sys.stderr)
         return 2
@@ -250,6 +263,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  bc_lr=args.bc_lr, bc_lr_end=args.bc_lr_end,
                  bc_weight_won=args.bc_weight_won, danger_loss=args.danger_loss,
                  danger_penalty=args.danger_penalty, distill=args.distill,
+                 distill_views=args.distill_views,
                  bc_soft=args.bc_soft,
                  improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,
@@ -259,7 +273,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  improve_gap=args.improve_gap, improve_won_hands=args.improve_won_hands,
                  improve_decisions=args.improve_decisions, improve_loss=args.improve_loss,
                  improve_redeal_hands=args.improve_redeal_hands,
-                 improve_anchor=args.improve_anchor,
+                 improve_anchor=args.improve_anchor, augment_renamings=args.augment_renamings,
                  ppo_iterations=args.ppo_iterations, ppo_hands=args.ppo_hands,
                  ppo_epochs=args.ppo_epochs, ppo_lr=args.ppo_lr, entropy=args.entropy,
                  kl=args.kl, value_iterations=args.value_iterations,

@@ -14,28 +14,41 @@ from typing import Sequence
 import numpy as np
 
 from ..bots.neural_net import Network
+from ..learn.renamings import RENAMINGS, action_map, rename_obs
 from .numpy_bc import masked_log_softmax
 
 __all__ = ["ensemble_log_policy", "ensemble_policy", "soft_targets"]
 
 
-def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray
-                        ) -> np.ndarray:
+def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray,
+                        views: int = 1) -> np.ndarray:
     """The mean of the networks' masked log-probabilities of ``obs_v1`` inputs ``x``: its argmax
-    is the index the networks, multiplied together, find likeliest."""
+    is the index the networks, multiplied together, find likeliest. ``views`` > 1 asks each
+    network also about the table with its tiles renamed (the first ``views`` of
+    :data:`~xueliu.learn.renamings.RENAMINGS`: suits permuted, then ranks reversed too), each
+    view's answer mapped back to the real tiles: one network's errors differ from view to view
+    (session 16), so they average too."""
     if not networks:
         raise ValueError("an ensemble needs at least one network")
+    if not 1 <= views <= len(RENAMINGS):
+        raise ValueError(f"views is 1..{len(RENAMINGS)}, got {views}")
     m = np.asarray(mask, bool)
-    total: np.ndarray = sum(masked_log_softmax(n.forward(x), m) for n in networks)  # type: ignore[assignment]
-    return total / len(networks)
+    total = np.zeros(m.shape, np.float64)
+    for w in range(views):
+        seen = x if w == 0 else rename_obs(x, w)
+        back = action_map(w)  # the view's logit of index i is at back[i]
+        for n in networks:
+            total += masked_log_softmax(n.forward(seen)[:, back], m)
+    return total / (len(networks) * views)
 
 
-def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray,
+                    views: int = 1) -> np.ndarray:
     """The networks' policy as one, ``float32[n, 175]``: their normalised geometric mean (the
     softmax of :func:`ensemble_log_policy` over the allowed indices), 0 off the mask."""
     m = np.asarray(mask, bool)
-    out: np.ndarray = np.where(m, np.exp(masked_log_softmax(ensemble_log_policy(networks, x, m),
-                                                           m)), 0.0).astype(np.float32)
+    log_policy = ensemble_log_policy(networks, x, m, views)
+    out: np.ndarray = np.where(m, np.exp(masked_log_softmax(log_policy, m)), 0.0).astype(np.float32)
     return out
 
 

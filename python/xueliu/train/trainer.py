@@ -29,6 +29,7 @@ from ..bots.neural_net import DANGER_KINDS, Network, load_network
 from ..bots.neural_play import POLICY, Decisions, play_batched
 from ..game import GameState, new_game
 from ..game.actions import HU_ID, PENG
+from ..learn import renamings
 from ..learn.won_waits import won_wait_choice
 from ..rules import Rules
 from ..simulate.play import hand_seed
@@ -73,6 +74,7 @@ class Config:
     danger_loss: float = 0.0  # > 0: a danger head (the chance each discard deals in), its weight
     danger_penalty: float = 0.0  # the exported policy's price of a discard's chance to deal in
     distill: Tuple[str, ...] = ()  # weights files whose averaged policy BC imitates instead
+    distill_views: int = 1  # ... each also asked about the table renamed this many ways (session 16)
     bc_soft: float = 0.0  # > 0: BC imitates softmax(teacher's option values / this) (session 9)
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
@@ -89,6 +91,7 @@ class Config:
     improve_redeal_hands: str = "uniform"  # ... and how its redeals deal hidden hands (session 15)
     improve_loss: str = "policy"  # "policy" (the gradient of the expected value) or "pairwise"
     improve_anchor: float = 0.0  # the share of each imitation batch drawn from claims (碰, no 胡)
+    augment_renamings: int = 1  # > 1: each training row under one of this many renamings (session 16)
     ppo_iterations: int = 0
     ppo_hands: int = 32
     ppo_epochs: int = 2
@@ -332,18 +335,42 @@ def _export(cfg: Config, model: PolicyNet, prog: _Progress, name: str, samples: 
 
 # -- behaviour cloning ---------------------------------------------------------------------------
 
-def imitation_losses(cfg: Config, logits: torch.Tensor, mask: torch.Tensor, samples: Any,
-                     rows: np.ndarray, teachers: Sequence[Network] = (),
+def demo_batch(cfg: Config, samples: Any, rows: np.ndarray, rng: np.random.Generator
+               ) -> Dict[str, np.ndarray]:
+    """The demonstrations ``samples[rows]`` as training reads them: ``x`` (float32 ``obs_v1``),
+    ``mask``, ``index``, and ``value`` and ``cost`` where the samples have them — under
+    ``--augment-renamings N`` each row renamed by one of the first ``N`` renamings, drawn from
+    ``rng`` (:mod:`xueliu.learn.renamings`: the same decision at a table whose tiles are called
+    otherwise, which plays the same)."""
+    batch = {"x": demo_mod.unpack_x(samples["x"][rows]),
+             "mask": demo_mod.unpack_mask(samples["mask"][rows]),
+             "index": samples["index"][rows].astype(np.int64)}
+    for key in ("value", "cost"):
+        if key in samples:
+            batch[key] = samples[key][rows]
+    return _renamed(cfg, batch, rng)
+
+
+def _renamed(cfg: Config, batch: Dict[str, np.ndarray], rng: np.random.Generator
+             ) -> Dict[str, np.ndarray]:
+    if cfg.augment_renamings <= 1:
+        return batch
+    return renamings.rename_batch(batch, rng.integers(0, cfg.augment_renamings, len(batch["x"])))
+
+
+def imitation_losses(cfg: Config, logits: torch.Tensor, mask: torch.Tensor,
+                     batch: Dict[str, np.ndarray], teachers: Sequence[Network] = (),
                      x: Optional[torch.Tensor] = None) -> Tuple[torch.Tensor, torch.Tensor]:
-    """Per row of ``samples[rows]``: the plain cross-entropy of the recorded index, and the loss
-    BC trains on — the cross-entropy of ``teachers``' :func:`ensemble_policy` (``--distill``, on
-    the inputs ``x``) or of the expert's soft targets (``--bc-soft``), else the plain one."""
+    """Per row of a :func:`demo_batch`: the plain cross-entropy of the recorded index, and the
+    loss BC trains on — the cross-entropy of ``teachers``' :func:`ensemble_policy` (``--distill``,
+    on the inputs ``x``) or of the expert's soft targets (``--bc-soft``), else the plain one."""
     masked = masked_logits(logits, mask)
-    target = torch.from_numpy(samples["index"][rows].astype(np.int64))
+    target = torch.from_numpy(batch["index"])
     plain = torch.nn.functional.cross_entropy(masked, target, reduction="none")
-    soft = (ensemble_policy(teachers, x.numpy(), mask.numpy()) if teachers and x is not None
-            else soft_targets(samples["value"][rows], mask.numpy(), samples["index"][rows],
-                              cfg.bc_soft) if cfg.bc_soft > 0 and "value" in samples
+    soft = (ensemble_policy(teachers, x.numpy(), mask.numpy(), cfg.distill_views)
+            if teachers and x is not None
+            else soft_targets(batch["value"], mask.numpy(), batch["index"],
+                              cfg.bc_soft) if cfg.bc_soft > 0 and "value" in batch
             else None)
     if soft is None:
         return plain, plain
@@ -369,11 +396,12 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
                 group["lr"] = cfg.bc_lr_end + 0.5 * (cfg.bc_lr - cfg.bc_lr_end) * (
                     1 + np.cos(np.pi * done))
         pick = np.sort(order[start:start + cfg.bc_batch])
-        x = torch.from_numpy(demo_mod.unpack_x(samples["x"][pick]))
-        mask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][pick]))
+        batch = demo_batch(cfg, samples, pick, rng)
+        x = torch.from_numpy(batch["x"])
+        mask = torch.from_numpy(batch["mask"])
         h = model.features(x)
         logits = model.pi(h)
-        plain, losses = imitation_losses(cfg, logits, mask, samples, pick, teachers, x)
+        plain, losses = imitation_losses(cfg, logits, mask, batch, teachers, x)
         if cfg.bc_weight_won != 1.0:
             w = 1.0 + (cfg.bc_weight_won - 1.0) * torch.from_numpy(
                 won_wait_choice(x.numpy(), mask.numpy()).astype(np.float32))
@@ -381,7 +409,7 @@ def bc_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples:
         else:
             loss = losses.mean()
         if model.danger is not None:
-            d_loss = danger_loss(model.danger(h), samples["cost"][pick], mask)
+            d_loss = danger_loss(model.danger(h), batch["cost"], mask)
             loss = loss + cfg.danger_loss * d_loss
             d_total += float(d_loss.item()) * len(pick)
         opt.zero_grad()
@@ -436,9 +464,12 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
     count = 0
     for start in range(0, n, batch):
         pick = np.sort(order[start:start + batch])
-        x = torch.from_numpy(demo_mod.unpack_x(points["x"][pick]))
-        mask = torch.from_numpy(demo_mod.unpack_mask(points["mask"][pick]))
-        cand = torch.from_numpy(points["cand"][pick].astype(np.int64))
+        seen = _renamed(cfg, {"x": demo_mod.unpack_x(points["x"][pick]),
+                              "mask": demo_mod.unpack_mask(points["mask"][pick]),
+                              "cand": points["cand"][pick].astype(np.int64)}, rng)
+        x = torch.from_numpy(seen["x"])
+        mask = torch.from_numpy(seen["mask"])
+        cand = torch.from_numpy(seen["cand"])
         value = torch.from_numpy(points["value"][pick])
         valid = cand >= 0
         value = torch.where(valid, value, torch.zeros_like(value))
@@ -473,11 +504,10 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
             k = int(round(cfg.improve_anchor * len(pick)))  # 碰 move other claims' 碰 too)
             demo[:k] = anchors[rng.integers(0, len(anchors), k)]
         demo = np.sort(demo)
-        dx = torch.from_numpy(demo_mod.unpack_x(samples["x"][demo]))
-        dmask = torch.from_numpy(demo_mod.unpack_mask(samples["mask"][demo]))
-        dlogits, _ = model(dx)
+        dbatch = demo_batch(cfg, samples, demo, rng)
+        dlogits, _ = model(torch.from_numpy(dbatch["x"]))
         # what BC imitated (--bc-soft too), so the stage does not pull back to the index
-        loss_bc = imitation_losses(cfg, dlogits, dmask, samples, demo)[1].mean()
+        loss_bc = imitation_losses(cfg, dlogits, torch.from_numpy(dbatch["mask"]), dbatch)[1].mean()
         loss = loss_a + cfg.improve_weight * loss_bc
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
