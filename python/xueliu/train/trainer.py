@@ -447,13 +447,15 @@ def _peng_claims(samples: Any) -> np.ndarray:
 
 def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, samples: Any,
                   points: Any, rng: np.random.Generator, prog: _Progress,
-                  anchors: Optional[np.ndarray] = None) -> Tuple[float, float]:
+                  anchors: Optional[np.ndarray] = None, teachers: Sequence[Network] = ()
+                  ) -> Tuple[float, float]:
     """One pass over the branch points: each batch of them pushes the policy's log-probability
     of each candidate by its advantage on the wall (its value less the candidates' mean, in
     reward units, clipped at ±``ADVANTAGE_CLIP``) times its probability among the candidates —
     the gradient of the expected value of a candidate drawn by the policy — plus ``improve_weight`` times the cross-entropy of a batch of the teacher's
-    demonstrations (of their soft targets under ``--bc-soft``, as BC), which keeps the policy
-    the teacher's where the branches say nothing."""
+    demonstrations (of their soft targets under ``--bc-soft``, of ``teachers``' policy under
+    ``--distill``: what BC imitated), which keeps the policy the teacher's where the branches
+    say nothing."""
     n = len(points["preset"])
     order = rng.permutation(n)
     batch = cfg.bc_batch
@@ -505,9 +507,12 @@ def improve_epoch(cfg: Config, model: PolicyNet, opt: torch.optim.Optimizer, sam
             demo[:k] = anchors[rng.integers(0, len(anchors), k)]
         demo = np.sort(demo)
         dbatch = demo_batch(cfg, samples, demo, rng)
-        dlogits, _ = model(torch.from_numpy(dbatch["x"]))
-        # what BC imitated (--bc-soft too), so the stage does not pull back to the index
-        loss_bc = imitation_losses(cfg, dlogits, torch.from_numpy(dbatch["mask"]), dbatch)[1].mean()
+        dx = torch.from_numpy(dbatch["x"])
+        dlogits, _ = model(dx)
+        # what BC imitated (--bc-soft's targets, --distill's teachers: before session 16 the
+        # teachers were left out here), so the stage does not pull back to the index
+        loss_bc = imitation_losses(cfg, dlogits, torch.from_numpy(dbatch["mask"]), dbatch,
+                                   teachers, dx)[1].mean()
         loss = loss_a + cfg.improve_weight * loss_bc
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
@@ -753,7 +758,8 @@ def run(cfg: Config) -> str:
             group["lr"] = cfg.improve_lr
         anchors = _peng_claims(samples) if cfg.improve_anchor > 0 else None
         while prog.epoch < cfg.improve_epochs:
-            loss_a, loss_bc = improve_epoch(cfg, model, opt, samples, points, rng, prog, anchors)
+            loss_a, loss_bc = improve_epoch(cfg, model, opt, samples, points, rng, prog, anchors,
+                                            teachers)
             prog.epoch += 1
             _log(f"improve epoch {prog.epoch}: advantage loss {loss_a:+.4f}, BC {loss_bc:.4f}, "
                  f"step {prog.step}")
