@@ -24,7 +24,7 @@ SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
 
 def test_close_calls_are_the_networks_two_best_discards_within_the_gap_valued_over_redeals():
     net = NeuralBot(weights=SHIPPED).network
-    points = close_calls.generate(net, PRESETS, range(0, 4), seed=3, gap=0.5, rate=0.5,
+    points = close_calls.generate(net, PRESETS, range(0, 4), seed=3, gap=0.5, rate=1.0,
                                   redeals=4)
     n = len(points["preset"])
     assert n > 10 and set(points["preset"]) == {0, 1}
