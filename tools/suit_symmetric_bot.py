@@ -34,37 +34,3 @@ class SuitSymmetricBot(NeuralBot):
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return masked_argmax(ensemble_log_policy([self.network], x, mask, self.views), mask)
 
-
-class Views12Bot(SuitSymmetricBot):
-    """All twelve renamings."""
-
-    name = "views12"
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.views = 12
-
-
-class GatedViewsBot(SuitSymmetricBot):
-    """The network alone where its two best allowed indices are ``XUELIU_SYM_GAP`` logits or more
-    apart (default 1.0), the average of ``XUELIU_SYM_PERMS`` views (default 12) where they are
-    closer: the views can only change a decision the network is unsure of, so only those pay for
-    them."""
-
-    name = "gated_views"
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.views = int(os.environ.get("XUELIU_SYM_PERMS", "12"))
-        self.gap = float(os.environ.get("XUELIU_SYM_GAP", "1.0"))
-
-    def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        logits = np.where(mask, self.network.forward(x), -np.inf)
-        top = np.sort(logits, axis=1)[:, -2:]
-        unsure = np.flatnonzero(top[:, 1] - top[:, 0] < self.gap)
-        best = logits.argmax(axis=1)
-        if len(unsure):
-            best[unsure] = masked_argmax(
-                ensemble_log_policy([self.network], x[unsure], mask[unsure], self.views),
-                mask[unsure])
-        return best  # type: ignore[no-any-return]
