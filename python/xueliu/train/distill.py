@@ -14,6 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bots.neural_net import Network
+from ..learn.actions import EXCHANGE_PICK
 from ..learn.renamings import RENAMINGS, action_map, rename_obs
 from .numpy_bc import masked_log_softmax
 
@@ -27,19 +28,30 @@ def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.nda
     network also about the table with its tiles renamed (the first ``views`` of
     :data:`~xueliu.learn.renamings.RENAMINGS`: suits permuted, then ranks reversed too), each
     view's answer mapped back to the real tiles: one network's errors differ from view to view
-    (session 16), so they average too."""
+    (session 16), so they average too.
+
+    A row that picks a tile for the exchange (换三张) is averaged over the views that keep the
+    ranks only: the networks pick an exchange's three tiles in the demonstrations' order
+    (smallest kind first), which a view with the ranks reversed turns around (largest first), so
+    there the views would disagree about the order, not about the play (session 17)."""
     if not networks:
         raise ValueError("an ensemble needs at least one network")
     if not 1 <= views <= len(RENAMINGS):
         raise ValueError(f"views is 1..{len(RENAMINGS)}, got {views}")
     m = np.asarray(mask, bool)
+    exchange = m[:, EXCHANGE_PICK:EXCHANGE_PICK + 27].any(axis=1)
     total = np.zeros(m.shape, np.float64)
+    count = np.zeros((len(m), 1), np.float64)
     for w in range(views):
-        seen = x if w == 0 else rename_obs(x, w)
+        rows = ~exchange if RENAMINGS[w][1] else np.ones(len(m), bool)
+        if not rows.any():
+            continue
+        seen = x[rows] if w == 0 else rename_obs(x[rows], w)
         back = action_map(w)  # the view's logit of index i is at back[i]
         for n in networks:
-            total += masked_log_softmax(n.forward(seen)[:, back], m)
-    return total / (len(networks) * views)
+            total[rows] += masked_log_softmax(n.forward(seen)[:, back], m[rows])
+        count[rows] += len(networks)
+    return total / count
 
 
 def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray,
