@@ -79,7 +79,8 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--distill-views", type=int, default=1, metavar="V", help="with --distill: each weights "
       "file is asked also about the table with its tiles renamed, the first V of the twelve "
       "renamings (xueliu.learn.renamings: 2..6 permute the suits, 7..12 also reverse the ranks), "
-      "each answer mapped back to the real tiles (default 1: the table as it is)")
+      "each answer mapped back to the real tiles (default 1: the table as it is; an exchange's "
+      "pick is averaged over the views that keep the ranks only)")
     a("--bc-soft", type=float, default=0.0, metavar="T", help="behaviour cloning imitates the "
       "softmax of the teacher's option values over T (payment units) instead of its one "
       "choice; the demonstrations then record those values (an ExpertBot teacher; default 0: "
