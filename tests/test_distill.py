@@ -8,7 +8,7 @@ import pytest
 
 import xueliu
 from xueliu.bots.neural_net import load_network, save_network
-from xueliu.learn.actions import EXCHANGE_PICK
+from xueliu.learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from xueliu.learn.channels import OBS_V1
 from xueliu.train.distill import ensemble_log_policy, ensemble_policy, soft_targets
 from xueliu.train.numpy_bc import masked_log_softmax
@@ -24,7 +24,7 @@ def _inputs_and_masks() -> tuple[np.ndarray, np.ndarray]:
     mask[np.arange(len(x)), rng.integers(0, 175, len(x))] = True  # never an empty row
     # As at a table: a row picks a tile for the exchange or does something else, never both.
     exchange = np.arange(len(x)) % 5 == 0
-    mask[~exchange, EXCHANGE_PICK:EXCHANGE_PICK + 27] = False
+    mask[~exchange, EXCHANGE_PICK:MULTIPLIER_SLOT] = False
     mask[exchange] = False
     mask[exchange, EXCHANGE_PICK + rng.integers(0, 27, (exchange.sum(), 3)).T] = True
     mask[~mask.any(axis=1), 0] = True
@@ -107,7 +107,7 @@ def test_the_network_asked_under_every_renaming_plays_alike_in_every_renaming(vi
 
     net = load_network()
     x, mask = _inputs_and_masks()
-    exchange = mask[:, EXCHANGE_PICK:EXCHANGE_PICK + 27].any(axis=1)
+    exchange = mask[:, EXCHANGE_PICK:MULTIPLIER_SLOT].any(axis=1)
     mask[~exchange, :27] |= x[~exchange].reshape(-1, len(OBS_V1), 27)[:, 0] > 0  # held: discard
     real = ensemble_log_policy([net], x, mask, views=views)
     for w in range(1, views):

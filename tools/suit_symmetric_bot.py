@@ -33,4 +33,3 @@ class SuitSymmetricBot(NeuralBot):
 
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return masked_argmax(ensemble_log_policy([self.network], x, mask, self.views), mask)
-

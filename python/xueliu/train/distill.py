@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bots.neural_net import Network
-from ..learn.actions import EXCHANGE_PICK
+from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from ..learn.renamings import RENAMINGS, action_map, rename_obs
 from .numpy_bc import masked_log_softmax
 
@@ -39,19 +39,20 @@ def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.nda
     if not 1 <= views <= len(RENAMINGS):
         raise ValueError(f"views is 1..{len(RENAMINGS)}, got {views}")
     m = np.asarray(mask, bool)
-    exchange = m[:, EXCHANGE_PICK:EXCHANGE_PICK + 27].any(axis=1)
+    exchange = m[:, EXCHANGE_PICK:MULTIPLIER_SLOT].any(axis=1)
     total = np.zeros(m.shape, np.float64)
-    count = np.zeros((len(m), 1), np.float64)
     for w in range(views):
-        rows = ~exchange if RENAMINGS[w][1] else np.ones(len(m), bool)
-        if not rows.any():
-            continue
+        rows = np.flatnonzero(~exchange) if RENAMINGS[w][1] else slice(None)
         seen = x[rows] if w == 0 else rename_obs(x[rows], w)
+        if not len(seen):
+            continue
         back = action_map(w)  # the view's logit of index i is at back[i]
         for n in networks:
             total[rows] += masked_log_softmax(n.forward(seen)[:, back], m[rows])
-        count[rows] += len(networks)
-    return total / count
+    keeping_ranks = sum(not RENAMINGS[w][1] for w in range(views))
+    asked = len(networks) * np.where(exchange, keeping_ranks, views)  # answers summed per row
+    out: np.ndarray = total / asked[:, None]
+    return out
 
 
 def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray,
