@@ -29,16 +29,15 @@ import xueliu
 from xueliu.bots.neural import decide_batch, masked_argmax
 from xueliu.bots.neural_net import load_network
 from xueliu.learn.actions import ENGINE_IDS, EXCHANGE_PICK, MULTIPLIER_SLOT
+from xueliu.tiles import N_KINDS
 from xueliu.train.distill import ensemble_log_policy
-
-KINDS = 27
 
 
 def kind_of(mask: np.ndarray) -> str:
     """``exchange``, ``discard`` (a turn with discards and no other engine action) or ``other``."""
     if mask[EXCHANGE_PICK:MULTIPLIER_SLOT].any():
         return "exchange"
-    if mask[:KINDS].any() and not mask[KINDS:ENGINE_IDS].any():
+    if mask[:N_KINDS].any() and not mask[N_KINDS:ENGINE_IDS].any():
         return "discard"
     return "other"
 
