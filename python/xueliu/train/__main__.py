@@ -45,8 +45,9 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
     a("--seed", type=int, default=2026)
     a("--presets", type=_names, default=("xueliu", "xuezhan"))
     a("--hidden", type=_positive_ints("layer widths"), default=(256, 128), help="hidden layer widths (default 256,128)")
-    a("--init", default="", metavar="WEIGHTS", help="start from this weights file (same hidden "
-      "sizes; its encoder the run's or an earlier one, widened with zero weights) instead of a "
+    a("--init", default="", metavar="WEIGHTS", help="start from this weights file (as many hidden "
+      "layers, each at most as wide as the run's; its encoder the run's or an earlier one; what "
+      "it lacks is read with zero weights, so the run starts playing as it does) instead of a "
       "random network: --bc-epochs 0 fine-tunes it")
     a("--encoder", choices=("obs_v1", "obs_v2", "obs_v3"), default="obs_v1",
       help="the network's input: obs_v1, obs_v2 (obs_v1 and its analysis channels) or obs_v3 "

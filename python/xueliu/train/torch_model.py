@@ -107,13 +107,18 @@ def load_layers(model: PolicyNet, net: Any) -> None:
     shapes or the encoders do not fit. A network with a danger head gives it to a model that has
     one; one without starts the model's at zero — the same chance for every kind, so the network
     plays as it did whatever the penalty, and no gradient reaches the trunk through the head's
-    first steps (a randomly started head's did: it undid half of BC in the first hundred steps)."""
+    first steps (a randomly started head's did: it undid half of BC in the first hundred steps).
+    A network narrower than the model (each hidden layer at most the model's, as many of them) is
+    widened the same way: its units are the model's first, the model's others start at random but
+    are read with zero weights, so again the model plays as the network did until trained."""
     width = ENCODERS[model.encoder]
     sizes = [int(net.layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in net.layers]
     order = list(ENCODERS)  # each encoder's channels begin with the previous one's
     outputs = NUM_ACTIONS + (DANGER_KINDS if model.danger is not None else 0)
     if (order.index(net.encoder) > order.index(model.encoder)
-            or sizes[1:-1] != model.hidden or sizes[-1] not in (NUM_ACTIONS, outputs)):
+            or len(sizes) - 2 != len(model.hidden)
+            or any(a > b for a, b in zip(sizes[1:-1], model.hidden))
+            or sizes[-1] not in (NUM_ACTIONS, outputs)):
         raise ValueError(f"the weights ({net.encoder}, sizes {sizes}) are not a network of this "
                          f"run ({model.encoder}, hidden {model.hidden})")
     *hidden, (w_last, b_last) = net.layers
@@ -127,8 +132,13 @@ def load_layers(model: PolicyNet, net: Any) -> None:
         for i, (layer, (w, b)) in enumerate(pairs):
             if i == 0 and w.shape[0] < width:
                 w = np.concatenate([w, np.zeros((width - w.shape[0], w.shape[1]), w.dtype)])
-            layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
-            layer.bias.copy_(torch.from_numpy(np.array(b)))
+            # A wider layer keeps its random start in its new units' inputs and bias; the next
+            # layer reads those units with zero weights, so the model plays as the network did.
+            rows, cols = w.shape
+            if i > 0:
+                layer.weight[:, rows:] = 0.0
+            layer.weight[:cols, :rows] = torch.from_numpy(np.ascontiguousarray(w.T))
+            layer.bias[:cols] = torch.from_numpy(np.array(b))
 
 
 def export(model: PolicyNet, path: str, presets: Sequence[str], training: Mapping[str, Any],
