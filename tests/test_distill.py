@@ -67,6 +67,22 @@ def test_the_ensemble_is_the_normalised_geometric_mean(tmp_path):
                                atol=1e-6)
 
 
+def test_a_temperature_below_one_sharpens_the_policy_and_keeps_its_first_choice():
+    net = load_network()
+    x, mask = _inputs_and_masks()
+    p = ensemble_policy([net], x, mask)
+    sharp = ensemble_policy([net], x, mask, temperature=0.5)
+    squared = np.where(mask, p.astype(np.float64) ** 2, 0.0)
+    np.testing.assert_allclose(sharp, squared / squared.sum(axis=1, keepdims=True), atol=1e-5)
+    assert (np.argmax(sharp, axis=1) == np.argmax(p, axis=1)).all()
+    assert (sharp.max(axis=1) >= p.max(axis=1) - 1e-6).all()
+    assert (sharp[~mask] == 0).all()
+    np.testing.assert_array_equal(ensemble_policy([net], x, mask, temperature=1.0), p)
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="temperature is a positive number"):
+            ensemble_policy([net], x, mask, temperature=bad)
+
+
 def test_an_empty_ensemble_is_refused():
     x, mask = _inputs_and_masks()
     with pytest.raises(ValueError, match="at least one network"):

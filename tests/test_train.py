@@ -215,6 +215,10 @@ def test_the_training_command_refuses_bad_arguments_before_starting(tmp_path, ca
     for temperature in ("-1", "nan", "inf"):
         assert main(["--out", str(tmp_path / "run"), "--bc-soft", temperature]) == 2
         assert "--bc-soft must be finite and not negative" in capsys.readouterr().err
+    for temperature in ("0", "-1", "nan", "inf"):
+        assert main(["--out", str(tmp_path / "run"), "--distill", SHIPPED,
+                     "--distill-temperature", temperature]) == 2
+        assert "--distill-temperature must be a finite number above 0" in capsys.readouterr().err
     for option in ("--distill-views", "--augment-renamings"):
         for n in ("0", "13"):
             assert main(["--out", str(tmp_path / "run"), "--distill", SHIPPED, option, n]) == 2

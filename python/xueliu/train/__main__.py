@@ -82,6 +82,10 @@ def build_parser(prog: str = "python -m xueliu.train") -> argparse.ArgumentParse
       "renamings (xueliu.learn.renamings: 2..6 permute the suits, 7..12 also reverse the ranks), "
       "each answer mapped back to the real tiles (default 1: the table as it is; an exchange's "
       "pick is averaged over the views that keep the ranks only)")
+    a("--distill-temperature", type=float, default=1.0, metavar="T", help="with --distill: "
+      "the averaged policy is sharpened before it is imitated — the softmax of its "
+      "log-probabilities over T (default 1: as it is; below 1 the student pays more for "
+      "missing the teachers' first choice where options are close)")
     a("--bc-soft", type=float, default=0.0, metavar="T", help="behaviour cloning imitates the "
       "softmax of the teacher's option values over T (payment units) instead of its one "
       "choice; the demonstrations then record those values (an ExpertBot teacher; default 0: "
@@ -177,6 +181,9 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
     if not (args.bc_soft >= 0 and math.isfinite(args.bc_soft)):
         print("--bc-soft must be finite and not negative", file=sys.stderr)
         return 2
+    if not (args.distill_temperature > 0 and math.isfinite(args.distill_temperature)):
+        print("--distill-temperature must be a finite number above 0", file=sys.stderr)
+        return 2
     for option, n in (("--distill-views", args.distill_views),
                       ("--augment-renamings", args.augment_renamings)):
         if not 1 <= n <= 12:
@@ -266,6 +273,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m xueliu.tra
                  bc_weight_won=args.bc_weight_won, danger_loss=args.danger_loss,
                  danger_penalty=args.danger_penalty, distill=args.distill,
                  distill_views=args.distill_views,
+                 distill_temperature=args.distill_temperature,
                  bc_soft=args.bc_soft,
                  improve_actor=args.improve_actor,
                  improve_hands=args.improve_hands, improve_opponents=args.improve_opponents,

@@ -56,11 +56,16 @@ def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.nda
 
 
 def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray,
-                    views: int = 1) -> np.ndarray:
+                    views: int = 1, temperature: float = 1.0) -> np.ndarray:
     """The networks' policy as one, ``float32[n, 175]``: their normalised geometric mean (the
-    softmax of :func:`ensemble_log_policy` over the allowed indices), 0 off the mask."""
+    softmax of :func:`ensemble_log_policy` over the allowed indices), 0 off the mask.
+    ``temperature`` < 1 sharpens it (the softmax of the log-probabilities over ``temperature``):
+    a student trained on it pays more for missing the ensemble's first choice where two options
+    are close (session 19)."""
+    if not (temperature > 0 and np.isfinite(temperature)):
+        raise ValueError(f"the temperature is a positive number, got {temperature!r}")
     m = np.asarray(mask, bool)
-    log_policy = ensemble_log_policy(networks, x, m, views)
+    log_policy = ensemble_log_policy(networks, x, m, views) / temperature
     out: np.ndarray = np.where(m, np.exp(masked_log_softmax(log_policy, m)), 0.0).astype(np.float32)
     return out
 

@@ -75,6 +75,7 @@ class Config:
     danger_penalty: float = 0.0  # the exported policy's price of a discard's chance to deal in
     distill: Tuple[str, ...] = ()  # weights files whose averaged policy BC imitates instead
     distill_views: int = 1  # ... each also asked about the table renamed this many ways (session 16)
+    distill_temperature: float = 1.0  # ... their policy sharpened (< 1) before it is imitated
     bc_soft: float = 0.0  # > 0: BC imitates softmax(teacher's option values / this) (session 9)
     improve_actor: str = ""  # "bc" (the BC result) or a weights file: the branches' network
     improve_hands: int = 0
@@ -367,7 +368,8 @@ def imitation_losses(cfg: Config, logits: torch.Tensor, mask: torch.Tensor,
     masked = masked_logits(logits, mask)
     target = torch.from_numpy(batch["index"])
     plain = torch.nn.functional.cross_entropy(masked, target, reduction="none")
-    soft = (ensemble_policy(teachers, x.numpy(), mask.numpy(), cfg.distill_views)
+    soft = (ensemble_policy(teachers, x.numpy(), mask.numpy(), cfg.distill_views,
+                            cfg.distill_temperature)
             if teachers and x is not None
             else soft_targets(batch["value"], mask.numpy(), batch["index"],
                               cfg.bc_soft) if cfg.bc_soft > 0 and "value" in batch
