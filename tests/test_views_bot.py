@@ -1,0 +1,73 @@
+"""tools/views_bot.py (docs/training.md, session 19): the network asked about a few renamed
+tables with the analysis computed once. Its shortcut rests on two facts checked here — the
+analysis channels of a renamed table are the real table's renamed, and the first layer of a
+renamed input is the real input's with the first layer's rows permuted — and its choices are
+those of averaging the renamed views the long way."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+from xueliu.bots.neural import masked_argmax
+from xueliu.bots.neural_net import load_network
+from xueliu.learn.actions import EXCHANGE_PICK, NUM_ACTIONS
+from xueliu.learn.channels import OBS_V1
+from xueliu.learn.renamings import RENAMINGS, action_map, rename_obs
+from xueliu.train.distill import ensemble_log_policy
+from xueliu.train.numpy_bc import masked_log_softmax
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from views_bot import ViewsBot, input_dest  # noqa: E402
+
+REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
+
+
+def _inputs() -> np.ndarray:
+    with np.load(REFERENCE) as z:
+        return np.unpackbits(z["x"], axis=1, count=len(OBS_V1) * 27).astype(np.float32)
+
+
+@pytest.mark.parametrize("w", range(len(RENAMINGS)))
+def test_the_analysis_of_a_renamed_table_is_the_tables_analysis_renamed(w):
+    net = load_network()
+    x = _inputs()
+    dest = input_dest(net.encoder, w)
+    src = np.empty_like(dest)
+    src[dest] = np.arange(len(dest))
+    np.testing.assert_array_equal(net.inputs(rename_obs(x, w)), net.inputs(x)[:, src])
+
+
+def _mask(n: int, seed: int, exchange: bool) -> np.ndarray:
+    m = np.random.default_rng(seed).random((n, NUM_ACTIONS)) < 0.1
+    m[:, 0] = True
+    if not exchange:
+        m[:, EXCHANGE_PICK:] = False
+    return m
+
+
+@pytest.mark.parametrize("views", ["0", "0,6", "6", "0,3,7", "0,1,2,3,4,5,6,7,8,9,10,11"])
+def test_the_bots_choice_is_the_average_of_the_views_asked_the_long_way(monkeypatch, views):
+    monkeypatch.setenv("XUELIU_VIEWS", views)
+    monkeypatch.delenv("XUELIU_VIEWS_WEIGHTS", raising=False)
+    bot = ViewsBot()
+    net = bot.network
+    x = _inputs()
+    m = _mask(len(x), 1, exchange=False)
+    asked = [int(v) for v in views.split(",")]
+    total = sum(masked_log_softmax(net.forward(rename_obs(x, w))[:, action_map(w)], m)
+                for w in asked)
+    np.testing.assert_array_equal(bot.choose(x, m), masked_argmax(total, m))
+    if asked == list(range(len(asked))):  # the first V views: ensemble_log_policy's, exchange too
+        m = _mask(len(x), 2, exchange=True)
+        expected = masked_argmax(ensemble_log_policy([net], x, m, len(asked)), m)
+        np.testing.assert_array_equal(bot.choose(x, m), expected)
+
+
+def test_views_out_of_range_are_refused(monkeypatch):
+    monkeypatch.setenv("XUELIU_VIEWS", "0,12")
+    with pytest.raises(ValueError, match="XUELIU_VIEWS"):
+        ViewsBot()
