@@ -16,12 +16,12 @@ from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import load_network
 from xueliu.learn.actions import EXCHANGE_PICK, NUM_ACTIONS
 from xueliu.learn.channels import OBS_V1
-from xueliu.learn.renamings import RENAMINGS, action_map, rename_obs
+from xueliu.learn.renamings import RENAMINGS, action_map, channel_dest, rename_obs
 from xueliu.train.distill import ensemble_log_policy
 from xueliu.train.numpy_bc import masked_log_softmax
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-from views_bot import ViewsBot, input_dest  # noqa: E402
+from views_bot import CHANNELS, ViewsBot  # noqa: E402
 
 REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
 
@@ -35,7 +35,7 @@ def _inputs() -> np.ndarray:
 def test_the_analysis_of_a_renamed_table_is_the_tables_analysis_renamed(w):
     net = load_network()
     x = _inputs()
-    dest = input_dest(net.encoder, w)
+    dest = channel_dest(CHANNELS[net.encoder], w)
     src = np.empty_like(dest)
     src[dest] = np.arange(len(dest))
     np.testing.assert_array_equal(net.inputs(rename_obs(x, w)), net.inputs(x)[:, src])

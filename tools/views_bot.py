@@ -24,23 +24,14 @@ import numpy as np
 
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural import masked_argmax
-from xueliu.bots.neural_net import _first_layer, _first_layer_rows, _product
+from xueliu.bots.neural_net import _first_layer_rows
 from xueliu.learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from xueliu.learn.channels import OBS_V1, OBS_V2, OBS_V3
-from xueliu.learn.renamings import RENAMINGS, action_map, kind_map
+from xueliu.learn.renamings import RENAMINGS, action_map, channel_dest
 from xueliu.train.numpy_bc import masked_log_softmax
 
-_CHANNELS = {"obs_v1": OBS_V1, "obs_v2": OBS_V2, "obs_v3": OBS_V3}
-
-
-def input_dest(encoder: str, w: int) -> np.ndarray:
-    """Where each input of ``encoder`` goes under renaming ``w`` (tile planes move, bars and
-    flags stay)."""
-    channels = _CHANNELS[encoder]
-    tile = np.flatnonzero([m.startswith("tile plane") for _, m in channels])
-    dest = np.arange(len(channels) * 27, dtype=np.int64).reshape(len(channels), 27)
-    dest[tile] = tile[:, None] * 27 + kind_map(w)[None, :]
-    return dest.reshape(-1)
+CHANNELS = {"obs_v1": OBS_V1, "obs_v2": OBS_V2, "obs_v3": OBS_V3}
+"""Each encoder's channels (what a network's first layer reads)."""
 
 
 class ViewsBot(NeuralBot):
@@ -54,14 +45,15 @@ class ViewsBot(NeuralBot):
     def __init__(self, **kw: Any) -> None:
         super().__init__(weights=os.environ.get("XUELIU_VIEWS_WEIGHTS") or None, **kw)
         net = self.network
-        if net.danger_penalty is not None or len(net.layers) != 3:
-            raise ValueError("ViewsBot plays networks of two hidden layers without a danger head")
+        if net.danger_penalty is not None:
+            raise ValueError("ViewsBot plays networks without a danger head")
         given = os.environ.get("XUELIU_VIEWS", self.default_views)
         self.views: List[int] = [int(v) for v in given.split(",")]
         if not self.views or any(not 0 <= v < len(RENAMINGS) for v in self.views):
             raise ValueError(f"XUELIU_VIEWS: positions 0..{len(RENAMINGS) - 1}, got {self.views}")
         w0 = net.layers[0][0]
-        self._rows = [_first_layer_rows(w0[input_dest(net.encoder, v)]) for v in self.views]
+        self._rows = [_first_layer_rows(w0[channel_dest(CHANNELS[net.encoder], v)])
+                      for v in self.views]
         self._back = [action_map(v) for v in self.views]
 
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -69,21 +61,13 @@ class ViewsBot(NeuralBot):
         m = np.asarray(mask, bool)
         exchange = m[:, EXCHANGE_PICK:MULTIPLIER_SLOT].any(axis=1)
         h0 = net.inputs(x)
-        (w0, b0), (w1, b1), (w2, b2) = net.layers
         total = np.zeros(m.shape, np.float64)
         asked = np.zeros(len(m), np.float64)
         for v, rows, back in zip(self.views, self._rows, self._back):
             use = ~exchange if RENAMINGS[v][1] else np.ones(len(m), bool)
             if not use.any():
                 continue
-            h = _first_layer(h0[use], w0, rows)
-            h += b0
-            np.maximum(h, 0.0, out=h)
-            h = _product(h, w1)
-            h += b1
-            np.maximum(h, 0.0, out=h)
-            logits = _product(h, w2)
-            logits += b2
+            logits = net.outputs_of_inputs(h0[use], rows)
             total[use] += masked_log_softmax(logits[:, back], m[use])
             asked[use] += 1
         total[asked == 0] = np.where(m[asked == 0], 0.0, -np.inf)  # only reversed views asked

@@ -102,10 +102,18 @@ class Network:
     def outputs(self, x: np.ndarray) -> np.ndarray:
         """The last layer of ``obs_v1`` inputs ``x``: the 175 logits, then the danger head's 27
         logits (of the chance each discard deals in) when the network has one."""
-        h = self.inputs(x)
+        return self.outputs_of_inputs(self.inputs(x))
+
+    def outputs_of_inputs(self, h: np.ndarray, first_rows: Optional[np.ndarray] = None
+                          ) -> np.ndarray:
+        """The last layer of first-layer inputs ``h`` (:meth:`inputs`' rows); ``first_rows``
+        the first layer's rows to sum instead of its own (:func:`_first_layer_rows` of the
+        first weights with their rows permuted: the network of a renamed table,
+        tools/views_bot.py)."""
+        rows = self._rows if first_rows is None else first_rows
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
-            h = _first_layer(h, w, self._rows) if i == 0 else _product(h, w)
+            h = _first_layer(h, w, rows) if i == 0 else _product(h, w)
             h += b
             if i < last:
                 np.maximum(h, 0.0, out=h)
@@ -186,7 +194,7 @@ def _first_layer(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:
     out = np.empty((len(x), rows.shape[1]), np.float32)
     if _core.first_layer_01(x, rows, out):
         return out
-    return _product(x, w)
+    return _product(x, rows[:len(w)])  # rows begin with the weights they were made of
 
 
 def _first_layer_numpy(x: np.ndarray, w: np.ndarray, rows: np.ndarray) -> np.ndarray:

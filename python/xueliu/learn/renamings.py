@@ -28,14 +28,14 @@ void ``perm[s]``; hu, pass and the multiplier slots stay).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Mapping, Tuple
+from typing import Callable, Dict, Mapping, Sequence, Tuple
 
 import numpy as np
 
 from .actions import EXCHANGE_PICK, NUM_ACTIONS
 from .channels import OBS_V1
 
-__all__ = ["RENAMINGS", "kind_map", "action_map", "rename_obs", "rename_per_index",
+__all__ = ["RENAMINGS", "kind_map", "action_map", "channel_dest", "rename_obs", "rename_per_index",
            "rename_per_kind", "rename_indices", "rename_batch"]
 
 _SUIT_PERMUTATIONS = ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2))
@@ -46,8 +46,6 @@ next, the six with the ranks reversed last."""
 
 _VOID = 137  # void m, p, s (定缺): xueliu.learn.actions' table
 _KIND_BLOCKS = (0, 27, 54, 81, 108, EXCHANGE_PICK)  # discard, peng, kongs (3), exchange pick
-_TILE_PLANES = np.array([c for c, (_, meaning) in enumerate(OBS_V1)
-                         if meaning.startswith("tile plane")], np.int64)
 
 
 def _check(w: object) -> int:
@@ -81,13 +79,18 @@ def _sources(dest: np.ndarray) -> np.ndarray:
     return src
 
 
-def _obs_dest(w: int) -> np.ndarray:
-    dest = np.arange(len(OBS_V1) * 27, dtype=np.int64).reshape(len(OBS_V1), 27)
-    dest[_TILE_PLANES] = _TILE_PLANES[:, None] * 27 + kind_map(w)[None, :]
+def channel_dest(channels: Sequence[Tuple[str, str]], w: int) -> np.ndarray:
+    """``int64[len(channels) * 27]``: where each input of a tensor of ``channels`` (``OBS_V1``,
+    or an encoder's channels after it, ``xueliu.learn.channels``) goes under renaming ``w`` —
+    its tile planes' kinds move, flags and bars stay."""
+    tile = np.array([c for c, (_, meaning) in enumerate(channels)
+                     if meaning.startswith("tile plane")], np.int64)
+    dest = np.arange(len(channels) * 27, dtype=np.int64).reshape(len(channels), 27)
+    dest[tile] = tile[:, None] * 27 + kind_map(w)[None, :]
     return dest.reshape(-1)
 
 
-_OBS_SRC = np.stack([_sources(_obs_dest(w)) for w in range(len(RENAMINGS))])
+_OBS_SRC = np.stack([_sources(channel_dest(OBS_V1, w)) for w in range(len(RENAMINGS))])
 _ACTION_SRC = np.stack([_sources(action_map(w)) for w in range(len(RENAMINGS))])
 _KIND_SRC = np.stack([_sources(kind_map(w)) for w in range(len(RENAMINGS))])
 _ACTION_DEST = np.stack([action_map(w) for w in range(len(RENAMINGS))])
