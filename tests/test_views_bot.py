@@ -21,7 +21,7 @@ from xueliu.train.distill import ensemble_log_policy
 from xueliu.train.numpy_bc import masked_log_softmax
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-from views_bot import CHANNELS, ViewsBot  # noqa: E402
+from views_bot import CHANNELS, GatedViewsBot, ViewsBot  # noqa: E402
 
 REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
 
@@ -71,3 +71,41 @@ def test_views_out_of_range_are_refused(monkeypatch):
     monkeypatch.setenv("XUELIU_VIEWS", "0,12")
     with pytest.raises(ValueError, match="XUELIU_VIEWS"):
         ViewsBot()
+
+
+def _margins(net, x, m):
+    own = masked_log_softmax(net.forward(x), m)
+    srt = np.sort(np.where(m, own, -np.inf), axis=1)
+    return srt[:, -1] - srt[:, -2]
+
+
+@pytest.mark.parametrize("exchange", [False, True])
+def test_the_gated_bot_asks_the_twelve_views_about_its_close_calls_only(monkeypatch, exchange):
+    monkeypatch.delenv("XUELIU_VIEWS_WEIGHTS", raising=False)
+    monkeypatch.delenv("XUELIU_VIEWS", raising=False)
+    x = _inputs()
+    m = _mask(len(x), 3, exchange=exchange)
+    monkeypatch.setenv("XUELIU_VIEWS_MARGIN", "0")
+    net = GatedViewsBot().network
+    own = masked_argmax(net.forward(x), m)
+    views = masked_argmax(ensemble_log_policy([net], x, m, len(RENAMINGS)), m)
+    assert (own != views).any()  # the views change some choices of these rows
+    margin = _margins(net, x, m)
+    for given in ("0", "0.5", str(float(np.median(margin))), "inf"):
+        monkeypatch.setenv("XUELIU_VIEWS_MARGIN", given)
+        close = margin < float(given)
+        np.testing.assert_array_equal(GatedViewsBot().choose(x, m), np.where(close, views, own))
+
+
+@pytest.mark.parametrize("given", ["-1", "nan", "half"])
+def test_a_margin_that_is_not_a_number_of_nats_is_refused(monkeypatch, given):
+    monkeypatch.setenv("XUELIU_VIEWS_MARGIN", given)
+    with pytest.raises(ValueError, match="XUELIU_VIEWS_MARGIN"):
+        GatedViewsBot()
+
+
+def test_a_bot_a_hand_makes_the_renamed_rows_once(monkeypatch):
+    monkeypatch.delenv("XUELIU_VIEWS_WEIGHTS", raising=False)
+    monkeypatch.setenv("XUELIU_VIEWS", "0,6")
+    a, b = ViewsBot(), ViewsBot()
+    assert a._rows is b._rows and all(r.flags.writeable is False for r in a._rows)
