@@ -35,6 +35,7 @@ from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS, _fill_m
 from ..learn.encoders import encoder
 from .base import Bot
 from .neural_net import Network, load_network
+from .neural_views import views_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game.view import SeatView
@@ -159,7 +160,9 @@ def _exchange_count(legal: Sequence[Action]) -> int:
 
 class NeuralBot(Bot):
     """The learned policy of the module docstring. ``weights``: a weights file (default: the
-    shipped ``xueliu/bots/weights/neural_v1.npz``). ``rules``, when given, are checked at once
+    shipped ``xueliu/bots/weights/neural_v1.npz``). ``views_margin``: the close calls asked of
+    the twelve renamed tables (:mod:`.neural_views`; default the weights file's, 0 — the network
+    alone — for a file without). ``rules``, when given, are checked at once
     (``UntrainedRulesError`` if the weights were not trained for them); ``seed`` is accepted for
     the uniform bot constructor and unused (the bot is deterministic).
 
@@ -173,8 +176,14 @@ class NeuralBot(Bot):
     name = "neural"
 
     def __init__(self, seed: Optional[int] = None, rules: Optional[Rules] = None,
-                 weights: Optional[Union[str, os.PathLike[str]]] = None) -> None:
+                 weights: Optional[Union[str, os.PathLike[str]]] = None,
+                 views_margin: Optional[float] = None) -> None:
         self.network: Network = load_network(weights)
+        margin = self.network.views_margin if views_margin is None else views_margin
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+            raise ValueError(f"views_margin is a number of nats >= 0, got {views_margin!r}")
+        self.views_margin = float(margin)
+        self._views = views_of(self.network) if self.views_margin > 0 else None
         self._checked: Optional[Rules] = None
         if rules is not None:
             self.check_rules(rules)
@@ -190,7 +199,10 @@ class NeuralBot(Bot):
             self.check_rules(rules)
 
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """The bot's :data:`Chooser`: the best allowed index of each row by the network."""
+        """The bot's :data:`Chooser`: the best allowed index of each row by the network — at a
+        close call (``views_margin``) by the average of its twelve renamed views."""
+        if self._views is not None:
+            return self._views.choose(x, mask, self.views_margin)
         return masked_argmax(self.network.forward(x), mask)
 
     def _check_state_rules(self, rules: Rules) -> None:

@@ -19,7 +19,11 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   deals in at once (its danger head, trained on
   :func:`xueliu.game.deal_in_costs.deal_in_costs` ``> 0``), and the policy's logit of
   discarding kind ``k`` is its logit minus ``B`` times that chance: the learned price of a
-  deal-in, weighed against the imitated choice.
+  deal-in, weighed against the imitated choice;
+- optionally (session 20) ``views`` in ``meta``: ``{"margin": M}``. :class:`~xueliu.bots.NeuralBot`
+  then asks the network about the table under the twelve renamings of its tiles at its close
+  calls — the decisions whose first choice leads the second by under ``M`` nats of
+  log-probability — and plays the twelve answers' average there (:mod:`.neural_views`).
 
 The training code (:mod:`xueliu.train`, PyTorch) writes exactly this; :func:`forward` is the one
 inference path (numpy and the native core's first layer, ``_core.first_layer_01``: the default
@@ -80,12 +84,16 @@ class Network:
     danger_penalty: Optional[float] = field(init=False, repr=False, compare=False)
     """``B`` of a network with a danger head (the module docstring), else None: read from
     ``meta`` once, not on every forward pass."""
+    views_margin: float = field(init=False, repr=False, compare=False)
+    """``M`` of a file with ``views`` (the module docstring), else 0: never ask the views."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
         object.__setattr__(self, "_input", network_input(self.encoder, self.presets))
         d = self.meta.get("danger")
         object.__setattr__(self, "danger_penalty", None if d is None else float(d["penalty"]))
+        v = self.meta.get("views")
+        object.__setattr__(self, "views_margin", 0.0 if v is None else float(v["margin"]))
 
     @property
     def encoder(self) -> str:
@@ -253,11 +261,13 @@ def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
 def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
                  presets: Mapping[str, Rules], training: Mapping[str, Any],
                  encoder: str = "obs_v1", half: bool = False,
-                 danger_penalty: Optional[float] = None) -> None:
+                 danger_penalty: Optional[float] = None,
+                 views_margin: Optional[float] = None) -> None:
     """Writes a weights file (the format of the module docstring); ``half`` stores the ``w``
     matrices as ``float16`` (half the file; they are read back as ``float32``, so the network
     played is the one with its weights rounded to half precision); ``danger_penalty``: the last
-    layer ends with a danger head, whose chances this weighs against the discards' logits."""
+    layer ends with a danger head, whose chances this weighs against the discards' logits;
+    ``views_margin``: the bot asks the renamed tables about its close calls within it."""
     sizes = [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]
     meta: Dict[str, Any] = {
         "format": FORMAT, "encoder": encoder, "sizes": sizes,
@@ -265,6 +275,8 @@ def save_network(path: str, layers: List[Tuple[np.ndarray, np.ndarray]],
         "training": _canonical(dict(training))}
     if danger_penalty is not None:
         meta["danger"] = {"penalty": float(danger_penalty)}
+    if views_margin is not None:
+        meta["views"] = {"margin": float(views_margin)}
     arrays: Dict[str, np.ndarray] = {"meta": _meta_array(meta)}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"] = np.ascontiguousarray(w, np.float16 if half else np.float32)
@@ -302,6 +314,14 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
         if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) \
                 or not np.isfinite(penalty) or penalty < 0:
             raise bad(f"danger {danger!r}, expected {{'penalty': a number >= 0}}")
+    views = meta.get("views")
+    if views is not None:
+        margin = views.get("margin") if isinstance(views, dict) else None
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) \
+                or not np.isfinite(margin) or margin < 0:
+            raise bad(f"views {views!r}, expected {{'margin': a number >= 0}}")
+        if danger is not None:
+            raise bad("views are asked of networks without a danger head")
     outputs = NUM_ACTIONS + (DANGER_KINDS if danger is not None else 0)
     if sizes != [width] + [int(w.shape[1]) for w, _ in layers] or sizes[-1] != outputs:
         raise bad(f"layer sizes {sizes}, expected {width} inputs ({meta['encoder']}) and "

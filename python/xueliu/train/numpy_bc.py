@@ -16,6 +16,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..learn.actions import NUM_ACTIONS
+from ..bots.neural_views import masked_log_softmax
 from .demos import INPUT, Samples, unpack_mask, unpack_x
 
 __all__ = ["init_layers", "train_numpy", "masked_log_softmax"]
@@ -28,12 +29,6 @@ def init_layers(hidden: Sequence[int], rng: np.random.Generator) -> Layers:
     sizes = [INPUT, *hidden, NUM_ACTIONS]
     return [((rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32),
              np.zeros(b, np.float32)) for a, b in zip(sizes[:-1], sizes[1:])]
-
-
-def masked_log_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    z = np.where(mask, logits, -1e9)
-    z = z - z.max(axis=1, keepdims=True)
-    return z - np.log(np.exp(z).sum(axis=1, keepdims=True))  # type: ignore[no-any-return]
 
 
 def train_numpy(samples: Samples, hidden: Sequence[int], steps: int, seed: int,
