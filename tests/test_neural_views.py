@@ -7,35 +7,19 @@ the margin lives in the weights file, and a bad one is refused."""
 from __future__ import annotations
 
 import json
-import os
 
 import numpy as np
 import pytest
+from reference_rows import random_mask, reference_inputs
 
 import xueliu
 from xueliu.bots import NeuralBot
 from xueliu.bots.neural import masked_argmax
-from xueliu.bots.neural_net import INPUT_SIZE, load_network, save_network
+from xueliu.bots.neural_net import load_network, save_network
 from xueliu.bots.neural_views import close_calls, masked_log_softmax
-from xueliu.learn.actions import EXCHANGE_PICK, NUM_ACTIONS
+from xueliu.learn.actions import NUM_ACTIONS
 from xueliu.learn.renamings import RENAMINGS, rename_obs, rename_per_index
 from xueliu.train.distill import ensemble_log_policy
-
-REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
-
-
-def _inputs() -> np.ndarray:
-    with np.load(REFERENCE) as z:
-        return np.unpackbits(z["x"], axis=1, count=INPUT_SIZE).astype(np.float32)
-
-
-def _mask(n: int, seed: int, exchange: bool) -> np.ndarray:
-    m = np.random.default_rng(seed).random((n, NUM_ACTIONS)) < 0.1
-    m[:, 0] = True
-    if not exchange:
-        m[:, EXCHANGE_PICK:] = False
-    return m
-
 
 def _presets(net):
     return {k: xueliu.Rules.from_dict(d) for k, d in net.presets.items()}
@@ -49,8 +33,8 @@ def test_the_shipped_bot_asks_its_views_at_close_calls():
 @pytest.mark.parametrize("exchange", [False, True])
 def test_close_calls_take_the_twelve_views_average_and_the_others_the_networks_choice(exchange):
     net = load_network()
-    x = _inputs()
-    m = _mask(len(x), 3, exchange)
+    x = reference_inputs()
+    m = random_mask(len(x), 3, exchange)
     own = masked_log_softmax(net.forward(x), m)
     views = masked_argmax(ensemble_log_policy([net], x, m, len(RENAMINGS)), m)
     assert (masked_argmax(own, m) != views).any()  # the views change some of these choices
@@ -67,8 +51,8 @@ def test_the_views_average_plays_alike_at_every_renamed_table():
     # the twelve views of a renamed table are the twelve views of the table: the average's choice
     # is renamed with it (ties aside: none among these rows)
     bot = NeuralBot(views_margin=float("inf"))
-    x = _inputs()
-    m = _mask(len(x), 4, exchange=False)
+    x = reference_inputs()
+    m = random_mask(len(x), 4, exchange=False)
     chosen = bot.choose(x, m)
     for w in range(len(RENAMINGS)):
         renamed = bot.choose(rename_obs(x, w), rename_per_index(m, w))
@@ -95,7 +79,7 @@ def test_the_margin_is_kept_in_the_weights_file(tmp_path):
     save_network(path + "0.npz", list(net.layers), _presets(net), {"note": "test"},
                  encoder=net.encoder)
     alone = NeuralBot(weights=path + "0.npz")  # a file without views: the network alone
-    x, m = _inputs(), _mask(64, 5, exchange=True)
+    x, m = reference_inputs(), random_mask(64, 5, exchange=True)
     assert alone.views_margin == 0.0
     np.testing.assert_array_equal(alone.choose(x, m), masked_argmax(net.forward(x), m))
     state = xueliu.new_game("xueliu", seed=3)

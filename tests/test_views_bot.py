@@ -11,11 +11,10 @@ import sys
 
 import numpy as np
 import pytest
+from reference_rows import random_mask, reference_inputs
 
 from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import load_network
-from xueliu.learn.actions import EXCHANGE_PICK, NUM_ACTIONS
-from xueliu.learn.channels import OBS_V1
 from xueliu.learn.renamings import RENAMINGS, action_map, channel_dest, rename_obs
 from xueliu.train.distill import ensemble_log_policy
 from xueliu.bots.neural_views import _CHANNELS, masked_log_softmax
@@ -23,30 +22,14 @@ from xueliu.bots.neural_views import _CHANNELS, masked_log_softmax
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 from views_bot import GatedViewsBot, ViewsBot  # noqa: E402
 
-REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
-
-
-def _inputs() -> np.ndarray:
-    with np.load(REFERENCE) as z:
-        return np.unpackbits(z["x"], axis=1, count=len(OBS_V1) * 27).astype(np.float32)
-
-
 @pytest.mark.parametrize("w", range(len(RENAMINGS)))
 def test_the_analysis_of_a_renamed_table_is_the_tables_analysis_renamed(w):
     net = load_network()
-    x = _inputs()
+    x = reference_inputs()
     dest = channel_dest(_CHANNELS[net.encoder], w)
     src = np.empty_like(dest)
     src[dest] = np.arange(len(dest))
     np.testing.assert_array_equal(net.inputs(rename_obs(x, w)), net.inputs(x)[:, src])
-
-
-def _mask(n: int, seed: int, exchange: bool) -> np.ndarray:
-    m = np.random.default_rng(seed).random((n, NUM_ACTIONS)) < 0.1
-    m[:, 0] = True
-    if not exchange:
-        m[:, EXCHANGE_PICK:] = False
-    return m
 
 
 @pytest.mark.parametrize("views", ["0", "0,6", "6", "0,3,7", "0,1,2,3,4,5,6,7,8,9,10,11"])
@@ -55,14 +38,14 @@ def test_the_bots_choice_is_the_average_of_the_views_asked_the_long_way(monkeypa
     monkeypatch.delenv("XUELIU_VIEWS_WEIGHTS", raising=False)
     bot = ViewsBot()
     net = bot.network
-    x = _inputs()
-    m = _mask(len(x), 1, exchange=False)
+    x = reference_inputs()
+    m = random_mask(len(x), 1, exchange=False)
     asked = [int(v) for v in views.split(",")]
     total = sum(masked_log_softmax(net.forward(rename_obs(x, w))[:, action_map(w)], m)
                 for w in asked)
     np.testing.assert_array_equal(bot.choose(x, m), masked_argmax(total, m))
     if asked == list(range(len(asked))):  # the first V views: ensemble_log_policy's, exchange too
-        m = _mask(len(x), 2, exchange=True)
+        m = random_mask(len(x), 2, exchange=True)
         expected = masked_argmax(ensemble_log_policy([net], x, m, len(asked)), m)
         np.testing.assert_array_equal(bot.choose(x, m), expected)
 
@@ -76,8 +59,8 @@ def test_views_out_of_range_are_refused(monkeypatch):
 def test_the_gated_bot_is_neural_bot_at_the_margin_given(monkeypatch):
     monkeypatch.delenv("XUELIU_VIEWS_WEIGHTS", raising=False)
     monkeypatch.setenv("XUELIU_VIEWS_MARGIN", "inf")  # every decision: the twelve views
-    x = _inputs()
-    m = _mask(len(x), 3, exchange=True)
+    x = reference_inputs()
+    m = random_mask(len(x), 3, exchange=True)
     net = load_network()
     np.testing.assert_array_equal(GatedViewsBot().choose(x, m), masked_argmax(
         ensemble_log_policy([net], x, m, len(RENAMINGS)), m))
