@@ -15,8 +15,8 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..learn.actions import NUM_ACTIONS
 from ..bots.neural_views import masked_log_softmax
+from ..learn.actions import NUM_ACTIONS
 from .demos import INPUT, Samples, unpack_mask, unpack_x
 
 __all__ = ["init_layers", "train_numpy", "masked_log_softmax"]
