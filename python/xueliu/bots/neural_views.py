@@ -48,10 +48,11 @@ def close_calls(log_p: np.ndarray, mask: np.ndarray, margin: float) -> Tuple[np.
     """``(best, close)``: each row's best allowed index by ``log_p``, and whether the next best
     allowed one is within ``margin`` of it (a row with one allowed index is never close)."""
     rows = np.arange(len(mask))
-    best = np.where(mask, log_p, -np.inf).argmax(axis=1)
     rest = np.where(mask, log_p, -np.inf)
+    best = rest.argmax(axis=1)
+    first = rest[rows, best]
     rest[rows, best] = -np.inf
-    return best, log_p[rows, best] - rest.max(axis=1) < margin
+    return best, first - rest.max(axis=1) < margin
 
 
 class Views:
@@ -81,15 +82,18 @@ class Views:
         exchange = m[:, EXCHANGE_PICK:MULTIPLIER_SLOT].any(axis=1)
         total = np.zeros(m.shape, np.float64)
         asked = np.zeros(len(m), np.float64)
+        every = np.ones(len(m), bool)
+        # the rows a view with the ranks reversed is asked about, taken out once for all six
+        kept = ~exchange
+        subsets = {False: (every, h0, m), True: (kept, h0[kept], m[kept])}
         for v, rows, back in zip(self.views, self._rows, self._back):
-            use = ~exchange if RENAMINGS[v][1] else np.ones(len(m), bool)
-            if not use.any():
+            use, h, mu = subsets[RENAMINGS[v][1]]
+            if not len(h):
                 continue
             if v == 0 and own is not None:
                 total += own
             else:
-                logits = net.outputs_of_inputs(h0[use], rows)
-                total[use] += masked_log_softmax(logits[:, back], m[use])
+                total[use] += masked_log_softmax(net.outputs_of_inputs(h, rows)[:, back], mu)
             asked[use] += 1
         total[asked == 0] = np.where(m[asked == 0], 0.0, -np.inf)  # only reversed views asked
         out: np.ndarray = total / np.maximum(asked, 1)[:, None]
