@@ -5,10 +5,10 @@ deal-in costs the head learns from (numpy only, no PyTorch)."""
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 import pytest
+from weights_meta import with_meta
 
 import xueliu
 from xueliu.bots import NeuralBot
@@ -82,12 +82,7 @@ def test_a_large_penalty_keeps_the_bot_off_the_kind_it_prices(tmp_path):
 def test_a_malformed_danger_head_is_refused(tmp_path, danger):
     path = str(tmp_path / "bad.npz")
     _with_head(path, 1.0, np.zeros(DANGER_KINDS))
-    with np.load(path) as z:
-        arrays = {k: z[k] for k in z.files}
-    meta = json.loads(bytes(arrays["meta"]).decode())
-    meta["danger"] = danger
-    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
-    np.savez(path, **arrays)
+    with_meta(path, path, "danger", danger)
     with pytest.raises(ValueError, match="danger"):
         load_network(path)
 

@@ -6,11 +6,11 @@ the margin lives in the weights file, and a bad one is refused."""
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 import pytest
 from reference_rows import random_mask, reference_inputs
+from weights_meta import with_meta
 
 import xueliu
 from xueliu.bots import NeuralBot
@@ -96,12 +96,7 @@ def test_a_margin_that_is_not_a_number_of_nats_is_refused(margin):
 @pytest.mark.parametrize("views", [{"margin": -1}, {"margin": True}, {"margin": "0.5"}, {}, 0.5])
 def test_a_weights_file_with_a_bad_views_entry_is_refused(tmp_path, views):
     path = tmp_path / "bad.npz"
-    with np.load(xueliu.bots.neural_net.DEFAULT_WEIGHTS) as z:
-        arrays = {k: z[k] for k in z.files}
-    meta = json.loads(bytes(arrays["meta"]).decode())
-    meta["views"] = views
-    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
-    np.savez(path, **arrays)
+    with_meta(xueliu.bots.neural_net.DEFAULT_WEIGHTS, path, "views", views)
     with pytest.raises(ValueError, match="views"):
         NeuralBot(weights=str(path))
 

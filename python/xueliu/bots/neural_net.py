@@ -252,6 +252,13 @@ def _differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> List[str]:
     return sorted(k for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
 
 
+def _number_at(entry: Any, key: str) -> bool:
+    """Whether ``entry`` is a dict whose ``key`` is a finite number >= 0 (a meta knob)."""
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return (not isinstance(value, bool) and isinstance(value, (int, float))
+            and bool(np.isfinite(value)) and value >= 0)
+
+
 def _meta_array(meta: Mapping[str, Any]) -> np.ndarray:
     data: np.ndarray = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
     out: np.ndarray = data.copy()
@@ -309,16 +316,11 @@ def _check(meta: Mapping[str, Any], layers: List[Tuple[np.ndarray, np.ndarray]],
     if not layers:
         raise bad("no layers")
     danger = meta.get("danger")
-    if danger is not None:
-        penalty = danger.get("penalty") if isinstance(danger, dict) else None
-        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) \
-                or not np.isfinite(penalty) or penalty < 0:
-            raise bad(f"danger {danger!r}, expected {{'penalty': a number >= 0}}")
+    if danger is not None and not _number_at(danger, "penalty"):
+        raise bad(f"danger {danger!r}, expected {{'penalty': a number >= 0}}")
     views = meta.get("views")
     if views is not None:
-        margin = views.get("margin") if isinstance(views, dict) else None
-        if isinstance(margin, bool) or not isinstance(margin, (int, float)) \
-                or not np.isfinite(margin) or margin < 0:
+        if not _number_at(views, "margin"):
             raise bad(f"views {views!r}, expected {{'margin': a number >= 0}}")
         if danger is not None:
             raise bad("views are asked of networks without a danger head")
