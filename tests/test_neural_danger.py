@@ -5,7 +5,6 @@ deal-in costs the head learns from (numpy only, no PyTorch)."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 from weights_meta import with_meta

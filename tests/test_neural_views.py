@@ -6,7 +6,6 @@ the margin lives in the weights file, and a bad one is refused."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 from reference_rows import random_mask, reference_inputs
