@@ -36,4 +36,24 @@ constexpr int kDenseMaxPlanes = 128;  // obs_v1 has 92, obs_v2 111
 bool first_layer_01(const float* x, int64_t n, int planes, const float* rows, int64_t width,
                     float* out);
 
+// The first layer of renamed tables (python/xueliu/bots/neural_views.py): for each view v of
+// `views` (4 bytes each: the suit each suit becomes, then 1 if the ranks are reversed), out[i, v, :]
+// = x_v @ w, where x_v is x[i] renamed — each input of a tile plane (tile[p] != 0) moved from kind
+// 9 s + q to kind 9 perm[s] + (reverse ? 8 - q : q), every other input left where it is.
+//
+// Why not one table of rows per view: a view is the real table's rows read at renamed inputs, so
+// one pass over x[i] collects, for each suit s of the ones, the sums of the rows they would read
+// in each destination suit t, ranks kept and reversed (18 partial sums), and a view is then the
+// unmoved planes' sum plus three of them. Every view reads the same table (w's rows, cache-warm)
+// and each tile input is read six times in all, however many views are asked; the per-view tables
+// this replaces were read eleven times, from eleven places (6.5 MB each for obs_v3).
+//
+// x, rows, width as first_layer_01 (the unmoved planes take the prefix rows; tile planes their
+// single rows); out float32 [n, num_views, width]; scratch float32 [19 * width]. Sums are float32
+// in a fixed order, so the same inputs give the same outputs. Returns false, `out` partly
+// written, as soon as an input is neither 0 nor 1.
+bool renamed_first_layers_01(const float* x, int64_t n, int planes, const uint8_t* tile,
+                             const float* rows, int64_t width, const uint8_t* views,
+                             int num_views, float* out, float* scratch);
+
 }  // namespace xueliu

@@ -1,7 +1,8 @@
 """The neural bot's first layer in the native core (``_core.first_layer_01``, cpp/dense.hpp)
 gives the sums numpy gives (``neural_net._first_layer_numpy``, and the plain product ``x @ w``)
 on real observations and on random 0/1 inputs, the bot decides the same either way, inputs that
-are not 0/1 take the plain product, and bad arrays are a clear ValueError."""
+are not 0/1 take the plain product, and bad arrays are a clear ValueError — and so do the first
+layers of its renamed tables (``_core.renamed_first_layers_01``, its close calls' views)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import (INPUT_SIZE, _first_layer, _first_layer_numpy,
                                     _first_layer_rows, load_network)
 from xueliu.bots.neural_play import POLICY, play_batched
+from xueliu.bots.neural_views import Views
 from xueliu.game import new_game
+from xueliu.learn.renamings import RENAMINGS, rename_obs
 from xueliu.simulate.play import hand_seed
 
 
@@ -49,10 +52,10 @@ def test_the_native_first_layer_sums_what_numpy_sums_on_played_observations(play
     net = load_network()
     w = net.layers[0][0]
     assert len(x) > 1000 and set(np.unique(x)) == {0.0, 1.0}
-    got = _native(x, net._rows)
-    assert np.allclose(got, _first_layer_numpy(x, w, net._rows), rtol=1e-5, atol=1e-5)
+    got = _native(x, net.first_rows)
+    assert np.allclose(got, _first_layer_numpy(x, w, net.first_rows), rtol=1e-5, atol=1e-5)
     assert np.allclose(got, x.astype(np.float64) @ w.astype(np.float64), rtol=1e-4, atol=1e-4)
-    assert np.array_equal(_first_layer(x, w, net._rows), got)
+    assert np.array_equal(_first_layer(x, w, net.first_rows), got)
 
 
 def test_the_bot_decides_the_same_with_native_and_numpy_first_layers(played):
@@ -60,8 +63,8 @@ def test_the_bot_decides_the_same_with_native_and_numpy_first_layers(played):
     whichever first layer computed them (a float tie flipped by the sum order would show here)."""
     x, mask = played
     net = load_network()
-    numpy_hidden = _first_layer_numpy(x, net.layers[0][0], net._rows)
-    native_hidden = _native(x, net._rows)
+    numpy_hidden = _first_layer_numpy(x, net.layers[0][0], net.first_rows)
+    native_hidden = _native(x, net.first_rows)
 
     def logits(h: np.ndarray) -> np.ndarray:
         for i, (w, b) in enumerate(net.layers):
@@ -108,14 +111,14 @@ def test_an_input_that_is_not_0_or_1_takes_the_plain_product(value):
     x[:, :40] = 1.0
     x[2, 1000] = value
     out = np.empty((3, w.shape[1]), np.float32)
-    assert not _core.first_layer_01(x, net._rows, out)
+    assert not _core.first_layer_01(x, net.first_rows, out)
     expected = x @ w
-    assert np.allclose(_first_layer(x, w, net._rows), expected, equal_nan=True)
+    assert np.allclose(_first_layer(x, w, net.first_rows), expected, equal_nan=True)
 
 
 def test_bad_arrays_are_a_clear_value_error():
     net = load_network()
-    rows = net._rows
+    rows = net.first_rows
     h = rows.shape[1]
     x = np.zeros((2, WIDTH), np.float32)
     out = np.zeros((2, h), np.float32)
@@ -140,3 +143,90 @@ def test_bad_arrays_are_a_clear_value_error():
     square = np.zeros((2 * INPUT_SIZE, INPUT_SIZE), np.float32)
     with pytest.raises(ValueError, match="out must not share memory"):
         _core.first_layer_01(square[:2], square, square[2:4])
+
+
+# -- the first layers of renamed tables (_core.renamed_first_layers_01: NeuralBot's close calls)
+
+def _renamed_native(x: np.ndarray, net, views) -> np.ndarray:
+    v = Views(net, views)
+    out = np.full((len(x), len(views), net.first_rows.shape[1]), np.nan, np.float32)
+    assert _core.renamed_first_layers_01(np.ascontiguousarray(x), net.first_rows, v._tile,
+                                         v._codes, out)
+    return out
+
+
+def test_the_renamed_first_layers_are_the_first_layers_of_the_renamed_tables(played):
+    """Each view's sums are the plain product of the table renamed the long way (its obs_v1
+    renamed, its analysis channels computed again), on every played decision."""
+    x1, _ = played
+    net = load_network()
+    w = net.layers[0][0].astype(np.float64)
+    rows = slice(0, len(x1), 7)
+    x = x1[rows]
+    views = list(range(len(RENAMINGS)))
+    got = _renamed_native(x, net, views)
+    for j, v in enumerate(views):
+        renamed = net.inputs(rename_obs(x[:, :INPUT_SIZE], v)).astype(np.float64)
+        assert np.allclose(got[:, j], renamed @ w, rtol=1e-4, atol=1e-4), v
+    assert np.allclose(got[:, 0], _native(x, net.first_rows), rtol=1e-5, atol=1e-4)  # identity
+
+
+def test_the_renamed_first_layers_of_random_0_1_inputs_and_any_views():
+    """Random planes under every renaming and a few orders of views (the reversed partial sums
+    taken only when a view asks for them)."""
+    rng = np.random.default_rng(6)
+    net = load_network()
+    n = 200
+    x = (rng.random((n, WIDTH)) < rng.random((n, 1))).astype(np.float32)
+    x[:20] = 0.0
+    x[20:40] = 1.0
+    w = net.layers[0][0].astype(np.float64)
+    dest = [Views(net, [v])._sources[0] for v in range(len(RENAMINGS))]
+    for views in ([0], [3, 1], [6], list(range(12)), [11, 0, 6, 5]):
+        got = _renamed_native(x, net, views)
+        for j, v in enumerate(views):
+            assert np.allclose(got[:, j], x[:, dest[v]].astype(np.float64) @ w,
+                               rtol=1e-4, atol=1e-3), (views, v)
+    assert _renamed_native(x[:0], net, [0, 6]).shape == (0, 2, net.first_rows.shape[1])
+
+
+def test_renamed_inputs_that_are_not_0_or_1_take_the_plain_product():
+    net = load_network()
+    x = np.zeros((3, WIDTH), np.float32)
+    x[:, :40] = 1.0
+    x[2, 1000] = 0.5
+    v = Views(net, [0, 7])
+    out = np.empty((3, 2, net.first_rows.shape[1]), np.float32)
+    assert not _core.renamed_first_layers_01(x, net.first_rows, v._tile, v._codes, out)
+    w = net.layers[0][0]
+    for j in range(2):
+        assert np.allclose(v.first_layers(x)[:, j], x[:, v._sources[j]] @ w, atol=1e-5)
+
+
+def test_bad_arrays_for_the_renamed_first_layers_are_a_clear_value_error():
+    net = load_network()
+    rows = net.first_rows
+    h = rows.shape[1]
+    v = Views(net, [0, 6])
+    tile, codes = v._tile, v._codes
+    x = np.zeros((2, WIDTH), np.float32)
+    out = np.zeros((2, 2, h), np.float32)
+    planes = WIDTH // 27
+    cases = [
+        ((np.zeros((2, 2483), np.float32), rows, tile, codes, out), "x must have 27 columns"),
+        ((x, rows[:WIDTH], tile, codes, out), f"rows must have at least {2 * WIDTH} rows"),
+        ((x, rows, tile[:-1], codes, out), rf"one flag a plane \({planes}\)"),
+        ((x, rows, tile.astype(np.int64), codes, out), "tile must be a contiguous uint8"),
+        ((x, rows, tile, codes[:, :3], out), r"views must be .* shape \(V, 4\)"),
+        ((x, rows, tile, np.array([[0, 0, 1, 0]], np.uint8), out[:, :1]),
+         r"views\[0\] must be a permutation"),
+        ((x, rows, tile, np.array([[0, 1, 3, 0]], np.uint8), out[:, :1]),
+         r"views\[0\] must be a permutation"),
+        ((x, rows, tile, np.array([[0, 1, 2, 2]], np.uint8), out[:, :1]),
+         r"views\[0\] must be a permutation"),
+        ((x, rows, tile, codes, np.zeros((2, 3, h), np.float32)), r"out must be .* \(2, 2, "),
+        ((x, rows, tile, codes, out.astype(np.float64)), "out must be a writeable"),
+    ]
+    for args, message in cases:
+        with pytest.raises(ValueError, match=message):
+            _core.renamed_first_layers_01(*args)

@@ -263,6 +263,20 @@ def first_layer_01(
     out float32[n, H]; all C-contiguous (ValueError otherwise, or on mismatched shapes). False,
     out partly written, when an input is neither 0 nor 1. GIL released while summing."""
 
+def renamed_first_layers_01(
+    x: npt.NDArray[np.float32],
+    rows: npt.NDArray[np.float32],
+    tile: npt.NDArray[np.uint8],
+    views: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.float32],
+) -> bool:
+    """out[i, v] = x[i] renamed by views[v] @ w (xueliu.bots.neural_views): views uint8[V, 4],
+    the suit each suit becomes then 1 if the ranks are reversed; only the planes with
+    tile[p] != 0 (uint8, one a plane) move, kind 9 s + q going to 9 perm[s] + q (8 - q
+    reversed); x and rows as first_layer_01, out float32[n, V, H]; all C-contiguous (ValueError
+    otherwise, or on mismatched shapes or a views row that is not a renaming). False, out partly
+    written, when an input is neither 0 nor 1. GIL released while summing."""
+
 ANALYSIS_CHANNELS: tuple[str, ...]
 """obs_v2's analysis channel names in the core's order (xueliu.learn.channels.ANALYSIS_V1)."""
 

@@ -78,7 +78,8 @@ class Network:
     layers: Tuple[Tuple[np.ndarray, np.ndarray], ...]
     presets: Mapping[str, Mapping[str, Any]]
     meta: Mapping[str, Any]
-    _rows: np.ndarray = field(init=False, repr=False, compare=False)
+    first_rows: np.ndarray = field(init=False, repr=False, compare=False)
+    """The first layer's row table (:func:`_first_layer_rows`, read-only): what its sums read."""
     _input: Optional[Callable[[np.ndarray], np.ndarray]] = field(init=False, repr=False,
                                                                  compare=False)
     danger_penalty: Optional[float] = field(init=False, repr=False, compare=False)
@@ -88,7 +89,7 @@ class Network:
     """``M`` of a file with ``views`` (the module docstring), else 0: never ask the views."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_rows", _first_layer_rows(self.layers[0][0]))
+        object.__setattr__(self, "first_rows", _first_layer_rows(self.layers[0][0]))
         object.__setattr__(self, "_input", network_input(self.encoder, self.presets))
         d = self.meta.get("danger")
         object.__setattr__(self, "danger_penalty", None if d is None else float(d["penalty"]))
@@ -112,16 +113,11 @@ class Network:
         logits (of the chance each discard deals in) when the network has one."""
         return self.outputs_of_inputs(self.inputs(x))
 
-    def outputs_of_inputs(self, h: np.ndarray, first_rows: Optional[np.ndarray] = None
-                          ) -> np.ndarray:
-        """The last layer of first-layer inputs ``h`` (:meth:`inputs`' rows); ``first_rows``
-        the first layer's rows to sum instead of its own (:func:`_first_layer_rows` of the
-        first weights with their rows permuted: the network of a renamed table,
-        tools/views_bot.py)."""
-        rows = self._rows if first_rows is None else first_rows
+    def outputs_of_inputs(self, h: np.ndarray) -> np.ndarray:
+        """The last layer of first-layer inputs ``h`` (:meth:`inputs`' rows)."""
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
-            h = _first_layer(h, w, rows) if i == 0 else _product(h, w)
+            h = _first_layer(h, w, self.first_rows) if i == 0 else _product(h, w)
             h += b
             if i < last:
                 np.maximum(h, 0.0, out=h)

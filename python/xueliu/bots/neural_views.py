@@ -13,11 +13,14 @@ whose margin is under its ``views_margin`` (the weights file's ``views``, ``meta
 
 Why a view is cheap: renaming a table renames its ``obs_v2``/``obs_v3`` channels (each is a tile
 plane, a bar or a flag: :func:`~xueliu.learn.renamings.channel_dest`), so the analysis is
-computed once, for the real table; and the first layer of a renamed input is the first layer of
-the real one with its rows permuted, so each view is its own precomputed first-layer rows (made
-once per network) and two small products. An exchange's pick is averaged over the views that
-keep the ranks only (the networks pick an exchange's tiles smallest kind first, which a view with
-the ranks reversed turns around: :func:`xueliu.train.distill.ensemble_log_policy`'s rule).
+computed once, for the real table; and the first layer of a renamed input is the real table's
+rows read at renamed inputs — the native core sums all the views' first layers in one pass over
+an input (``_core.renamed_first_layers_01``, cpp/dense.hpp: each tile input read in the three
+suits it may become, ranks kept and reversed, and a view the sum of three of those and the
+unmoved planes; session 21) — then the views' other layers are one product for all of them. An
+exchange's pick is averaged over the views that keep the ranks only (the networks pick an
+exchange's tiles smallest kind first, which a view with the ranks reversed turns around:
+:func:`xueliu.train.distill.ensemble_log_policy`'s rule).
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ import numpy as np
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from ..learn.channels import OBS_V1, OBS_V2, OBS_V3
 from ..learn.renamings import RENAMINGS, action_map, channel_dest
-from .neural_net import Network, _first_layer_rows
+from .. import _core
+from .neural_net import Network, _product
 
 __all__ = ["Views", "views_of", "masked_log_softmax", "close_calls"]
 
@@ -67,10 +71,26 @@ class Views:
                              f"got {list(views)}")
         self.network = network
         self.views = tuple(int(v) for v in views)
-        w0 = network.layers[0][0]
         channels = _CHANNELS[network.encoder]
-        self._rows = [_first_layer_rows(w0[channel_dest(channels, v)]) for v in self.views]
-        self._back = [action_map(v) for v in self.views]
+        self._sources = [_gather_of(channel_dest(channels, v)) for v in self.views]
+        moved = channel_dest(channels, 1) != np.arange(len(channels) * 27)  # suits cycled
+        self._tile = np.ascontiguousarray(moved.reshape(len(channels), 27).any(axis=1), np.uint8)
+        self._codes = np.array([[*RENAMINGS[v][0], RENAMINGS[v][1]] for v in self.views], np.uint8)
+        self._reversed: np.ndarray = np.array([RENAMINGS[v][1] for v in self.views], bool)
+        self._back = np.stack([action_map(v) for v in self.views])
+
+    def first_layers(self, h0: np.ndarray) -> np.ndarray:
+        """``float32[n, V, width]``: the first layer's sums (before its bias) of first-layer
+        inputs ``h0`` at each view's renamed table."""
+        net = self.network
+        w0 = net.layers[0][0]
+        x = np.ascontiguousarray(h0, np.float32)
+        out = np.empty((len(x), len(self.views), w0.shape[1]), np.float32)
+        if _core.renamed_first_layers_01(x, net.first_rows, self._tile, self._codes, out):
+            return out
+        for j, src in enumerate(self._sources):  # inputs not 0/1: the plain product
+            out[:, j] = _product(np.ascontiguousarray(x[:, src]), w0)
+        return out
 
     def average(self, h0: np.ndarray, mask: np.ndarray,
                 own: Optional[np.ndarray] = None) -> np.ndarray:
@@ -79,22 +99,32 @@ class Views:
         (already computed: not asked again)."""
         net = self.network
         m = np.asarray(mask, bool)
-        exchange = m[:, EXCHANGE_PICK:MULTIPLIER_SLOT].any(axis=1)
+        n = len(m)
+        exchange = np.any(m[:, EXCHANGE_PICK:MULTIPLIER_SLOT], axis=1)
+        # which view is asked about which row: a view with the ranks reversed not about an exchange
+        use: np.ndarray = ~(self._reversed[None, :] & exchange[:, None])
+        reuse = own is not None
+        ask = [j for j, v in enumerate(self.views) if not (reuse and v == 0)]
         total = np.zeros(m.shape, np.float64)
-        asked = np.zeros(len(m), np.float64)
-        every = np.ones(len(m), bool)
-        # the rows a view with the ranks reversed is asked about, taken out once for all six
-        kept = ~exchange
-        subsets = {False: (every, h0, m), True: (kept, h0[kept], m[kept])}
-        for v, rows, back in zip(self.views, self._rows, self._back):
-            use, h, mu = subsets[RENAMINGS[v][1]]
-            if not len(h):
-                continue
-            if v == 0 and own is not None:
-                total += own
-            else:
-                total[use] += masked_log_softmax(net.outputs_of_inputs(h, rows)[:, back], mu)
-            asked[use] += 1
+        if own is not None and 0 in self.views:
+            total += own
+        if ask and n:
+            h = self.first_layers(h0)[:, ask].reshape(n * len(ask), -1)
+            last = len(net.layers) - 1
+            for i, (w, b) in enumerate(net.layers):
+                if i:
+                    h = _product(h, w)
+                h += b
+                if i < last:
+                    np.maximum(h, 0.0, out=h)
+            logits = h.reshape(n, len(ask), -1)
+            for k, j in enumerate(ask):
+                rows = use[:, j]
+                if rows.all():
+                    total += masked_log_softmax(logits[:, k, self._back[j]], m)
+                elif rows.any():
+                    total[rows] += masked_log_softmax(logits[rows, k][:, self._back[j]], m[rows])
+        asked = use.sum(axis=1).astype(np.float64)
         total[asked == 0] = np.where(m[asked == 0], 0.0, -np.inf)  # only reversed views asked
         out: np.ndarray = total / np.maximum(asked, 1)[:, None]
         return out
@@ -111,6 +141,13 @@ class Views:
             avg = self.average(h0[close], m[close], own[close])
             best[close] = np.where(m[close], avg, -np.inf).argmax(axis=1)
         return best
+
+
+def _gather_of(dest: np.ndarray) -> np.ndarray:
+    """The gather that moves input ``i`` to ``dest[i]``: ``renamed = x[:, src]``."""
+    src = np.empty_like(dest)
+    src[dest] = np.arange(len(dest))
+    return src
 
 
 _MADE: Dict[Tuple[int, Tuple[int, ...]], Views] = {}
