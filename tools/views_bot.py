@@ -2,7 +2,7 @@
 positions in :data:`xueliu.learn.renamings.RENAMINGS`, e.g. ``0,6``: the table as it is and with
 its ranks reversed), its masked log-probabilities averaged, each mapped back to the real tiles —
 what ``suit_symmetric_bot`` plays, at a fraction of its cost (docs/training.md, session 19): the
-analysis computed once, each view its own first-layer rows (:mod:`xueliu.bots.neural_views`,
+analysis computed once, the views' first layers summed in one pass (:mod:`xueliu.bots.neural_views`,
 which :class:`~xueliu.bots.NeuralBot` asks about its close calls). An arena bot,
 ``module:Class`` from this folder; ``XUELIU_VIEWS_WEIGHTS`` the weights file (default the
 shipped one)::
