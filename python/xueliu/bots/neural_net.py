@@ -115,9 +115,15 @@ class Network:
 
     def outputs_of_inputs(self, h: np.ndarray) -> np.ndarray:
         """The last layer of first-layer inputs ``h`` (:meth:`inputs`' rows)."""
+        return self.outputs_of_sums(_first_layer(h, self.layers[0][0], self.first_rows))
+
+    def outputs_of_sums(self, h: np.ndarray) -> np.ndarray:
+        """The last layer of the first layer's sums ``h`` (its inputs times its weights, before
+        the bias; float32, overwritten): what the renamed tables' views start from."""
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
-            h = _first_layer(h, w, self.first_rows) if i == 0 else _product(h, w)
+            if i:
+                h = _product(h, w)
             h += b
             if i < last:
                 np.maximum(h, 0.0, out=h)

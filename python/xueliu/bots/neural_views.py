@@ -103,21 +103,13 @@ class Views:
         exchange = np.any(m[:, EXCHANGE_PICK:MULTIPLIER_SLOT], axis=1)
         # which view is asked about which row: a view with the ranks reversed not about an exchange
         use: np.ndarray = ~(self._reversed[None, :] & exchange[:, None])
-        reuse = own is not None
-        ask = [j for j, v in enumerate(self.views) if not (reuse and v == 0)]
+        ask = [j for j, v in enumerate(self.views) if not (own is not None and v == 0)]
         total = np.zeros(m.shape, np.float64)
         if own is not None and 0 in self.views:
             total += own
         if ask and n:
-            h = self.first_layers(h0)[:, ask].reshape(n * len(ask), -1)
-            last = len(net.layers) - 1
-            for i, (w, b) in enumerate(net.layers):
-                if i:
-                    h = _product(h, w)
-                h += b
-                if i < last:
-                    np.maximum(h, 0.0, out=h)
-            logits = h.reshape(n, len(ask), -1)
+            sums = self.first_layers(h0)[:, ask].reshape(n * len(ask), -1)
+            logits = net.outputs_of_sums(sums).reshape(n, len(ask), -1)
             for k, j in enumerate(ask):
                 rows = use[:, j]
                 if rows.all():
@@ -154,8 +146,8 @@ _MADE: Dict[Tuple[int, Tuple[int, ...]], Views] = {}
 
 
 def views_of(network: Network, views: Sequence[int] = tuple(range(len(RENAMINGS)))) -> Views:
-    """The :class:`Views` of a loaded network, made once per process (the first layer's
-    renamed rows are a few MB each, and ``simulate`` makes a bot a hand; networks are cached by
+    """The :class:`Views` of a loaded network, made once per process (``simulate`` makes a bot a
+    hand, and a view's tables are not free to make; networks are cached by
     :func:`~xueliu.bots.neural_net.load_network`)."""
     key = (id(network), tuple(views))
     made = _MADE.get(key)
