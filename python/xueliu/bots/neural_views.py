@@ -31,7 +31,7 @@ import numpy as np
 
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT
 from ..learn.channels import OBS_V1, OBS_V2, OBS_V3
-from ..learn.renamings import RENAMINGS, action_map, channel_dest
+from ..learn.renamings import RENAMINGS, action_map, channel_sources, tile_planes
 from .. import _core
 from .neural_net import Network, _product
 
@@ -72,24 +72,26 @@ class Views:
         self.network = network
         self.views = tuple(int(v) for v in views)
         channels = _CHANNELS[network.encoder]
-        self._sources = [_gather_of(channel_dest(channels, v)) for v in self.views]
-        moved = channel_dest(channels, 1) != np.arange(len(channels) * 27)  # suits cycled
-        self._tile = np.ascontiguousarray(moved.reshape(len(channels), 27).any(axis=1), np.uint8)
+        self._sources = [channel_sources(channels, v) for v in self.views]
+        self._tile = tile_planes(channels).astype(np.uint8)
         self._codes = np.array([[*RENAMINGS[v][0], RENAMINGS[v][1]] for v in self.views], np.uint8)
         self._reversed: np.ndarray = np.array([RENAMINGS[v][1] for v in self.views], bool)
         self._back = np.stack([action_map(v) for v in self.views])
 
-    def first_layers(self, h0: np.ndarray) -> np.ndarray:
+    def first_layers(self, h0: np.ndarray, which: Optional[Sequence[int]] = None) -> np.ndarray:
         """``float32[n, V, width]``: the first layer's sums (before its bias) of first-layer
-        inputs ``h0`` at each view's renamed table."""
+        inputs ``h0`` at the renamed table of each view (of ``which``, positions in
+        :attr:`views`; default all)."""
         net = self.network
         w0 = net.layers[0][0]
+        which = range(len(self.views)) if which is None else which
         x = np.ascontiguousarray(h0, np.float32)
-        out = np.empty((len(x), len(self.views), w0.shape[1]), np.float32)
-        if _core.renamed_first_layers_01(x, net.first_rows, self._tile, self._codes, out):
+        out = np.empty((len(x), len(which), w0.shape[1]), np.float32)
+        codes = np.ascontiguousarray(self._codes[list(which)])
+        if _core.renamed_first_layers_01(x, net.first_rows, self._tile, codes, out):
             return out
-        for j, src in enumerate(self._sources):  # inputs not 0/1: the plain product
-            out[:, j] = _product(np.ascontiguousarray(x[:, src]), w0)
+        for k, j in enumerate(which):  # inputs not 0/1: the plain product
+            out[:, k] = _product(np.ascontiguousarray(x[:, self._sources[j]]), w0)
         return out
 
     def average(self, h0: np.ndarray, mask: np.ndarray,
@@ -108,7 +110,7 @@ class Views:
         if own is not None and 0 in self.views:
             total += own
         if ask and n:
-            sums = self.first_layers(h0)[:, ask].reshape(n * len(ask), -1)
+            sums = self.first_layers(h0, ask).reshape(n * len(ask), -1)
             logits = net.outputs_of_sums(sums).reshape(n, len(ask), -1)
             for k, j in enumerate(ask):
                 rows = use[:, j]
@@ -133,13 +135,6 @@ class Views:
             avg = self.average(h0[close], m[close], own[close])
             best[close] = np.where(m[close], avg, -np.inf).argmax(axis=1)
         return best
-
-
-def _gather_of(dest: np.ndarray) -> np.ndarray:
-    """The gather that moves input ``i`` to ``dest[i]``: ``renamed = x[:, src]``."""
-    src = np.empty_like(dest)
-    src[dest] = np.arange(len(dest))
-    return src
 
 
 _MADE: Dict[Tuple[int, Tuple[int, ...]], Views] = {}

@@ -35,7 +35,8 @@ import numpy as np
 from .actions import EXCHANGE_PICK, NUM_ACTIONS
 from .channels import OBS_V1
 
-__all__ = ["RENAMINGS", "kind_map", "action_map", "channel_dest", "rename_obs", "rename_per_index",
+__all__ = ["RENAMINGS", "kind_map", "action_map", "tile_planes", "channel_dest",
+           "channel_sources", "rename_obs", "rename_per_index",
            "rename_per_kind", "rename_indices", "rename_batch"]
 
 _SUIT_PERMUTATIONS = ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2))
@@ -79,15 +80,26 @@ def _sources(dest: np.ndarray) -> np.ndarray:
     return src
 
 
+def tile_planes(channels: Sequence[Tuple[str, str]]) -> np.ndarray:
+    """``bool[len(channels)]``: which channels are tile planes (one input per kind) — the ones a
+    renaming moves."""
+    return np.array([meaning.startswith("tile plane") for _, meaning in channels], bool)
+
+
 def channel_dest(channels: Sequence[Tuple[str, str]], w: int) -> np.ndarray:
     """``int64[len(channels) * 27]``: where each input of a tensor of ``channels`` (``OBS_V1``,
     or an encoder's channels after it, ``xueliu.learn.channels``) goes under renaming ``w`` —
     its tile planes' kinds move, flags and bars stay."""
-    tile = np.array([c for c, (_, meaning) in enumerate(channels)
-                     if meaning.startswith("tile plane")], np.int64)
+    tile = np.flatnonzero(tile_planes(channels))
     dest = np.arange(len(channels) * 27, dtype=np.int64).reshape(len(channels), 27)
     dest[tile] = tile[:, None] * 27 + kind_map(w)[None, :]
     return dest.reshape(-1)
+
+
+def channel_sources(channels: Sequence[Tuple[str, str]], w: int) -> np.ndarray:
+    """The gather that renames a tensor of ``channels`` by renaming ``w``:
+    ``renamed = x[..., channel_sources(channels, w)]`` (the inverse of :func:`channel_dest`)."""
+    return _sources(channel_dest(channels, w))
 
 
 _OBS_SRC = np.stack([_sources(channel_dest(OBS_V1, w)) for w in range(len(RENAMINGS))])
