@@ -15,7 +15,7 @@ from reference_rows import random_mask, reference_inputs
 
 from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import load_network
-from xueliu.learn.renamings import RENAMINGS, action_map, channel_dest, rename_obs
+from xueliu.learn.renamings import RENAMINGS, action_map, channel_sources, rename_obs
 from xueliu.train.distill import ensemble_log_policy
 from xueliu.bots.neural_views import _CHANNELS, masked_log_softmax
 
@@ -26,9 +26,7 @@ from views_bot import GatedViewsBot, ViewsBot  # noqa: E402
 def test_the_analysis_of_a_renamed_table_is_the_tables_analysis_renamed(w):
     net = load_network()
     x = reference_inputs()
-    dest = channel_dest(_CHANNELS[net.encoder], w)
-    src = np.empty_like(dest)
-    src[dest] = np.arange(len(dest))
+    src = channel_sources(_CHANNELS[net.encoder], w)
     np.testing.assert_array_equal(net.inputs(rename_obs(x, w)), net.inputs(x)[:, src])
 
 

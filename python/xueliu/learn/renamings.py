@@ -102,7 +102,7 @@ def channel_sources(channels: Sequence[Tuple[str, str]], w: int) -> np.ndarray:
     return _sources(channel_dest(channels, w))
 
 
-_OBS_SRC = np.stack([_sources(channel_dest(OBS_V1, w)) for w in range(len(RENAMINGS))])
+_OBS_SRC = np.stack([channel_sources(OBS_V1, w) for w in range(len(RENAMINGS))])
 _ACTION_SRC = np.stack([_sources(action_map(w)) for w in range(len(RENAMINGS))])
 _KIND_SRC = np.stack([_sources(kind_map(w)) for w in range(len(RENAMINGS))])
 _ACTION_DEST = np.stack([action_map(w) for w in range(len(RENAMINGS))])
