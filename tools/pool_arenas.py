@@ -5,8 +5,10 @@
 Each file is one seed's arena; ``PATH=BOT`` reads the line of ``BOT`` there instead of
 ``--bot``'s (the same bot under another name). Walls of different seeds are independent, so
 the pooled mean is the mean of the seeds' means (each has as many walls) and its variance the
-sum of theirs over the count squared; a seed's standard error is read back from its 95 %
-interval (the arena's Student t over ≥ 1,000 walls, ≈ 1.96 standard errors a side).
+sum of theirs over the count squared. Every seed's interval is its standard error times the
+same Student quantile (:mod:`xueliu.arena.stats`: equal walls, equal degrees of freedom), so
+the pooled half-width is the seeds' half-widths added in quadrature over their count — at that
+quantile, not the pooled walls' smaller one: a little wider than it need be, never narrower.
 """
 
 from __future__ import annotations
@@ -15,11 +17,9 @@ import argparse
 import json
 import math
 
-Z95 = 1.96  # the t quantile of the arena's intervals, to within 0.1 % at 1,000 walls or more
-
 
 def seed_line(path: str, default_bot: str) -> tuple[int, int, float, float]:
-    """(seed, walls, mean, standard error) of one bot in one arena file."""
+    """(seed, walls, mean, 95 % half-width) of one bot in one arena file."""
     path, _, bot = path.partition("=")
     with open(path) as f:
         arena = json.load(f)
@@ -27,8 +27,10 @@ def seed_line(path: str, default_bot: str) -> tuple[int, int, float, float]:
     if not lines:
         raise SystemExit(f"{path}: no bot {bot or default_bot!r} "
                          f"(it has {[b['bot'] for b in arena['bots']]})")
+    if lines[0]["ci95"] is None:
+        raise SystemExit(f"{path}: one wall has no interval to pool")
     low, high = lines[0]["ci95"]
-    return arena["seed"], lines[0]["walls"], lines[0]["mean"], (high - low) / 2 / Z95
+    return arena["seed"], lines[0]["walls"], lines[0]["mean"], (high - low) / 2
 
 
 def main() -> None:
@@ -42,13 +44,12 @@ def main() -> None:
         raise SystemExit(f"a seed appears twice: {seeds} (its walls would count twice)")
     if len({w for _, w, _, _ in lines}) != 1:
         raise SystemExit("the arenas have different numbers of walls; pool equal ones")
-    for seed, walls, mean, se in lines:
-        print(f"seed {seed:>6}  {walls} walls  {mean:+.3f}  "
-              f"[{mean - Z95 * se:+.3f}, {mean + Z95 * se:+.3f}]")
+    for seed, walls, mean, half in lines:
+        print(f"seed {seed:>6}  {walls} walls  {mean:+.3f}  [{mean - half:+.3f}, {mean + half:+.3f}]")
     n = len(lines)
     mean = sum(m for _, _, m, _ in lines) / n
-    se = math.sqrt(sum(s * s for *_, s in lines)) / n
-    print(f"pooled {n} seeds  {mean:+.3f}  [{mean - Z95 * se:+.3f}, {mean + Z95 * se:+.3f}]")
+    half = math.hypot(*(h for *_, h in lines)) / n
+    print(f"pooled {n} seeds  {mean:+.3f}  [{mean - half:+.3f}, {mean + half:+.3f}]")
 
 
 if __name__ == "__main__":
