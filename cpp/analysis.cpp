@@ -1,5 +1,5 @@
 // 查听: for each discard of a hand one tile over, its shanten, its 进张 with the tiles left to draw
-// and, when ready, the fan each wait would score (RULES.md §5 "Tile counting").
+// and, when ready, the fan each wait would score (docs/rules.md §5 "Tile counting").
 #include "analysis.hpp"
 
 #include <algorithm>
@@ -61,7 +61,7 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
   const Counts seen = seen_counts(own, visible);
   check_win_reachable("best_discards", hand, void_suit);
 
-  // RULES §4: while the hand holds tiles of its void suit, only those may be discarded.
+  // docs/rules.md §4: while the hand holds tiles of its void suit, only those may be discarded.
   int first = 0, last = kKinds;
   if (void_suit >= 0)
     for (int k = kRanks * void_suit; k < kRanks * (void_suit + 1); ++k)

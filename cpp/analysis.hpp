@@ -1,4 +1,4 @@
-// 查听: best-discard analysis of a hand one tile over (RULES.md §5 "Tile counting").
+// 查听: best-discard analysis of a hand one tile over (docs/rules.md §5 "Tile counting").
 //
 // Thread safety: best_discards is reentrant (it only calls hand.hpp and fan.hpp, see there);
 // WaitOption and DiscardOption are plain values.
@@ -51,7 +51,7 @@ HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
 // One option per distinct discardable kind, best first: lower shanten, then more tiles left to
 // draw (the winning tiles when ready, the 进张 otherwise: jinzhang_total), then higher best
 // discard-win fan, then lower kind. With a void suit declared and tiles of it in the hand, only
-// those may be discarded (RULES §4), so only they are options. `visible` may be null (nothing
+// those may be discarded (docs/rules.md §4), so only they are options. `visible` may be null (nothing
 // seen). Throws std::invalid_argument on a bad hand, wrong count (14 - 3k, or rules.shape.tiles + 1
 // - 3k), a tile not in play, or own + visible > 4.
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,

@@ -1,7 +1,7 @@
 // The analysis channels of obs_v2 (python/xueliu/learn/channels.py ANALYSIS_V1): what 查听 says
 // of the seat's own hand, computed from its obs_v1 tensor alone.
 //
-// Why from obs_v1 and not from the game: obs_v1 already holds everything the seat may see (RULES
+// Why from obs_v1 and not from the game: obs_v1 already holds everything the seat may see (docs/rules.md
 // §7) — its concealed tiles (hand_1..4), its melds (pengs_self, kongs_self,
 // concealed_kongs_self), its void (void_self), the claim tile and every copy in sight
 // (visible_1..4, own melds included) — so the planes are a function of what the seat sees by

@@ -1,7 +1,7 @@
 // The obs_v1 tensor of one seat's view (python/xueliu/learn/channels.py, docs/learning.md): 92
 // channels of 27 values, each 0 or 1, in the channel order of OBS_V1.
 //
-// An ObsView holds what RULES §7 lets the seat see, already counted: the binding walks the
+// An ObsView holds what docs/rules.md §7 lets the seat see, already counted: the binding walks the
 // engine's seat view (xueliu.game.view.public_pieces) once and feeds it through the add_*
 // calls, which keep the derived counts (the copies on view, the others' hidden kongs) in one
 // place; encode_obs_v1 then writes every channel. Seats are absolute 0..3 in the view and turned

@@ -1,4 +1,4 @@
-// Fan (番) evaluation of a winning hand: RULES.md §6, §6.1 and the scoring decisions D8–D25 of
+// Fan (番) evaluation of a winning hand: docs/rules.md §6, §6.1 and the scoring decisions D8–D25 of
 // tests/data/hands.json.
 //
 // How it works. A standard-form hand can have many decompositions, but scoring only cares about four
@@ -160,7 +160,7 @@ const SuitSignatures& suit_signatures() {
 
 [[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
 
-// RULES §6.1 / D15 flag consistency, and win_tile (D23). Hand shape is not looked at.
+// docs/rules.md §6.1 / D15 flag consistency, and win_tile (D23). Hand shape is not looked at.
 void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   if (ctx.win_tile != -1) {
     if (ctx.win_tile < 0 || ctx.win_tile >= kKinds)
@@ -186,7 +186,7 @@ void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& 
     if (hand.n_melds != 0) fail(std::string("flags: ") + name + " needs a hand without melds");
   }
   if (ctx.heavenly && !ctx.self_draw) fail("flags: heavenly (天胡) needs self_draw");
-  // 地胡 by earthly_win (RULES §11.3): the first draw (a self-draw), the hand's first discard (a
+  // 地胡 by earthly_win (docs/rules.md §11.3): the first draw (a self-draw), the hand's first discard (a
   // discard win, before anyone made a kong: no 杠上炮, no robbing) or either.
   if (ctx.earthly) {
     switch (rules.earthly_win) {
@@ -206,7 +206,7 @@ void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& 
   }
 }
 
-// 缺一门 and the void over concealed tiles and melds (RULES §5, D5).
+// 缺一门 and the void over concealed tiles and melds (docs/rules.md §5, D5).
 void check_suits(const Hand& hand, int void_suit) {
   bool present[kSuits] = {false, false, false};
   for (int k = 0; k < kKinds; ++k) {
@@ -255,7 +255,7 @@ inline bool better(const Candidate& a, const Candidate& b) {
 }
 
 // The capped fan and its multiplier of a result whose base, gen and extras are set.
-// The extras' fan: one each, but an additive 天胡 / 地胡 is worth its amount (RULES §11.3).
+// The extras' fan: one each, but an additive 天胡 / 地胡 is worth its amount (docs/rules.md §11.3).
 inline int extras_fan(unsigned extras, const ScoringRules& rules) {
   int n = 0;
   for (unsigned e = extras; e; e &= e - 1) ++n;
@@ -415,7 +415,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   };
 
   // The 金钩钓 family (D8): 金钩钓 and 清金钩钓 (将金钩钓 too) are base patterns only under
-  // "base"; 十八罗汉, 清十八罗汉 and 九莲宝灯 under "base" and "additive" alike (RULES §11.3).
+  // "base"; 十八罗汉, 清十八罗汉 and 九莲宝灯 under "base" and "additive" alike (docs/rules.md §11.3).
   const bool family = rules.jingoudiao != Stacking::Off;
   const bool gou_base = rules.jingoudiao == Stacking::Base;
   const bool all_melded = n_melds == rules.shape.sets;  // 金钩钓: every set melded (4, 3, 2)
@@ -444,7 +444,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
       if (one_suit && yao) consider(kQingyaojiu, std_gens, combo);
       if (gou_base && one_suit && all_melded) consider(kQingjingoudiao, std_gens, combo);
       // 十八罗汉 drops the four kongs' gens; the pair can never be a fourth copy (D12). Four
-      // kongs need hand size 13, and so does 九莲宝灯's 14 tiles of one suit (RULES §11.1).
+      // kongs need hand size 13, and so does 九莲宝灯's 14 tiles of one suit (docs/rules.md §11.1).
       if (family && n_kongs == 4) consider(kShibaluohan, 0, combo);
       if (family && one_suit && n_kongs == 4) consider(kQingshibaluohan, 0, combo);
       if (jiulian) consider(kJiulianbaodeng, std_gens, combo);
@@ -457,7 +457,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
     if (one_suit) consider(kQingyise, pairs_gens, 0);
     if (one_suit && concealed_fours == 0) consider(kQingqidui, pairs_gens, 0);
     if (one_suit && concealed_fours >= 1) consider(kQinglongqidui, pairs_gens - 1, 0);
-    // Three fours in one suit need 14 tiles: only at hand size 13 (RULES §11.1).
+    // Three fours in one suit need 14 tiles: only at hand size 13 (docs/rules.md §11.1).
     if (one_suit && concealed_fours == 3) consider(kQingsanlongqidui, 0, 0);
   }
 
@@ -473,7 +473,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
     }
   }
 
-  // Additive fans that do not depend on the decomposition (RULES §6, D15, D16, D21).
+  // Additive fans that do not depend on the decomposition (docs/rules.md §6, D15, D16, D21).
   uint16_t extras = 0;
   auto set_extra = [&extras](bool on, Extra e) {
     if (on) extras = uint16_t(extras | (1u << e));
@@ -488,7 +488,7 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   set_extra((best.combo & kDragon) != 0, kYitiaolong);
   set_extra((best.combo & kMidFive) != 0, mid_extra);
   set_extra(rules.haidipao && ctx.last_tile && !ctx.self_draw, kHaidipao);
-  // RULES §11.3, in that table's order (D32).
+  // docs/rules.md §11.3, in that table's order (D32).
   set_extra(kRegional && rules.jingoudiao == Stacking::Additive && all_melded, kJingou);
   const bool stacked = kRegional && rules.heavenly_earthly == Stacking::Additive;
   set_extra(stacked && ctx.heavenly, kTianhuExtra);

@@ -1,4 +1,4 @@
-// Fan (番) evaluation of a winning hand (RULES.md §6 and §6.1).
+// Fan (番) evaluation of a winning hand (docs/rules.md §6 and §6.1).
 //
 // Thread safety: evaluate is reentrant; it reads a lazily built signature table (fan.cpp:
 // SuitSignatures, built once, then read-only). ScoringRules, WinContext and FanResult are plain
@@ -13,7 +13,7 @@
 
 namespace xueliu {
 
-// Base patterns in RULES §6 table order; the order is the tie-break order and the batch code.
+// Base patterns in docs/rules.md §6 table order; the order is the tie-break order and the batch code.
 enum Pattern : uint8_t {
   kPinghu = 0,         // 平胡
   kDuiduihu,           // 对对胡
@@ -23,7 +23,7 @@ enum Pattern : uint8_t {
   kJingoudiao,         // 金钩钓
   kQingdui,            // 清对
   kJiangdui,           // 将对
-  kJiangqidui,         // 将七对 (将四对 at hand size 7; knob jiang_patterns, RULES §11.3)
+  kJiangqidui,         // 将七对 (将四对 at hand size 7; knob jiang_patterns, docs/rules.md §11.3)
   kJiangjingoudiao,    // 将金钩钓 (jiang_patterns with jingoudiao "base")
   kLongqidui,          // 龙七对
   kQingqidui,          // 清七对
@@ -39,7 +39,7 @@ enum Pattern : uint8_t {
   kPatternCount
 };
 
-// Additive fans other than gen, in RULES §6 table order (bit i of FanResult::extras).
+// Additive fans other than gen, in docs/rules.md §6 table order (bit i of FanResult::extras).
 enum Extra : uint8_t {
   kGangshanghua = 0,  // 杠上花
   kGangshangpao,      // 杠上炮
@@ -51,7 +51,7 @@ enum Extra : uint8_t {
   kYitiaolong,        // 一条龙
   kJiaxinwu,          // 夹心五
   kHaidipao,          // 海底炮
-  // RULES §11.3
+  // docs/rules.md §11.3
   kJingou,            // 金钩 +1 under jingoudiao "additive": every set melded
   kTianhuExtra,       // 天胡 under heavenly_earthly "additive" (+3, or the fan table's amount)
   kDihuExtra,         // 地胡 likewise (+2)
@@ -60,7 +60,7 @@ enum Extra : uint8_t {
   kExtraCount
 };
 
-// Knobs with three values (RULES §11.3): off, the §6 meaning ("base") or "additive".
+// Knobs with three values (docs/rules.md §11.3): off, the §6 meaning ("base") or "additive".
 enum class Stacking : uint8_t { Off = 0, Base = 1, Additive = 2 };
 // earthly_win: which wins may be 地胡.
 enum class EarthlyWin : uint8_t { FirstDraw = 0, FirstDiscard = 1, Either = 2 };
@@ -69,7 +69,7 @@ enum class GenCounts : uint8_t { AllFours = 0, KongsOnly = 1, None = 2 };
 
 extern const std::array<int, kPatternCount> kDefaultFanTable;
 
-// The scoring knobs of RULES §6/§9/§11 that the core needs, and the table shape.
+// The scoring knobs of docs/rules.md §6/§9/§11 that the core needs, and the table shape.
 struct ScoringRules {
   bool seven_pairs = true;
   Stacking jingoudiao = Stacking::Off;        // the 金钩钓 family
@@ -103,7 +103,7 @@ struct ScoringRules {
   }
 };
 
-// How the win happened (RULES §6.1 flags).
+// How the win happened (docs/rules.md §6.1 flags).
 struct WinContext {
   int win_tile = -1;  // kind or -1; must be among the concealed tiles
   bool self_draw = false;
@@ -144,7 +144,7 @@ struct FanResult {
 
 // Evaluates a winning hand (14 - 3k concealed tiles, the winning tile included; rules.shape.tiles
 // + 1 - 3k at other hand sizes).
-// Throws std::invalid_argument when the hand is bad, not a win, the flags contradict (RULES §6.1),
+// Throws std::invalid_argument when the hand is bad, not a win, the flags contradict (docs/rules.md §6.1),
 // or a multipliers table does not reach the fan.
 FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules);
 

@@ -1,4 +1,4 @@
-// Win checks, waits and exact shanten (RULES.md §5) on top of the per-suit tables.
+// Win checks, waits and exact shanten (docs/rules.md §5) on top of the per-suit tables.
 #include "hand.hpp"
 
 #include <algorithm>
@@ -63,7 +63,7 @@ inline int seven_pairs_cost(int free, int odd, int n) {
 }
 
 // A suit not in play: only "no sets, no pair" is possible there, so its cost word keeps slot 0
-// (0 for the empty suit) and every other slot at 15, above any real option (RULES §11.1: complete
+// (0 for the empty suit) and every other slot at 15, above any real option (docs/rules.md §11.1: complete
 // hands use only the suits in play). OR-ed into the word of each absent suit: data, no branch.
 constexpr uint64_t kAbsentSuitCosts = ((1ULL << 40) - 1) & ~0xFULL;
 inline uint64_t absent_costs(const HandShape& shape, int s) {

@@ -1,4 +1,4 @@
-// Win checks, waits and exact shanten (RULES.md §5).
+// Win checks, waits and exact shanten (docs/rules.md §5).
 //
 // Thread safety: every function is reentrant. They share the per-suit tables (tables.hpp: built
 // once, then read-only) and keep a thread_local cache for shanten with melds, so concurrent calls

@@ -1,4 +1,4 @@
-// Tile names and hand notation (RULES.md §1). The messages match python/xueliu/tiles.py's, which
+// Tile names and hand notation (docs/rules.md §1). The messages match python/xueliu/tiles.py's, which
 // tests and users already know.
 #include "notation.hpp"
 

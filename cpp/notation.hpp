@@ -1,4 +1,4 @@
-// Text notation of tiles and hands (RULES.md §1), read natively so that a caller holding text or
+// Text notation of tiles and hands (docs/rules.md §1), read natively so that a caller holding text or
 // tile names pays for no interpreted validation loop.
 //
 //   tile names   a rank 1-9 then a suit: "5m", "5万"; whitespace anywhere is ignored (" 5 m")
@@ -35,7 +35,7 @@ int tile_kind_of_name(std::string_view name);
 // Suit index of one suit spelling ("m", "万", ...), or -1.
 int suit_of_name(std::string_view suit);
 
-// Parses RULES §1 notation into a hand. The tile count is not checked (each call checks its
+// Parses docs/rules.md §1 notation into a hand. The tile count is not checked (each call checks its
 // own). Throws std::invalid_argument naming the problem: an unknown suit or character, a rank 0,
 // digits without a suit, a malformed or chow meld, more than four melds, a fifth copy of a kind
 // (melds included).

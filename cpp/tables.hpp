@@ -1,4 +1,4 @@
-// Per-suit tables indexed by the base-5 key of a suit's nine counts (RULES.md §5).
+// Per-suit tables indexed by the base-5 key of a suit's nine counts (docs/rules.md §5).
 //
 // key(h) = sum_r h_r * 5^r over ranks r = 0..8 (counts 0..4), 5^9 = 1,953,125 keys. Only keys whose
 // digit sum is at most 14 (one hand's worth of one suit) are filled. Built once, on first use (see

@@ -1,4 +1,4 @@
-// Tile names and hand validation (RULES.md §1).
+// Tile names and hand validation (docs/rules.md §1).
 #include "tiles.hpp"
 
 namespace xueliu {

@@ -1,6 +1,6 @@
 // Tiles, counts and hands: the vocabulary of the xueliu core.
 //
-// Glossary of the native terms used across the core (RULES.md §1, §5, §6):
+// Glossary of the native terms used across the core (docs/rules.md §1, §5, §6):
 //   万 m (characters), 筒 p (dots), 条 s (bamboo)   the three suits, kinds 0..8, 9..17, 18..26
 //   刻子 pung   three of a kind inside the concealed tiles
 //   顺子 chow   three consecutive ranks of one suit (never claimed: there is no 吃 in Sichuan)
@@ -12,7 +12,7 @@
 //   听 / 下叫    ready; the tiles that complete the hand are its waits
 //   向听 shanten tiles away from ready (-1 complete, 0 ready)
 //   番 fan      the score of a win; payments use 2 ** (fan - 1)
-//   两房 / 一房  a wall of two suits / one suit (RULES §11.1): the suits in play
+//   两房 / 一房  a wall of two suits / one suit (docs/rules.md §11.1): the suits in play
 #pragma once
 
 #include <array>
@@ -64,7 +64,7 @@ struct Hand {
   }
 };
 
-// The table shape the hand calls read (RULES §11.1): the hand size, the sets a complete hand
+// The table shape the hand calls read (docs/rules.md §11.1): the hand size, the sets a complete hand
 // needs, the pairs of the pairs family and the suits in play. It is data, passed to every call,
 // so that the default shape's hot paths gain no branch per hand: the sets are a loop bound, the
 // absent suits a mask over cost words and waits.
@@ -90,7 +90,7 @@ struct ShapeTable {
       HandShape s;
       s.tiles = kHandSizes[size_index];
       s.sets = (s.tiles - 1) / 3;
-      // The pairs family needs an even complete hand: 14 or 8 tiles, never 11 (RULES §11.1).
+      // The pairs family needs an even complete hand: 14 or 8 tiles, never 11 (docs/rules.md §11.1).
       s.pairs = (code & 1) && (s.tiles + 1) % 2 == 0 ? (s.tiles + 1) / 2 : 0;
       s.absent = static_cast<uint8_t>(absent);
       s.kinds = 0;
@@ -142,7 +142,7 @@ inline decltype(auto) with_shape_code(const HandShape& shape, F&& f) {
 
 // Throws std::invalid_argument naming the first tile (concealed or in a meld) of a suit not in
 // play, when the hand has more melds than the shape's sets, and for a void with fewer than three
-// suits in play (there is no 定缺 then, RULES §11.1). Nothing to do for the default table: the
+// suits in play (there is no 定缺 then, docs/rules.md §11.1). Nothing to do for the default table: the
 // inline test below is all the default table pays.
 void check_shape_slow(const Hand& hand, int void_suit, const HandShape& shape);
 inline void check_shape(const Hand& hand, int void_suit, const HandShape& shape) {

@@ -1,4 +1,4 @@
-// The wall's shuffle (RULES §2): our own portable generator and an exact Fisher–Yates, so the same
+// The wall's shuffle (docs/rules.md §2): our own portable generator and an exact Fisher–Yates, so the same
 // seed gives the same wall on every platform. python/xueliu/game/wall.py holds the generator; the
 // shuffle is here because it is most of the cost of a new hand, and tests/game/test_wall.py holds
 // it to a plain Python reference, bit for bit.
@@ -46,7 +46,7 @@ struct SplitMix64 {
 std::array<uint8_t, kWallTiles> shuffled_wall(SplitMix64& rng);
 
 // What a hand's seed decides, read from the generator in this one order whatever the rules
-// (RULES §2, §3.1; python/xueliu/game/deal.py's roll): the wall (only when `shuffle`; a given wall
+// (docs/rules.md §2, §3.1; python/xueliu/game/deal.py's roll): the wall (only when `shuffle`; a given wall
 // is not drawn), the two dice, the die of exchange_direction "dice", the pick of "random".
 struct Roll {
   std::array<uint8_t, kWallTiles> wall{};
@@ -56,7 +56,7 @@ struct Roll {
 };
 Roll roll(SplitMix64& rng, bool shuffle);
 
-// The deal (RULES §2): wall[0..48) in twelve takes of four from the dealer on, wall[48..50) to
+// The deal (docs/rules.md §2): wall[0..48) in twelve takes of four from the dealer on, wall[48..50) to
 // the dealer (跳牌), wall[50..53) one each to the others. Each kind in `wall` must be 0..26.
 std::array<Counts, 4> deal(const std::array<uint8_t, kWallTiles>& wall, int dealer);
 

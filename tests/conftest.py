@@ -1,4 +1,4 @@
-"""Shared fixtures: the public vectors of RULES.md (tests/data/hands.json), the --soak option, and
+"""Shared fixtures: the public test vectors (tests/data/hands.json), the --soak option, and
 one Hypothesis seed per run.
 
 Hypothesis runs are reproducible: every run uses one seed for all property tests and prints it in

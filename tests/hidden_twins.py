@@ -1,7 +1,7 @@
 """Twin hands for hidden-information tests: two hands dealt from walls that differ only in two
 tiles one seat cannot see, played with the same decisions. Wherever that seat's observation is
 the same in both while the tables differ, whatever the seat is shown or decides must be the same
-(RULES §7).
+(docs/rules.md §7).
 
 - ``"live_wall"``: two tiles swapped near the end of the live wall (drawn only late);
 - ``"other_hands"``: a tile of the next seat's first take swapped with one of the seat after it

@@ -1,4 +1,4 @@
-"""A small, obviously correct pure-Python reference of the rules (RULES.md §1, §5, §6, §6.1).
+"""A small, obviously correct pure-Python reference of the rules (docs/rules.md §1, §5, §6, §6.1).
 
 Written straight from the rule text and the decisions D1-D25 of ``tests/data/hands.json``, by brute
 force: clarity over speed. It is independent of xueliu's own code (it never imports xueliu) and works
@@ -13,7 +13,7 @@ on plain data only:
 
 Example: ``evaluate(*parse("11112222333399m"), rules=PRESETS["xueliu"]).base == "qingsanlongqidui"``.
 
-Table shapes (RULES §11.1): ``is_win``, ``waits``, ``shanten`` and ``jinzhang`` take
+Table shapes (docs/rules.md §11.1): ``is_win``, ``waits``, ``shanten`` and ``jinzhang`` take
 ``hand_size=13 | 10 | 7`` and ``suits="mps"`` (the suits in play, e.g. ``"ps"``): a complete hand
 is ``(hand_size - 1) / 3`` sets and a pair, or ``(hand_size + 1) / 2`` pairs where that is whole,
 made of the suits in play only.
@@ -33,7 +33,7 @@ MELD_ALIASES = {"peng": "peng", "kong": "kong", "concealed_kong": "concealed_kon
                 "ankong": "concealed_kong"}
 KONG_KINDS = ("kong", "concealed_kong")
 
-# Base patterns in RULES §6 table order (the tie-break order) with their standard fan.
+# Base patterns in docs/rules.md §6 table order (the tie-break order) with their standard fan.
 PATTERNS = (
     ("pinghu", 1), ("duiduihu", 2), ("qingyise", 3), ("daiyaojiu", 3), ("qidui", 3),
     ("jingoudiao", 3), ("qingdui", 4), ("jiangdui", 4), ("jiangqidui", 5), ("jiangjingoudiao", 5),
@@ -43,26 +43,26 @@ PATTERNS = (
 )
 PATTERN_IDS = tuple(pid for pid, _ in PATTERNS)
 DEFAULT_FAN_TABLE = dict(PATTERNS)
-# Additive fans other than gen, in RULES §6 then §11.3 table order (the order of FanResult.extras).
+# Additive fans other than gen, in docs/rules.md §6 then §11.3 table order (the order of FanResult.extras).
 EXTRA_IDS = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
              "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao",
              "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")
 
-# RULES §9: the scoring knobs of both presets.
+# docs/rules.md §9: the scoring knobs of both presets.
 PRESETS = {
     "xueliu": {
         "seven_pairs": True, "jingoudiao": False, "heavenly_earthly": False, "haidi": False,
         "self_draw_bonus": "base", "menqing": False, "gen_counts": "all_fours",
         "duanyaojiu": False, "yitiaolong": False, "jiaxinwu": False, "haidipao": False,
         "fan_table": {}, "multipliers": None, "max_fan": None,
-        # RULES §11: the table shape and the regional scoring knobs
+        # docs/rules.md §11: the table shape and the regional scoring knobs
         "hand_size": 13, "suits": "mps", "jiang_patterns": False, "earthly_win": "first_draw",
         "kaertiao": False, "single_wait": False,
     },
 }
 PRESETS["xuezhan"] = dict(PRESETS["xueliu"], jingoudiao=True, heavenly_earthly=True, haidi=True,
                           self_draw_bonus="none")
-# RULES §11.4, the scoring knobs of each room.
+# docs/rules.md §11.4, the scoring knobs of each room.
 PRESETS["sanren_liangfang"] = dict(PRESETS["xueliu"], suits="ps", max_fan=4, self_draw_bonus="fan")
 PRESETS["sanren_sanfang"] = dict(PRESETS["xueliu"], max_fan=4, self_draw_bonus="fan")
 PRESETS["siren_liangfang"] = dict(PRESETS["xueliu"], suits="ps", hand_size=10, max_fan=4,
@@ -82,7 +82,7 @@ class FanResult(NamedTuple):
     base: str  # pattern id
     base_fan: int
     gen: int  # gens counted after the pattern's exceptions
-    extras: tuple  # additive fan ids other than gen, RULES table order
+    extras: tuple  # additive fan ids other than gen, docs/rules.md table order
 
 
 class WaitOption(NamedTuple):
@@ -178,7 +178,7 @@ def _check(counts, melds, sizes, what, suits="mps", hand_size=13):
 
 
 def parse(text: str):
-    """RULES §1 notation (D2/D3) -> (counts, melds). No tile-count check (D4)."""
+    """docs/rules.md §1 notation (D2/D3) -> (counts, melds). No tile-count check (D4)."""
     counts = [0] * 27
     melds = []
     digits = ""
@@ -250,7 +250,7 @@ def to_text(counts, melds=()) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Winning, waits, shanten (RULES §5)
+# Winning, waits, shanten (docs/rules.md §5)
 # --------------------------------------------------------------------------------------------
 
 def _split_sets(counts):
@@ -402,9 +402,9 @@ def _closest_seven_pairs(counts, kinds, n_pairs=7):
 
 
 def _distance(counts, melds, void, seven_pairs, bound=99, hand_size=13, suits="mps") -> int:
-    """min(bound, smallest |H - counts|) over the complete hands H of RULES §5 (keeping the melds,
+    """min(bound, smallest |H - counts|) over the complete hands H of docs/rules.md §5 (keeping the melds,
     缺一门, the void, at most 4 copies counting melds) of hand_size + 1 tiles made of the suits in
-    play (RULES §11.1); ``bound`` only prunes the search."""
+    play (docs/rules.md §11.1); ``bound`` only prunes the search."""
     held = meld_counts(melds)
     meld_suits = {suit_of(t) for _, t in melds}
     best = bound
@@ -421,7 +421,7 @@ def _distance(counts, melds, void, seven_pairs, bound=99, hand_size=13, suits="m
 
 
 def shanten(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits="mps") -> int:
-    """RULES §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
+    """docs/rules.md §5 exactly: min over complete hands H of |H - hand| - 1, H keeping the melds, 缺一门,
     the void, at most 4 copies counting melds; standard form, or seven pairs (on, no melds)."""
     counts, melds, _ = _check(counts, melds, (hand_size, hand_size + 1), "shanten", suits,
                               hand_size)
@@ -452,7 +452,7 @@ def jinzhang(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, sui
 
 
 # --------------------------------------------------------------------------------------------
-# Fan (RULES §6, §6.1, D8-D25)
+# Fan (docs/rules.md §6, §6.1, D8-D25)
 # --------------------------------------------------------------------------------------------
 
 def make_rules(preset="xueliu", **overrides) -> dict:
@@ -489,7 +489,7 @@ def _readings(counts, melds, seven_pairs, hand_size=13):
 
 
 def _mode(value) -> str:
-    """jingoudiao / heavenly_earthly: "off", "base" (True) or "additive" (RULES §11.3)."""
+    """jingoudiao / heavenly_earthly: "off", "base" (True) or "additive" (docs/rules.md §11.3)."""
     if value is True or value == "base":
         return "base"
     if value is False:
@@ -624,7 +624,7 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
         raise ValueError("heavenly / earthly need no melds")
     if heavenly and not self_draw:
         raise ValueError("heavenly needs a self-draw")
-    if earthly:  # RULES §11.3 earthly_win
+    if earthly:  # docs/rules.md §11.3 earthly_win
         if rules["earthly_win"] == "first_draw" and not self_draw:
             raise ValueError("earthly needs a self-draw under first_draw")
         if rules["earthly_win"] == "first_discard" and self_draw:
@@ -687,7 +687,7 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
         extras.append("jiaxinwu")
     if last_tile and not self_draw and rules["haidipao"]:
         extras.append("haidipao")
-    # RULES §11.3
+    # docs/rules.md §11.3
     if _mode(rules["jingoudiao"]) == "additive" and len(melds) == (size - 1) // 3:
         extras.append("jingou")
     amount = {"tianhu": 3, "dihu": 2}
@@ -708,7 +708,7 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
 
 
 # --------------------------------------------------------------------------------------------
-# 查听: best discards (RULES §5 "Tile counting")
+# 查听: best discards (docs/rules.md §5 "Tile counting")
 # --------------------------------------------------------------------------------------------
 
 def best_discards(counts, melds=(), visible=None, void=None, rules=None) -> list:
@@ -716,7 +716,7 @@ def best_discards(counts, melds=(), visible=None, void=None, rules=None) -> list
     counts and, when ready, every wait with its fan as a discard win and as a self-draw
     (win_tile = the wait). remaining = max(0, 4 - own14 - visible) (own14: the 14 tiles + melds,
     the discard counted as seen). With a void declared and tiles of it held, only those are
-    discards (RULES §4). Best first: lower shanten, more tiles to draw (jinzhang_total: the
+    discards (docs/rules.md §4). Best first: lower shanten, more tiles to draw (jinzhang_total: the
     winning tiles when ready), higher best discard-win fan, lower discard kind."""
     counts, melds, own = _check(counts, melds, (14,), "best_discards")
     rules = _full_rules(rules)

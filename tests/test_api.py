@@ -56,7 +56,7 @@ def test_package_exports_the_contract_names():
 
 
 def _shape_rules(case):
-    """A waits / shanten case's rules: its preset and overrides where it has them (RULES §11:
+    """A waits / shanten case's rules: its preset and overrides where it has them (docs/rules.md §11:
     hand_size and suits come from the rules, D40), with the case's seven_pairs."""
     base = _rules(case) if "preset" in case else Rules()
     return base.replace(seven_pairs=case["seven_pairs"])

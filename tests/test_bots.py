@@ -1,5 +1,5 @@
 """Bots (issue 4): the one-method interface and its lifecycle (issue 16), RandomBot, AutoPlayBot
-(RULES §8 托管) and GreedyBot."""
+(docs/rules.md §8 托管) and GreedyBot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The bots at a 换四张 table (RULES §11.1 ``exchange_count = 4``): every built-in bot gives four
+"""The bots at a 换四张 table (docs/rules.md §11.1 ``exchange_count = 4``): every built-in bot gives four
 legal tiles and finishes its hands, the auto-play bot gives exactly the timeout's four, a 7-tile
 hand with no suit of four gives any four, the shipped neural weights refuse the rules they were not
 trained for (while the batch decision chains four picks), and a ``cmd:`` program is asked with

@@ -1,4 +1,4 @@
-"""The built-in bots at every table shape of RULES §11.1: legal, finished hands, and the expert's
+"""The built-in bots at every table shape of docs/rules.md §11.1: legal, finished hands, and the expert's
 counts over the tiles of that table (issue 17, layer 4)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.bots.expert_view import read_view
 from xueliu.rules import Rules
 
-# The rooms of §11.4: their shapes, and daodaohu's one-win flow (RULES §11.2).
+# The rooms of §11.4: their shapes, and daodaohu's one-win flow (docs/rules.md §11.2).
 SHAPES = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
 BOTS = [RandomBot, AutoPlayBot, GreedyBot, ExpertBot]
 

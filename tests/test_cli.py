@@ -83,7 +83,7 @@ def test_analyze_respects_the_void():
 
 
 def test_analyze_lists_only_void_suit_discards_while_void_tiles_are_held():
-    # RULES §4: with 6s and 9s in the hand and 条 declared void, only they may be discarded.
+    # docs/rules.md §4: with 6s and 9s in the hand and 条 declared void, only they may be discarded.
     p = run("analyze", "23588m3346678p69s", "--void", "s")
     assert p.returncode == 0, p.stderr
     rows = [line.split() for line in p.stdout.splitlines()
@@ -370,7 +370,7 @@ def test_no_command_is_a_usage_error():
     assert "required" in p.stderr
 
 
-# -- every preset: analyze and play read the table's shape (RULES §11) ----------------------------
+# -- every preset: analyze and play read the table's shape (docs/rules.md §11) ----------------------------
 
 
 def test_analyze_takes_the_hand_size_and_suits_of_the_preset():

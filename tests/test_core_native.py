@@ -56,7 +56,7 @@ def kinds_of(mask: int) -> list[str]:
 
 
 def shape_code(case):
-    """The core's shape code of a waits / shanten case: its hand size and suits (RULES §11,
+    """The core's shape code of a waits / shanten case: its hand size and suits (docs/rules.md §11,
     D40; 13 tiles and three suits where the case names none) and its seven_pairs."""
     from xueliu.rules.shape import shape_code as code
 

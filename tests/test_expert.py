@@ -128,7 +128,7 @@ def test_four_experts_play_whole_hands_of_both_modes():
 # -- nothing but its own view -------------------------------------------------------------------------
 
 def _deal_indices(dealer: int) -> dict[int, list[int]]:
-    """Wall indices each seat is dealt (RULES §10: 12 takes of 4, then 2 + 1 + 1 + 1)."""
+    """Wall indices each seat is dealt (docs/rules.md §10: 12 takes of 4, then 2 + 1 + 1 + 1)."""
     got: dict[int, list[int]] = {s: [] for s in range(4)}
     for take in range(12):
         got[(dealer + take % 4) % 4].extend(range(4 * take, 4 * take + 4))
@@ -428,7 +428,7 @@ K = {xueliu.tile_name(k): k for k in range(27)}
 
 
 def test_a_seat_cannot_deal_in_on_its_void_suit_nor_while_it_still_holds_void_tiles():
-    """RULES §3.2: a seat never wins on its void suit, and not at all while it still holds tiles
+    """docs/rules.md §3.2: a seat never wins on its void suit, and not at all while it still holds tiles
     of it (it has thrown nothing else and made no meld)."""
     # Seat 1 is void in 万 and has thrown a 筒 (clear of 万); seats 2 and 3 have thrown only
     # tiles of their void suits so far: they may still hold some and cannot win yet.

@@ -1,7 +1,7 @@
-"""Fan evaluation of the native core against the public vectors (RULES §6, §6.1, §11, D8-D40).
+"""Fan evaluation of the native core against the public vectors (docs/rules.md §6, §6.1, §11, D8-D40).
 
 Every ``eval_cases`` entry of ``tests/data/hands.json`` goes through ``xueliu._core.evaluate`` with
-the ``ScoringRules`` of the case's rules: its preset (RULES §9, §11.4) with its overrides, as a
+the ``ScoringRules`` of the case's rules: its preset (docs/rules.md §9, §11.4) with its overrides, as a
 ``Rules`` builds them (``Rules._scoring``: the hand size and suits travel in it too); the rest of
 the file checks the errors: contradicting flags, bad win tiles, wrong tile counts, bad rule values.
 """
@@ -19,7 +19,7 @@ from xueliu.rules import Rules
 VECTORS = json.loads((Path(__file__).parent / "data" / "hands.json").read_text(encoding="utf-8"))
 EVAL_CASES = VECTORS["eval_cases"]
 
-# RULES §9: the scoring knobs of the two presets (every other scoring knob is the same in both).
+# docs/rules.md §9: the scoring knobs of the two presets (every other scoring knob is the same in both).
 PRESETS = {
     "xueliu": {"jingoudiao": False, "heavenly_earthly": False, "haidi": False, "self_draw_bonus": "base"},
     "xuezhan": {"jingoudiao": True, "heavenly_earthly": True, "haidi": True, "self_draw_bonus": "none"},
@@ -43,7 +43,7 @@ FLAG_BITS = {
     "earthly": _core.EARTHLY,
 }
 
-# RULES §1 notation, with the Chinese suit suffixes the seed examples use.
+# docs/rules.md §1 notation, with the Chinese suit suffixes the seed examples use.
 SUIT_OF = {"m": 0, "万": 0, "萬": 0, "p": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1,
            "s": 2, "条": 2, "條": 2, "索": 2}
 PENG, KONG, CONCEALED_KONG = 0, 1, 2
@@ -87,7 +87,7 @@ def case_rules(case: dict) -> _core.ScoringRules:
     """The case's rules: a §9 case through the independent mapping above, any other (a §11.4
     preset or a §11 knob) through Rules, which carries the table shape to the core."""
     overrides = case.get("overrides", {})
-    if not case["id"].startswith("T"):  # a case of RULES §1-§10
+    if not case["id"].startswith("T"):  # a case of docs/rules.md §1-§10
         return scoring_rules(case["preset"], overrides)
     return Rules.preset(case["preset"]).replace(**overrides)._scoring
 
@@ -119,7 +119,7 @@ def test_eval_vector(case):
 
 def test_vectors_cover_every_case():
     assert len(EVAL_CASES) == 337
-    assert sum(c["id"].startswith("T") for c in EVAL_CASES) == 46  # RULES §11
+    assert sum(c["id"].startswith("T") for c in EVAL_CASES) == 46  # docs/rules.md §11
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,13 +128,13 @@ def test_vectors_cover_every_case():
 def test_pattern_and_extra_ids_follow_the_rules_tables():
     assert _core.PATTERN_IDS == (
         "pinghu", "duiduihu", "qingyise", "daiyaojiu", "qidui", "jingoudiao", "qingdui", "jiangdui",
-        "jiangqidui", "jiangjingoudiao",  # RULES §11.3, right after jiangdui (D31)
+        "jiangqidui", "jiangjingoudiao",  # docs/rules.md §11.3, right after jiangdui (D31)
         "longqidui", "qingqidui", "qingyaojiu", "qingjingoudiao", "qinglongqidui", "tianhu", "dihu",
         "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng")
     assert _core.EXTRA_IDS == (
         "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
         "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao",
-        "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")  # RULES §11.3 (D32)
+        "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")  # docs/rules.md §11.3 (D32)
     assert _core.DEFAULT_FAN_TABLE == (1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9,
                                        9)
     assert sorted(FLAG_BITS.values()) == [1, 2, 4, 8, 16, 32, 64]
@@ -167,7 +167,7 @@ def test_tianhu_flags_are_ignored_without_the_knob():
 
 
 # ---------------------------------------------------------------------------------------------
-# Flag contradictions (RULES §6.1, D15): each raises ValueError naming the flags
+# Flag contradictions (docs/rules.md §6.1, D15): each raises ValueError naming the flags
 
 SD, KR, AKD, RK, LT, HV, EA = (_core.SELF_DRAW, _core.KONG_REPLACEMENT, _core.AFTER_KONG_DISCARD,
                                _core.ROBBED_KONG, _core.LAST_TILE, _core.HEAVENLY, _core.EARTHLY)

@@ -392,7 +392,7 @@ def tiles_of(text: str) -> list:
 
 
 def script(hands, draws=(), at=None, dealer=0):
-    """A wall dealing ``hands`` (RULES §10 indices), drawing ``draws`` from wall[53] on, with
+    """A wall dealing ``hands`` (docs/rules.md §10 indices), drawing ``draws`` from wall[53] on, with
     ``at`` = {wall index: tile} placed exactly. ``"*"`` completes a hand with junk: single tiles
     of three suits, so the seat is never ready and can never peng or kong (it only ever discards
     what it draws under :func:`finish`)."""

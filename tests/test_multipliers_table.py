@@ -1,4 +1,4 @@
-"""RULES §6 knob `multipliers`: a table whose entry i is the multiplier of fan i + 1 "must cover
+"""docs/rules.md §6 knob `multipliers`: a table whose entry i is the multiplier of fan i + 1 "must cover
 every fan the configuration can reach (or max_fan)". `Rules.highest_fan()` bounds that reach, and a
 game refuses a table that falls short, so no win can meet a missing entry half-way through a step.
 """

@@ -214,7 +214,7 @@ def scoring_rules(draw):
 
 @st.composite
 def contexts(draw, melds):
-    """Context flags that RULES §6.1 calls consistent for this hand's melds."""
+    """Context flags that docs/rules.md §6.1 calls consistent for this hand's melds."""
     self_draw = draw(st.booleans())
     ctx = dict(self_draw=self_draw, kong_replacement=False, after_kong_discard=False,
                robbed_kong=False, last_tile=draw(st.booleans()), heavenly=False, earthly=False)
@@ -380,7 +380,7 @@ def test_jinzhang_matches_reference(data, hv, seven_pairs):
 @st.composite
 def holding_the_void(draw):
     """A 14 - 3k hand and a void suit it holds concealed tiles of (but no meld of): 查听 may then
-    only discard those (RULES §4)."""
+    only discard those (docs/rules.md §4)."""
     counts, melds = draw(st.one_of(near_winning_14(), random_hands(14)))
     meld_suits = {t // 9 for _, t in melds}
     held = sorted({k // 9 for k in range(27) if counts[k]} - meld_suits)
@@ -481,7 +481,7 @@ def row_flags(draw):
 @given(rows=batch_input(st.one_of(winning_hands(), winning_hands(), random_hands(14))),
        scoring=scoring_rules(), flags=row_flags(), threads=st.sampled_from([1, 2]))
 def test_batch_evaluate_equals_single_calls(rows, scoring, flags, threads):
-    """Per row: the single call's fan and base-pattern code (RULES §6 table index); a row that is
+    """Per row: the single call's fan and base-pattern code (docs/rules.md §6 table index); a row that is
     not a win gives fan 0 and code -1."""
     hands, voids = [h for h, _ in rows], [v for _, v in rows]
     rules = public_rules(*scoring)
@@ -496,7 +496,7 @@ def test_batch_evaluate_equals_single_calls(rows, scoring, flags, threads):
 
 
 # --------------------------------------------------------------------------------------------
-# Table shapes (RULES §11.1): hand sizes 7 and 10 (and 13), one, two or three suits in play
+# Table shapes (docs/rules.md §11.1): hand sizes 7 and 10 (and 13), one, two or three suits in play
 # --------------------------------------------------------------------------------------------
 
 @st.composite

@@ -1,7 +1,7 @@
 """The pure-Python reference (tests/reference.py) reproduces every public vector of hands.json.
 
 This checks the reference itself, so the property tests that compare the C++ core against it
-stand on vectors written independently from RULES.md.
+stand on vectors written independently from the rules.
 """
 
 import json
@@ -30,7 +30,7 @@ def test_parse_case(case):
 
 
 def _shape(case):
-    """A case's table shape (RULES §11, D40): 13 tiles and all three suits unless it says."""
+    """A case's table shape (docs/rules.md §11, D40): 13 tiles and all three suits unless it says."""
     return {"hand_size": case.get("hand_size", 13), "suits": "".join(case.get("suits", "mps"))}
 
 

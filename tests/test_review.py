@@ -130,7 +130,7 @@ def test_a_random_hand_reviews_far_lower_with_positive_regret():
 
 
 def _deal_indices(dealer: int) -> Dict[int, List[int]]:
-    """Wall indices each seat is dealt (RULES §10: 12 takes of 4, then 2 + 1 + 1 + 1)."""
+    """Wall indices each seat is dealt (docs/rules.md §10: 12 takes of 4, then 2 + 1 + 1 + 1)."""
     got: Dict[int, List[int]] = {s: [] for s in range(4)}
     for take in range(12):
         got[(dealer + take % 4) % 4].extend(range(4 * take, 4 * take + 4))

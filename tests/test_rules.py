@@ -1,4 +1,4 @@
-"""Rule configuration (RULES §6, §9, §10; docs/TEAM.md knob list); §11's knobs, their checks and
+"""Rule configuration (docs/rules.md §6, §9, §10; docs/TEAM.md knob list); §11's knobs, their checks and
 presets are in tests/test_rules_section11.py."""
 
 import dataclasses
@@ -11,7 +11,7 @@ import xueliu
 from xueliu.patterns import BASE_PATTERNS, DEFAULT_FAN_TABLE, EXTRA_IDS, PATTERN_IDS
 from xueliu.rules import KNOBS, SECTION11_KNOBS, Rules
 
-# RULES §9, the preset table, knob by knob (the "same in both presets" paragraph included).
+# docs/rules.md §9, the preset table, knob by knob (the "same in both presets" paragraph included).
 XUELIU = {
     "mode": "xueliu",
     "exchange_three": True,
@@ -82,7 +82,7 @@ SAME_IN_BOTH = {
     "service_fee": 0,
 }
 
-# RULES §11 (D38): both presets carry every §11 knob at its default.
+# docs/rules.md §11 (D38): both presets carry every §11 knob at its default.
 SECTION11_DEFAULTS = {
     "players": 4, "suits": ("m", "p", "s"), "hand_size": 13, "exchange_count": 3,
     "self_draw_only": False, "min_fan_discard_win": 1, "rob_kong": True,
@@ -169,7 +169,7 @@ def test_fan_table_overrides_merge_onto_the_standard_table():
 
 
 def test_fan_table_is_the_standard_rules_table():
-    # RULES §6's table, with §11.3's 将七对 and 将金钩钓 (5 each) right after 将对.
+    # docs/rules.md §6's table, with §11.3's 将七对 and 将金钩钓 (5 each) right after 将对.
     assert [p.fan for p in BASE_PATTERNS] == [1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 7,
                                               8, 9, 9]
     assert PATTERN_IDS[7:10] == ("jiangdui", "jiangqidui", "jiangjingoudiao")
@@ -221,7 +221,7 @@ OTHER_VALUES = {
     "added_kong_payment": "fresh_only", "jiang_patterns": True, "earthly_win": "either",
     "kaertiao": True, "single_wait": True,
 }
-# What a value needs beside it to be a valid table (RULES §11.1: 两房 has no 定缺).
+# What a value needs beside it to be a valid table (docs/rules.md §11.1: 两房 has no 定缺).
 COMPANIONS = {"suits": {"declare_void": False}}
 
 

@@ -1,4 +1,4 @@
-"""RULES audit, scoring (§6, §6.1): rules with no public vector of their own (the vectors leave
+"""Rules audit, scoring (§6, §6.1): rules with no public vector of their own (the vectors leave
 some tie-breaks out, see tests/data/hands.json decisions D13, D22). Each test is named after the
 rule it checks; expected values are worked out by hand in the comments."""
 
@@ -8,7 +8,7 @@ from xueliu.rules import Rules
 
 def test_ties_on_total_and_base_fan_go_to_the_pattern_listed_first():
     # 11 22 33 99m 11 22 33p is 七对 (3) and also 123 123m 99m 123 123p, 带幺九 (3): the same
-    # total and base fan, so the pattern listed first in the RULES §6 table (带幺九) is reported
+    # total and base fan, so the pattern listed first in the docs/rules.md §6 table (带幺九) is reported
     r = evaluate("11223399m112233p")
     assert (r.base, r.base_fan, r.fan, r.gen, r.extras) == ("daiyaojiu", 3, 3, 0, ())
 

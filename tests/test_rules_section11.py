@@ -1,4 +1,4 @@
-"""RULES §11: the table-shape, flow and scoring knobs, their checks across knobs, the five §11.4
+"""docs/rules.md §11: the table-shape, flow and scoring knobs, their checks across knobs, the five §11.4
 presets, the Shape derived from a Rules, and the new knobs at the core level."""
 
 import json
@@ -11,7 +11,7 @@ from xueliu.rules import PRESET_SOURCES, PRESETS, SECTION11_KNOBS, Rules
 
 ROOMS = ("sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu")
 
-# RULES §11.4, column by column (unnamed knobs are the xueliu preset's).
+# docs/rules.md §11.4, column by column (unnamed knobs are the xueliu preset's).
 TABLE_11_4 = {
     "sanren_liangfang": dict(players=3, suits=("p", "s"), hand_size=13, mode="xuezhan",
                              exchange_three=False, declare_void=False, min_fan_discard_win=2,

@@ -1,4 +1,4 @@
-"""Simulate, the arena and the CLI at every table shape (RULES §11.1), and the bots' legal games
+"""Simulate, the arena and the CLI at every table shape (docs/rules.md §11.1), and the bots' legal games
 at hand-made shapes beside the presets of tests/test_bots_shapes.py: 2/3 seats, 两房/一房 walls,
 10-/7-tile hands; duplicate play rotates through the table's own n seatings."""
 

@@ -1,4 +1,4 @@
-"""Tiles, melds and hand notation (RULES §1; vector decisions D1-D4)."""
+"""Tiles, melds and hand notation (docs/rules.md §1; vector decisions D1-D4)."""
 
 import pickle
 

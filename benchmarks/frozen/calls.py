@@ -38,7 +38,7 @@ def uniforms(n: int, seed: int = SEED) -> List[float]:
 
 def play_hands(preset: str, hands: int, choices: int, seats: int = 4) -> int:
     """Plays ``hands`` hands (seeds SEED + h, dealer h % seats: ``seats`` the preset's table,
-    4 for every engine before RULES §11) with uniformly random legal actions read from
+    4 for every engine before docs/rules.md §11) with uniformly random legal actions read from
     ``uniforms(choices)``; returns the steps taken."""
     u = uniforms(choices)
     new_game = xueliu.new_game

@@ -1,7 +1,7 @@
 // _core.encode_obs_v1: the obs_v1 tensors of many seats' views at once (python/xueliu/_core.pyi).
 //
 // Each view is read straight from the hand in progress (the engine's HandData, its fields at their
-// __slots__ offsets: slots.hpp), exactly what xueliu.game.view.public_pieces hands out — what RULES
+// __slots__ offsets: slots.hpp), exactly what xueliu.game.view.public_pieces hands out — what docs/rules.md
 // §7 lets the seat see, and the four hand sizes — into the core's plain ObsView (cpp/encode.hpp)
 // under the GIL; the channels are then written with the GIL released. Every value read is type-
 // and range-checked: a bad one is a TypeError / ValueError naming the state and the field, and

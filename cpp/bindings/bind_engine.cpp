@@ -9,7 +9,7 @@
 // thousands of random hands hold both to the rules.
 //
 // Fields are read and written at their __slots__ offsets (slots.hpp); the hands are the engine's
-// bytearrays, changed in place. The table shape is the hand's own data (RULES §11.1): the seats
+// bytearrays, changed in place. The table shape is the hand's own data (docs/rules.md §11.1): the seats
 // are the length of _hands (2, 3 or 4; the next seat is (s + 1) % n) and the waits take the
 // shape code in _sp, so every shape runs here as the four-seat table does.
 #include <pybind11/pybind11.h>

@@ -1,4 +1,4 @@
-// Fan bindings: ScoringRules, pattern / extra ids, context flags and evaluate (RULES.md §6, §6.1).
+// Fan bindings: ScoringRules, pattern / extra ids, context flags and evaluate (docs/rules.md §6, §6.1).
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -17,7 +17,7 @@ namespace py = pybind11;
 namespace xueliu::bindings {
 namespace {
 
-// RULES §6 ids, in the order of the Pattern / Extra enums.
+// docs/rules.md §6 ids, in the order of the Pattern / Extra enums.
 constexpr const char* kPatternIds[kPatternCount] = {
     "pinghu",      "duiduihu",       "qingyise",         "daiyaojiu",       "qidui",
     "jingoudiao",  "qingdui",        "jiangdui",         "jiangqidui",      "jiangjingoudiao",
@@ -185,7 +185,7 @@ void register_fan(py::module_& m) {
   // No setters: immutable once built, so the batch calls may read one instance from several
   // threads with the GIL released.
   py::class_<ScoringRules>(m, "ScoringRules",
-                           "The scoring knobs of RULES §6/§9, built once per Rules (immutable).\n\n"
+                           "The scoring knobs of docs/rules.md §6/§9, built once per Rules (immutable).\n\n"
                            "ScoringRules(jingoudiao=True, heavenly_earthly=True, haidi=True)")
       .def(py::init(&make_rules), py::kw_only(), py::arg("seven_pairs") = true,
            py::arg("jingoudiao") = false, py::arg("heavenly_earthly") = false,

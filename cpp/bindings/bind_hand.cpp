@@ -156,7 +156,7 @@ void register_hand(py::module_& m) {
 
   m.def("tile_name", &tile_name, py::arg("kind"));
   m.def("parse_hand", [](const py::str& text) { return parse_text(text); }, py::arg("text"),
-        "RULES §1 notation as a Hand (the tile count is not checked); ValueError naming the "
+        "docs/rules.md §1 notation as a Hand (the tile count is not checked); ValueError naming the "
         "problem.");
   m.def("hand_from_counts", &hand_from_counts, py::arg("counts"), py::arg("melds") = py::none(),
         "A Hand from 27 counts (uint8 array, sequence of ints or bytes) and None or (type, kind) "

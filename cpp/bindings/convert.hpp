@@ -27,7 +27,7 @@ pybind11::tuple fan_tuple(const FanResult& r);
 
 // --- the public calls' arguments (hand_args.cpp), with python/xueliu/tiles.py's messages ---
 
-// RULES §1 notation text (a str) as a hand; ValueError naming the problem.
+// docs/rules.md §1 notation text (a str) as a hand; ValueError naming the problem.
 Hand parse_text(const pybind11::handle& text);
 
 // 27 counts 0..4 from a numpy integer array of shape (27,), a list or tuple of 27 ints, or 27

@@ -63,7 +63,7 @@ std::string error_of(const std::function<void()>& f) {
           "got \"" + message + "\"");                                               \
   } while (0)
 
-// RULES §1 notation: "11p345m(777s)(8888m)[9999p]"; (...) of 3 a peng, of 4 a kong, [...] a
+// docs/rules.md §1 notation: "11p345m(777s)(8888m)[9999p]"; (...) of 3 a peng, of 4 a kong, [...] a
 // concealed kong. Trusts its input.
 Hand hand_of(const std::string& text) {
   Hand hand;
@@ -166,7 +166,7 @@ bool melds_allow_a_win(const Hand& hand, int void_suit) {
   return error_of([&] { check_win_reachable("test", hand, void_suit); }).empty();
 }
 
-// --- rules by example (RULES §5, §6) ----------------------------------------------------------
+// --- rules by example (docs/rules.md §5, §6) ----------------------------------------------------------
 
 void test_wins_and_waits_by_example() {
   CHECK(is_win(hand_of("23445677p345789s"), kNoVoid, true));
@@ -187,7 +187,7 @@ void test_wins_and_waits_by_example() {
   CHECK(shanten(hand_of("1m(111p)(222m)(333m)(444m)"), kNoVoid, true) == 0);
 }
 
-// RULES §11.1: other hand sizes and fewer suits, through the shape codes (tiles.hpp).
+// docs/rules.md §11.1: other hand sizes and fewer suits, through the shape codes (tiles.hpp).
 void test_table_shapes_by_example() {
   const HandShape& ten = hand_shape(1 | 1 << 4);            // 10 tiles, three suits
   const HandShape& seven = hand_shape(1 | 2 << 4);          // 7 tiles, three suits
@@ -342,7 +342,7 @@ void test_one_tile_over(std::mt19937& rng, int n) {
       CHECK_HAND(jz == jinzhang(rest, void_suit, true) && jz_total == option.jinzhang_total, hand);
       if (option.shanten == 0) CHECK_HAND(jz == mask, hand);
     }
-    // RULES §4: void tiles held means only they are options; the order is the documented one.
+    // docs/rules.md §4: void tiles held means only they are options; the order is the documented one.
     bool holds_void = false;
     for (int k = 0; void_suit >= 0 && k < kKinds; ++k)
       holds_void = holds_void || (hand.counts[k] && suit_of(k) == void_suit);
@@ -384,7 +384,7 @@ void test_jinzhang_are_the_draws_that_lower_shanten(std::mt19937& rng, int n) {
   }
 }
 
-// Notation (RULES §1): the parser reads what core_test's own hand_of builds, the Chinese suits and
+// Notation (docs/rules.md §1): the parser reads what core_test's own hand_of builds, the Chinese suits and
 // whitespace, and names every problem.
 void test_notation() {
   for (const char* text : {"11p345m(777s)(8888m)[9999p]", "23445677p345789s", "1m(222p)"}) {

@@ -8,7 +8,7 @@ The ``seven_pairs`` argument of is_win, waits, shanten, jinzhang and the batch c
 code* (cpp/tiles.hpp ``hand_shape``; ``xueliu.rules.Shape.code``, ``Rules._shape_code``): bit 0 the
 seven_pairs knob, bits 1..3 the suits not in play (bit 1 + s for suit s), bits 4..5 the hand size
 (0: 13, 1: 10, 2: 7). True / False (1 / 0) are the default table with and without the pairs
-family, as before RULES §11. A tile of a suit not in play, more melds than the shape's sets, or a
+family, as before docs/rules.md §11. A tile of a suit not in play, more melds than the shape's sets, or a
 void with fewer than three suits is a ``ValueError``.
 """
 
@@ -18,10 +18,10 @@ import numpy as np
 import numpy.typing as npt
 
 PATTERN_IDS: tuple[str, ...]
-"""Base-pattern ids in RULES §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui);
+"""Base-pattern ids in docs/rules.md §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui);
 index = pattern code."""
 EXTRA_IDS: tuple[str, ...]
-"""Additive fan ids other than gen in RULES §6 then §11.3 order; bit i of an extras mask."""
+"""Additive fan ids other than gen in docs/rules.md §6 then §11.3 order; bit i of an extras mask."""
 DEFAULT_FAN_TABLE: tuple[int, ...]
 """Fan of each base pattern, indexed by pattern code."""
 
@@ -45,7 +45,7 @@ class Hand:
     def __eq__(self, other: object) -> bool: ...
 
 class ScoringRules:
-    """The scoring knobs of RULES §6/§9/§11 and the table shape, built once per ``Rules``."""
+    """The scoring knobs of docs/rules.md §6/§9/§11 and the table shape, built once per ``Rules``."""
 
     def __init__(
         self,
@@ -100,7 +100,7 @@ above them what an additive 天胡 / 地胡 adds beyond one fan (0 otherwise, so
 is the plain mask)."""
 
 HandArg = Union[Hand, str, Sequence[str], Sequence[int], npt.NDArray[Any]]
-"""A hand argument: a Hand, RULES §1 notation, a sequence of tile names ("5m", "5万": a list,
+"""A hand argument: a Hand, docs/rules.md §1 notation, a sequence of tile names ("5m", "5万": a list,
 tuple, any other sequence, or a numpy array of str), or 27 counts (uint8 array, any integer array,
 list or tuple of ints). ``melds`` goes only with the last
 two: None or (type, kind) pairs. Other types are a TypeError; bad text, names or counts a ValueError
@@ -109,7 +109,7 @@ MeldPairs = Optional[Sequence[tuple[int, int]]]
 
 def tile_name(kind: int) -> str: ...
 def parse_hand(text: str) -> Hand:
-    """RULES §1 notation as a Hand (the tile count is not checked)."""
+    """docs/rules.md §1 notation as a Hand (the tile count is not checked)."""
 def hand_from_counts(counts: Any, melds: MeldPairs = None) -> Hand:
     """A Hand from 27 counts and (type, kind) meld pairs, with xueliu.tiles' messages."""
 def hand_of(hand: HandArg, melds: MeldPairs = None) -> Hand:

@@ -77,7 +77,7 @@ def analyze(hand: Union[str, Hand], *, void: Optional[str] = None,
                              "the hand (at most 4)")
     k_melds = len(h.melds)
     n = int(sum(h.counts))
-    size = r.hand_size  # 13, or 10 / 7 (RULES §11.1)
+    size = r.hand_size  # 13, or 10 / 7 (docs/rules.md §11.1)
     if n not in (size - 3 * k_melds, size + 1 - 3 * k_melds):
         raise ValueError(
             f"a hand to analyze has {size} - 3k tiles (shanten and waits) or {size + 1} - 3k (查听 "

@@ -96,7 +96,7 @@ def _rows_error(counts: Any, melds: Any, void: Any) -> None:
 
 def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
            threads: int = 1) -> npt.NDArray[np.bool_]:
-    """``bool[N]``: whether each 14 - 3k row is a complete win (RULES §5)."""
+    """``bool[N]``: whether each 14 - 3k row is a complete win (docs/rules.md §5)."""
     sp, t = _rules(rules)._shape_code, _threads(threads)
     try:  # the core checks every row once, as it loads it
         return _core.batch_is_win(counts, melds, void, sp, t)
@@ -118,7 +118,7 @@ def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike 
 
 def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
             threads: int = 1) -> npt.NDArray[np.int8]:
-    """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (RULES §5)."""
+    """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (docs/rules.md §5)."""
     sp, t = _rules(rules)._shape_code, _threads(threads)
     try:
         return _core.batch_shanten(counts, melds, void, sp, t)

@@ -40,7 +40,7 @@ from .tiles import parse_hand, tile_index
 __all__ = ["main"]
 
 PRESETS = tuple(PRESET_NAMES)
-"""Every preset (RULES §9, §11.4): each command reads seats, suits and hand size from it."""
+"""Every preset (docs/rules.md §9, §11.4): each command reads seats, suits and hand size from it."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -230,7 +230,7 @@ def describe_action(a: Any) -> str:
 
 
 def _exchange_word(count: int) -> str:
-    """换三张, or 换四张 on a table that exchanges four (RULES §11.1 ``exchange_count``)."""
+    """换三张, or 换四张 on a table that exchanges four (docs/rules.md §11.1 ``exchange_count``)."""
     return "换四张" if count == 4 else "换三张"
 
 
@@ -521,7 +521,7 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("analyze", help="shanten, waits, 查听 or the fan of one hand",
                        description="13 - 3k tiles: shanten and waits with their fan; 14 - 3k: the "
                                    "查听 table, or the fan breakdown of a complete hand.")
-    a.add_argument("hand", metavar="HAND", help="RULES §1 notation, e.g. 1234567m123p4456s or "
+    a.add_argument("hand", metavar="HAND", help="docs/rules.md §1 notation, e.g. 1234567m123p4456s or "
                                                 "11p345m(777s)")
     a.add_argument("--void", metavar="SUIT", help="the declared void suit: m, p or s (万/筒/条)")
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
@@ -555,7 +555,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "install \".[ray]\"; RAY_ADDRESS selects the cluster)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.add_argument("--bot-timeout", type=float, default=5.0, metavar="SECONDS",
-                   help="seconds a cmd: bot has for each decision before RULES §8's default is "
+                   help="seconds a cmd: bot has for each decision before docs/rules.md §8's default is "
                         "taken for it (default 5)")
     s.add_argument("--bot-observation", action="store_true",
                    help="put the seat's observation (state.observation(seat), docs/events.md) in "

@@ -1,4 +1,4 @@
-"""Single-hand analysis (RULES.md §5, §6): is_win, waits (下叫), shanten (向听数), evaluate,
+"""Single-hand analysis (docs/rules.md §5, §6): is_win, waits (下叫), shanten (向听数), evaluate,
 best_discards (查听).
 
 Each function takes the hand as a :class:`~xueliu.tiles.Hand`, notation text, a sequence of tile
@@ -66,7 +66,7 @@ _EARTHLY = _core.EARTHLY
 
 _DEFAULT_RULES = Rules.preset("xueliu")
 # The core's shape code of the default table (1: 13 tiles, three suits, seven pairs on); a Rules
-# passes its own (rules._shape_code: hand size, suits in play, seven_pairs; RULES §11.1).
+# passes its own (rules._shape_code: hand size, suits in play, seven_pairs; docs/rules.md §11.1).
 _DEFAULT_SHAPE = _DEFAULT_RULES._shape_code
 
 # void spelling -> native suit (-1 none).
@@ -101,7 +101,7 @@ def _meld_pairs(melds: MeldsLike) -> list[tuple[int, int]]:
 def _evaluate_flags(self_draw: object, kong_replacement: object, after_kong_discard: object,
                     robbed_kong: object, last_tile: object, heavenly: object,
                     earthly: object) -> int:
-    """The ``flags`` argument of ``_core.evaluate``: a bit per circumstance of the win (RULES §6.1);
+    """The ``flags`` argument of ``_core.evaluate``: a bit per circumstance of the win (docs/rules.md §6.1);
     shared by :func:`evaluate`, :func:`xueliu.batch.evaluate` and the game engine."""
     return ((_SELF_DRAW if self_draw else 0) | (_KONG_REPLACEMENT if kong_replacement else 0)
             | (_AFTER_KONG_DISCARD if after_kong_discard else 0)
@@ -125,10 +125,10 @@ def _rules(rules: Any) -> Rules:
 
 
 class FanResult(NamedTuple):
-    """The score of a win (RULES §6): ``fan`` (capped) and its ``multiplier``, the ``base`` pattern
+    """The score of a win (docs/rules.md §6): ``fan`` (capped) and its ``multiplier``, the ``base`` pattern
     id with its ``base_fan`` (uncapped), ``gen`` (after the pattern's exceptions), ``extras`` (the
     other additive fan ids, table order) and the Chinese names for display; ``stacked_fan`` is
-    what an additive 天胡 / 地胡 (RULES §11.3) adds beyond the one fan every extra counts (0
+    what an additive 天胡 / 地胡 (docs/rules.md §11.3) adds beyond the one fan every extra counts (0
     otherwise), so the uncapped total is ``base_fan + gen + len(extras) + stacked_fan``.
 
     ``base_name`` is the 13-tile name; :func:`xueliu.patterns.pattern_name` gives the 四对 names
@@ -254,7 +254,7 @@ def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = Non
     that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``.
 
     Here and below "14 - 3k" and "13 - 3k" read ``rules.hand_size + 1 - 3k`` and
-    ``rules.hand_size - 3k`` (RULES §11.1: 10- and 7-tile hands need 3 and 2 sets), and a tile
+    ``rules.hand_size - 3k`` (docs/rules.md §11.1: 10- and 7-tile hands need 3 and 2 sets), and a tile
     of a suit not in ``rules.suits`` is a ``ValueError`` naming it."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
@@ -299,7 +299,7 @@ def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None
 
 def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
             rules: RulesLike = None) -> int:
-    """Exact shanten of a 13 - 3k or 14 - 3k hand (RULES §5): -1 complete, 0 ready, ...
+    """Exact shanten of a 13 - 3k or 14 - 3k hand (docs/rules.md §5): -1 complete, 0 ready, ...
     ``shanten("12334577m23345p") == 0``."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
@@ -332,7 +332,7 @@ def evaluate(
     earthly: bool = False,
     rules: RulesLike = None,
 ) -> FanResult:
-    """Score a winning hand (14 - 3k concealed tiles, the winning tile included; RULES §6, §6.1):
+    """Score a winning hand (14 - 3k concealed tiles, the winning tile included; docs/rules.md §6, §6.1):
     ``evaluate("11122233345678m", self_draw=True).base == "qingyise"``. ``win_tile`` (only 夹心五
     reads it) must be one of the concealed tiles. A hand that is not a win, a wrong tile count or
     contradictory flags are a ``ValueError``."""
@@ -373,7 +373,7 @@ def best_discards(
     """查听 for a hand one tile over (14 - 3k concealed tiles): one option per distinct discard,
     best first: lower shanten, then more tiles to draw (the winning tiles when ready, the 进张
     otherwise: ``jinzhang_total``), then higher fan, then tile order. With ``void`` declared and
-    tiles of that suit in the hand, only they may be discarded (RULES §4), so only they are
+    tiles of that suit in the hand, only they may be discarded (docs/rules.md §4), so only they are
     options. ``visible`` counts the tiles seen elsewhere (discards, others' melds; ``uint8[27]``,
     27 ints, notation or a Hand) for the remaining counts:
     ``best_discards("123456789m12345p")[0].discard == "1p"``."""

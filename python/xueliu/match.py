@@ -123,7 +123,7 @@ class Match:
         if rule == "rotate":
             return (state.dealer + 1) % n
         if rule in ("first_winner", "first_winner_next"):
-            if not s.wins:  # first_winner_next (RULES §11.1): the dealer's next seat deals
+            if not s.wins:  # first_winner_next (docs/rules.md §11.1): the dealer's next seat deals
                 return state.dealer if rule == "first_winner" else (state.dealer + 1) % n
             first = s.wins[0]
             if len(first.winners) > 1:  # 一炮多响: the discarder deals

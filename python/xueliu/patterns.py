@@ -1,7 +1,7 @@
-"""The fan table (番型) of RULES.md §6 and §11.3 as data: base patterns and additive fans, by id.
+"""The fan table (番型) of docs/rules.md §6 and §11.3 as data: base patterns and additive fans, by id.
 
-Ids are exactly the RULES ids; they name patterns everywhere (code, logs, reports). The order of
-:data:`BASE_PATTERNS` is the RULES table order, which is also the native pattern code
+Ids are exactly the ids of docs/rules.md; they name patterns everywhere (code, logs, reports). The order of
+:data:`BASE_PATTERNS` is the table order of docs/rules.md, which is also the native pattern code
 (``xueliu._core.PATTERN_IDS``) and the tie-break order of evaluation. The order of :data:`EXTRAS`
 is the bit order of the native extras mask (``xueliu._core.EXTRA_IDS``).
 
@@ -33,7 +33,7 @@ __all__ = [
 
 
 class Pattern(NamedTuple):
-    """A base pattern: its RULES id, its Chinese name and its standard fan."""
+    """A base pattern: its id in docs/rules.md, its Chinese name and its standard fan."""
 
     id: str
     name: str
@@ -41,13 +41,13 @@ class Pattern(NamedTuple):
 
 
 class Extra(NamedTuple):
-    """An additive fan (+1 each): its RULES id and its Chinese name."""
+    """An additive fan (+1 each): its id in docs/rules.md and its Chinese name."""
 
     id: str
     name: str
 
 
-# Base patterns, RULES §6 table order (only the highest counts: 番型不重复计算).
+# Base patterns, docs/rules.md §6 table order (only the highest counts: 番型不重复计算).
 PINGHU = Pattern("pinghu", "平胡", 1)
 """平胡: any standard-form win."""
 DUIDUIHU = Pattern("duiduihu", "对对胡", 2)
@@ -65,7 +65,7 @@ QINGDUI = Pattern("qingdui", "清对", 4)
 JIANGDUI = Pattern("jiangdui", "将对", 4)
 """将对: 对对胡 with every tile a 2, 5 or 8."""
 JIANGQIDUI = Pattern("jiangqidui", "将七对", 5)
-"""将七对: a pairs hand of 2s, 5s and 8s only (knob ``jiang_patterns``, RULES §11.3)."""
+"""将七对: a pairs hand of 2s, 5s and 8s only (knob ``jiang_patterns``, docs/rules.md §11.3)."""
 JIANGJINGOUDIAO = Pattern("jiangjingoudiao", "将金钩钓", 5)
 """将金钩钓: 金钩钓 of 2s, 5s and 8s only (``jiang_patterns`` with ``jingoudiao`` "base")."""
 LONGQIDUI = Pattern("longqidui", "龙七对", 5)
@@ -98,7 +98,7 @@ BASE_PATTERNS: tuple[Pattern, ...] = (
     QINGQIDUI, QINGYAOJIU, QINGJINGOUDIAO, QINGLONGQIDUI, TIANHU, DIHU, SHIBALUOHAN,
     QINGSANLONGQIDUI, QINGSHIBALUOHAN, JIULIANBAODENG,
 )
-"""The base patterns in RULES §6 table order, §11.3's two 将 patterns right after 将对 (index =
+"""The base patterns in docs/rules.md §6 table order, §11.3's two 将 patterns right after 将对 (index =
 native pattern code)."""
 
 PATTERN_IDS: tuple[str, ...] = tuple(p.id for p in BASE_PATTERNS)
@@ -113,7 +113,7 @@ PATTERN_NAMES: Mapping[str, str] = MappingProxyType({p.id: p.name for p in BASE_
 DEFAULT_FAN_TABLE: Mapping[str, int] = MappingProxyType({p.id: p.fan for p in BASE_PATTERNS})
 """The standard fan of each base pattern id (``Rules.fan_table`` overrides merge onto it)."""
 
-# Additive fans (+1 each, all that apply), RULES §6 table order.
+# Additive fans (+1 each, all that apply), docs/rules.md §6 table order.
 GEN = Extra("gen", "根")
 """根: per kind of which the winner holds all four (after the pattern's exceptions)."""
 GANGSHANGHUA = Extra("gangshanghua", "杠上花")
@@ -137,7 +137,7 @@ JIAXINWU = Extra("jiaxinwu", "夹心五")
 HAIDIPAO = Extra("haidipao", "海底炮")
 """海底炮: a discard win on the discard that follows the last wall tile (knob ``haidipao``)."""
 
-# RULES §11.3's additive fans.
+# docs/rules.md §11.3's additive fans.
 JINGOU = Extra("jingou", "金钩")
 """金钩: +1 with every set melded, under ``jingoudiao = "additive"``."""
 TIANHU_EXTRA = Extra("tianhu", "天胡")
@@ -154,7 +154,7 @@ EXTRAS: tuple[Extra, ...] = (
     DUANYAOJIU, YITIAOLONG, JIAXINWU, HAIDIPAO,
     JINGOU, TIANHU_EXTRA, DIHU_EXTRA, KAERTIAO, KABIANDIAO,
 )
-"""The additive fans other than gen, RULES §6 then §11.3 order (bit ``i`` of the native extras
+"""The additive fans other than gen, docs/rules.md §6 then §11.3 order (bit ``i`` of the native extras
 mask)."""
 
 EXTRA_IDS: tuple[str, ...] = tuple(e.id for e in EXTRAS)
@@ -174,7 +174,7 @@ _FOUR_PAIRS_NAMES: Mapping[str, str] = MappingProxyType({
 
 def pattern_name(pattern_id: str, hand_size: int = 13) -> str:
     """The report name of a base pattern at a hand size: the pairs family of 7-tile hands is
-    四对 (RULES §11.1): ``pattern_name("longqidui", 7) == "龙四对"``; ids never change."""
+    四对 (docs/rules.md §11.1): ``pattern_name("longqidui", 7) == "龙四对"``; ids never change."""
     if hand_size == 7 and pattern_id in _FOUR_PAIRS_NAMES:
         return _FOUR_PAIRS_NAMES[pattern_id]
     return PATTERN_NAMES[pattern_id]

@@ -3,7 +3,7 @@
 from ``static/tiles/<name>.svg`` inlined, with the hand's events as data. Nothing is fetched.
 
 The events are the viewer's whole input: ``state.events(seat)`` for one seat's view (what that
-seat saw, RULES §7: the hidden tiles are already ``"?"``), ``state.events()`` for the open view
+seat saw, docs/rules.md §7: the hidden tiles are already ``"?"``), ``state.events()`` for the open view
 after the game. The page never receives anything it must not show.
 """
 
@@ -85,7 +85,7 @@ def page_data(rec: Mapping[str, Any], seat: Optional[int] = None,
 
 
 def viewer_shape(rules: Rules) -> Dict[str, int]:
-    """What the viewer lays the table out by (``rules.shape``, RULES §11.1): the seats, the
+    """What the viewer lays the table out by (``rules.shape``, docs/rules.md §11.1): the seats, the
     wall's tiles and the tiles the deal uses."""
     sh = rules.shape
     return {"players": sh.players, "wall_tiles": sh.wall_tiles, "dealt_tiles": sh.dealt_tiles}

@@ -1,6 +1,6 @@
 """Settlement (结算): the ledger of transfers of one hand, its wins, and the player's report.
 
-Every payment is a :class:`Transfer` appended to the ledger in the order it happened (RULES §7 and
+Every payment is a :class:`Transfer` appended to the ledger in the order it happened (docs/rules.md §7 and
 §10 "Order of transfers"). ``payer``/``payee`` is a seat 0–3 or ``None`` for the house (service fee,
 escape penalty). ``reason`` is one of :data:`REASONS`. With coins, a payer never goes below zero: a
 transfer is cut to what the payer holds and the ledger records the amount actually moved; transfers
@@ -93,7 +93,7 @@ class Win:
 
 
 class EndCheck(TypedDict):
-    """One seat's checks at wall exhaustion (查花猪 / 查大叫, RULES §10): the tiles it waits on,
+    """One seat's checks at wall exhaustion (查花猪 / 查大叫, docs/rules.md §10): the tiles it waits on,
     and where ready its best 大叫 fan and multiplier (``None`` otherwise)."""
 
     seat: int
@@ -113,7 +113,7 @@ class Ledger:
     def __init__(self, coins: Optional[Sequence[int]],
                  events: Optional[List[Tuple[Any, ...]]] = None, seats: int = 4) -> None:
         self.transfers: List[Transfer] = []
-        self.net = [0] * seats  # one per seat of the table (RULES §11.1)
+        self.net = [0] * seats  # one per seat of the table (docs/rules.md §11.1)
         self.coins = list(coins) if coins is not None else None
         # The game's event list: ("pay", index of the transfer) is appended for each transfer.
         # A list and not a callback into the game, so a game and its ledger hold no reference
@@ -183,7 +183,7 @@ class Settlement:
     def report(self, viewer: Optional[int] = None) -> str:
         """The detailed settlement (详细结算) per seat, then each seat's own transfers (个人结算).
 
-        ``viewer``: the report as that seat may read it (RULES §7) — other seats' winning hands
+        ``viewer``: the report as that seat may read it (docs/rules.md §7) — other seats' winning hands
         and waits are left out; fans, end-check outcomes and every transfer are public.
         ``None``: everything (servers, logs)."""
         lines: List[str] = []
@@ -283,7 +283,7 @@ def _describe_win(w: Win, show_hand: bool = True) -> str:
 def settle_end_of_hand(ledger: Ledger, rules: Rules,
                        unit: Callable[[Optional[int], Optional[int]], int], checks: List[EndCheck],
                        kong_income: Sequence[tuple[int, List[tuple[int, int]]]]) -> None:
-    """查花猪 / 查大叫, then 退税 (RULES §7 and §10 "End of hand"), appended to ``ledger``.
+    """查花猪 / 查大叫, then 退税 (docs/rules.md §7 and §10 "End of hand"), appended to ``ledger``.
 
     ``checks[s]`` holds ``won``, ``pig``, ``ready`` and ``best_multiplier`` of seat ``s``;
     ``unit(payer, payee)`` is one stake between two seats; ``kong_income`` lists

@@ -1,4 +1,4 @@
-"""Tiles, melds and hands in RULES.md §1 notation.
+"""Tiles, melds and hands in docs/rules.md §1 notation.
 
 A tile **kind** is an int 0..26: ``suit = k // 9`` (0 万 ``m``, 1 筒 ``p``, 2 条 ``s``),
 ``rank = k % 9 + 1``. A hand is 27 concealed counts plus up to four melds, written
@@ -49,7 +49,7 @@ SUIT_NAMES: tuple[str, ...] = ("万", "筒", "条")
 TILE_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
 """``TILE_NAMES[k]`` is the name of kind ``k``: ``"1m"`` .. ``"9s"``."""
 
-# Every accepted suit spelling (RULES §1) -> suit index.
+# Every accepted suit spelling (docs/rules.md §1) -> suit index.
 _SUIT_OF: dict[str, int] = {
     "m": 0, "万": 0, "萬": 0,
     "p": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1, "銅": 1,
@@ -316,7 +316,7 @@ def _format(key: bytes, melds: tuple[Meld, ...]) -> str:
 
 
 def parse_hand(text: str) -> Hand:
-    """Parse RULES §1 notation: ``parse_hand("11p345m(777s)(8888m)[9999p]")``.
+    """Parse docs/rules.md §1 notation: ``parse_hand("11p345m(777s)(8888m)[9999p]")``.
 
     Suit letters ``m``/``p``/``s`` or the Chinese suffixes 万/萬, 筒/饼/餅/铜, 条/條/索; whitespace is
     ignored; melds come after all concealed tiles. The tile count is not checked here (each operation

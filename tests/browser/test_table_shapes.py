@@ -1,4 +1,4 @@
-"""The browser table at every shape (RULES §11, issue 17 layer 7), in Chromium: the lobby offers
+"""The browser table at every shape (docs/rules.md §11, issue 17 layer 7), in Chromium: the lobby offers
 every preset; a 三人两房 and a 两人一房 table against bots, played by clicking on a real server, put
 the opponents where players expect them (three players: left and right; two: across), count the
 wall down from the table's own wall, and never offer 定缺 or a tile of a suit not in play; the
@@ -177,7 +177,7 @@ def test_the_help_asks_the_analysis_with_the_tables_own_rules(site, page):
 
 
 def test_a_huansizhang_table_lets_the_player_pick_four_tiles_of_one_suit(site, page):
-    # 换四张 (RULES §11.1 exchange_count = 4): the prompt asks for four tiles, the exchange button
+    # 换四张 (docs/rules.md §11.1 exchange_count = 4): the prompt asks for four tiles, the exchange button
     # is enabled only once four of one suit are picked, a fifth click picks nothing, and the
     # notice shows the four given and the four received.
     rules = xueliu.Rules.preset("xueliu").replace(exchange_count=4)

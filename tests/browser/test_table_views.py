@@ -170,7 +170,7 @@ def test_the_settlement_is_a_table_per_seat_with_names_and_tiles_and_only_what_t
                          - sum(t.amount for t in st.transfers
                                if t.reason == reason and t.payer == s) for s in range(4)]
     # Each win with its tile drawn as a tile; the reader's own winning hands drawn tile by tile,
-    # the others' not there at all (RULES §7: the seat's events leave them out).
+    # the others' not there at all (docs/rules.md §7: the seat's events leave them out).
     for s in range(4):
         wins = [w for w in st.wins if w.seat == s]
         row = f"#report tr[data-seat='{s}']"

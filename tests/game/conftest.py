@@ -1,4 +1,4 @@
-"""Scripting helpers for the game-engine tests (RULES §2, §10).
+"""Scripting helpers for the game-engine tests (docs/rules.md §2, §10).
 
 A scenario is written as four hands and the tiles drawn, in the order the rules deal them:
 
@@ -150,7 +150,7 @@ def is_ready(concealed: Sequence[str], melds: Sequence[str] = ()) -> bool:
 
 @dataclasses.dataclass
 class ScriptedWall:
-    wall: list[str]           # 108 tile names in RULES §10 order
+    wall: list[str]           # 108 tile names in docs/rules.md §10 order
     hands: dict[int, list[str]]  # dealt hands by seat (junk resolved)
     draws: list[str]          # wall[53], wall[54], ... as scripted ("?" resolved)
     back: list[str]           # wall[107], wall[106], ... as scripted
@@ -162,7 +162,7 @@ class ScriptedWall:
 
 
 def deal_order_indices(dealer: int = 0) -> dict[int, list[int]]:
-    """Wall indices each seat receives, RULES §10: 12 takes of 4, then 2 + 1 + 1 + 1."""
+    """Wall indices each seat receives, docs/rules.md §10: 12 takes of 4, then 2 + 1 + 1 + 1."""
     got: dict[int, list[int]] = {s: [] for s in range(4)}
     for take in range(12):
         seat = (dealer + take % 4) % 4
@@ -506,7 +506,7 @@ def soak(request) -> bool:
     return soak_enabled(request.config)
 
 
-# --- what a seat may see (RULES §7 "Hidden information") -------------------------------------
+# --- what a seat may see (docs/rules.md §7 "Hidden information") -------------------------------------
 
 HIDDEN = "?"
 

@@ -32,7 +32,7 @@ def hora(state) -> dict:
     return wins[0]
 
 
-# -- 海底: the draw that empties the live wall (RULES §6 haidilaoyue, §10 "Flags") ---------------
+# -- 海底: the draw that empties the live wall (docs/rules.md §6 haidilaoyue, §10 "Flags") ---------------
 
 
 def self_draw_near_the_end(rules, from_the_end: int):
@@ -97,7 +97,7 @@ def test_a_win_on_a_discard_before_the_last_tile_is_not_haidipao(from_the_end):
     assert transfers(state) == [(discarder, 1, 4, "hu")]
 
 
-# -- 花猪: concealed tiles and melds together span three suits (RULES §7, §10) -------------------
+# -- 花猪: concealed tiles and melds together span three suits (docs/rules.md §7, §10) -------------------
 
 
 def peng_then_play_out(hands, pengs, draws=()):
@@ -138,7 +138,7 @@ def test_one_concealed_suit_with_pengs_of_the_two_others_is_a_flower_pig():
     assert pig_transfers(state) == [(1, 0, 16, "huazhu"), (1, 2, 16, "huazhu"), (1, 3, 16, "huazhu")]
 
 
-# -- 查大叫 scores without 门清 and the optional fans (RULES §7, §10 "End of hand") ----------------
+# -- 查大叫 scores without 门清 and the optional fans (docs/rules.md §7, §10 "End of hand") ----------------
 
 
 @pytest.mark.parametrize("knobs", [{}, {"menqing": True}, {"menqing": True, "duanyaojiu": True}])
@@ -214,7 +214,7 @@ def test_the_escape_penalty_is_cut_to_the_coins_the_seat_holds():
     assert state.coins[1] == 0
 
 
-# -- the settlement report, line by line (RULES §7 详细结算 / 个人结算) -----------------------------
+# -- the settlement report, line by line (docs/rules.md §7 详细结算 / 个人结算) -----------------------------
 
 
 def test_the_report_of_kongs_call_transfer_pig_refunds_and_fee_reads_exactly():
@@ -301,7 +301,7 @@ def test_the_report_of_kongs_call_transfer_pig_refunds_and_fee_reads_exactly():
     ]
 
 
-# -- 查大叫 leaves out 卡二条 and 卡边吊 too (RULES §11.3: a wait scored as a discard win, no flags) --
+# -- 查大叫 leaves out 卡二条 and 卡边吊 too (docs/rules.md §11.3: a wait scored as a discard win, no flags) --
 
 KA_2S = "123p456p789p13s55p"  # waits 2s only: the middle of 123s, and one wait
 

@@ -1,4 +1,4 @@
-"""呼叫转移 call transfer (RULES §7, §10 "Payments"): on 杠上炮 the konger hands the winner the
+"""呼叫转移 call transfer (docs/rules.md §7, §10 "Payments"): on 杠上炮 the konger hands the winner the
 amount actually collected for that kong; several winners each get that amount; under
 ``kong_settle = "on_win"`` nothing was collected, so nothing moves; a handed-over kong is never
 refunded. Order: win payments, then call transfers.
@@ -161,7 +161,7 @@ def test_call_transfer_of_an_added_kong():
     ]
 
 
-# RULES §11.3 `call_transfer`: "split" shares the amount collected among the winners in whole
+# docs/rules.md §11.3 `call_transfer`: "split" shares the amount collected among the winners in whole
 # units, the remainder to the first winner in turn order from the discarder; "single_only" hands
 # nothing over when the 杠上炮 has several winners, so that kong can still be refunded.
 

@@ -1,4 +1,4 @@
-"""Claims on a discard (RULES §4, §10 "Turns and claims"): who is asked, what beats what, who
+"""Claims on a discard (docs/rules.md §4, §10 "Turns and claims"): who is asked, what beats what, who
 draws next, and 过水 (``pass_blocks_discard_win``)."""
 
 from .conftest import (

@@ -1,4 +1,4 @@
-"""Coins, bankruptcy, ``base = "auto"``, the service fee and escapes (RULES §7 "Coins", "Escape",
+"""Coins, bankruptcy, ``base = "auto"``, the service fee and escapes (docs/rules.md §7 "Coins", "Escape",
 §10 "Payments")."""
 
 import pytest

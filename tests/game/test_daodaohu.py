@@ -1,4 +1,4 @@
-"""倒倒胡 (RULES §11.2, ``mode = "daodaohu"``): the hand ends as soon as the first win resolves —
+"""倒倒胡 (docs/rules.md §11.2, ``mode = "daodaohu"``): the hand ends as soon as the first win resolves —
 every winner of that discard or robbed kong (一炮多响) is paid, or the one self-draw, with that
 win's call transfers and ``on_win`` kong collections — then fees; no further turns. 查花猪, 查大叫
 and 退税 are made only when the wall is exhausted with no win.
@@ -134,7 +134,7 @@ def test_a_daodaohu_winner_collects_its_on_win_kong_and_the_hand_ends():
 def test_a_daodaohu_co_winner_pays_nothing_of_another_winners_on_win_kong():
     # Seat 1 draws 5p, kongs 9m (on_win: 2 due from each other seat) and keeps the 5p (单钓);
     # seats 1 and 3 then win on the dealer's 5p together. Co-winners leave play together, as in
-    # 血战 (RULES §10: payers that have left play pay nothing), so seat 3 pays nothing of seat
+    # 血战 (docs/rules.md §10: payers that have left play pay nothing), so seat 3 pays nothing of seat
     # 1's kong; the dealer and seat 2 do.
     sw = build_wall(["5p 9s *", "9999m 123m 456m 123p", "*", KANCHAN_5P],
                     draws=["5p", "?", "?", "?", "?"], quiet_distinct=True)

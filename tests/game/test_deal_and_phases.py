@@ -1,4 +1,4 @@
-"""The deal and the phases before play (RULES §2, §3, §10 "Deal and phases")."""
+"""The deal and the phases before play (docs/rules.md §2, §3, §10 "Deal and phases")."""
 
 import collections
 import itertools

@@ -1,4 +1,4 @@
-"""The wall and the deal of every table shape (RULES §11.1), read off ``rules.shape``."""
+"""The wall and the deal of every table shape (docs/rules.md §11.1), read off ``rules.shape``."""
 
 import random
 

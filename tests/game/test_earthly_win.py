@@ -1,4 +1,4 @@
-"""地胡 by ``earthly_win`` (RULES §4, §6.1, §11.3): ``"first_draw"`` (the default: a non-dealer's
+"""地胡 by ``earthly_win`` (docs/rules.md §4, §6.1, §11.3): ``"first_draw"`` (the default: a non-dealer's
 self-draw on its first draw), ``"first_discard"`` (a non-dealer's win on the hand's first discard,
 the dealer's on its opening turn, before any peng or kong; every winner of that discard scores it;
 never a robbing win; after a 血流 天胡 there is no such discard; a self-drawn 地胡 is not counted) or

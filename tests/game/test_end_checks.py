@@ -1,4 +1,4 @@
-"""End of the hand by wall exhaustion (RULES §7, §10 "End of hand"): 查花猪, 查大叫, 退税.
+"""End of the hand by wall exhaustion (docs/rules.md §7, §10 "End of hand"): 查花猪, 查大叫, 退税.
 
 Only seats that never won pay. Order: pig / 大叫 by payer seat then payee seat, then refunds,
 then fees. Every scenario plays the hand out with each seat discarding what it draws, so the

@@ -1,4 +1,4 @@
-"""换四张 (RULES §11.1 knob ``exchange_count = 4``): each seat gives four tiles instead of three,
+"""换四张 (docs/rules.md §11.1 knob ``exchange_count = 4``): each seat gives four tiles instead of three,
 of one suit with ``exchange_same_suit``; a seat with no suit holding four (a 7-tile hand) may give
 any four; the timeout gives the four highest tiles of the shortest suit holding four (if none, the
 hand's four highest). Four-tile exchanges have their own action ids after the multipliers, so no
@@ -29,7 +29,7 @@ HUANSIZHANG = Rules.preset("xueliu").replace(exchange_count=4, exchange_directio
 
 def deal_wall(rules: Rules, hands: Dict[int, str], dealer: int = 0, seed: int = 0) -> List[str]:
     """A wall (draw order) that deals ``hands[seat]`` (tile text: ``hand_size`` tiles, one more
-    for the dealer) to the seats named, by the table's deal plan (RULES §11.1: takes of four
+    for the dealer) to the seats named, by the table's deal plan (docs/rules.md §11.1: takes of four
     round-robin from the dealer, then the rest); every other tile in a seeded shuffle."""
     shape = rules.shape
     at: Dict[int, List[int]] = {s: [] for s in range(shape.players)}
@@ -70,7 +70,7 @@ def sorted_tiles(ts: Sequence[str]) -> List[str]:
 
 def fours_of(hand: Sequence[str], same_suit: bool) -> List[tuple]:
     """Every sorted multiset of four tiles of ``hand`` (of one suit when ``same_suit`` and some
-    suit holds four), in lexicographic order of kinds: what RULES §11.1 lets a seat give."""
+    suit holds four), in lexicographic order of kinds: what docs/rules.md §11.1 lets a seat give."""
     counts = collections.Counter(hand)
     kinds = sorted(counts, key=KIND.__getitem__)
     fits = [u for u in "mps" if sum(c for t, c in counts.items() if t[1] == u) >= 4]

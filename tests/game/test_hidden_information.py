@@ -1,4 +1,4 @@
-"""Hidden information (RULES §7): a seat sees its own hand and draws, every discard and exposed
+"""Hidden information (docs/rules.md §7): a seat sees its own hand and draws, every discard and exposed
 meld, the count of tiles left and public declarations once revealed — never other seats' hands,
 draws, exchange picks (but for what it gave and received), void or multiplier choices before the
 reveal, or the kind of a concealed kong. Checked by *invariance*: two games that differ only in

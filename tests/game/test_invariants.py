@@ -297,7 +297,7 @@ def test_replay_reproduces_unfinished_games(preset):
 
 
 def test_a_seat_that_is_not_pending_has_no_legal_actions():
-    # RULES §10: a seat that has answered a joint decision leaves pending(); it may do nothing
+    # docs/rules.md §10: a seat that has answered a joint decision leaves pending(); it may do nothing
     # more until the decision resolves, so its legal actions are empty (as for any seat not asked)
     for i in range(20):
         g = Game("xueliu", 30_000 + i, vary_rules=False)

@@ -1,4 +1,4 @@
-"""Kong flow (RULES §2, §4, §10): replacement draws, which kongs can be made when, robbing, and no
+"""Kong flow (docs/rules.md §2, §4, §10): replacement draws, which kongs can be made when, robbing, and no
 kong on an empty wall. Payments are in test_settlement_kongs.py."""
 
 from .conftest import (

@@ -1,4 +1,4 @@
-"""Matches (RULES §8 "Matches", issue 3 contract ``xueliu.Match(rules, *, seed=None, coins=None)``):
+"""Matches (docs/rules.md §8 "Matches", issue 3 contract ``xueliu.Match(rules, *, seed=None, coins=None)``):
 consecutive hands, the ``next_dealer`` knob, coins carried over, per-hand seeds derived from
 (match seed, hand index)."""
 

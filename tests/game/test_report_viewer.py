@@ -1,4 +1,4 @@
-"""Settlement.report(viewer): the report a seat may read (RULES §7) — no other seat's winning hand
+"""Settlement.report(viewer): the report a seat may read (docs/rules.md §7) — no other seat's winning hand
 or waits, everything public (fans, end-check outcomes, every transfer) still there."""
 
 import xueliu

@@ -1,4 +1,4 @@
-"""RULES audit, end of hand (§5 "Tile counting", §7 "At the end of the game", §10 "End of hand"):
+"""Rules audit, end of hand (§5 "Tile counting", §7 "At the end of the game", §10 "End of hand"):
 ``dead_waits_ready`` counts from the seat's own view (own tiles, discards, exposed melds, set-aside
 winning tiles), the 大叫 fan is the best over all waits (dead ones included), and xuezhan winners
 still receive end payments."""

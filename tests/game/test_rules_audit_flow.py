@@ -1,4 +1,4 @@
-"""RULES audit, play flow (§2–§5, §10 "Deal and phases", "Turns and claims"): rules that had no
+"""Rules audit, play flow (§2–§5, §10 "Deal and phases", "Turns and claims"): rules that had no
 test of their own, or only an indirect one (see docs/rules-coverage.md). Each test is named after
 the rule it checks."""
 

@@ -1,4 +1,4 @@
-"""RULES audit, matches (§8 "Matches"): ``next_dealer = "first_winner"`` when nobody wins, and
+"""Rules audit, matches (§8 "Matches"): ``next_dealer = "first_winner"`` when nobody wins, and
 ``base = "auto"`` (it needs coins) in a match."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""RULES audit, payments (§7 "Settlement", §10 "Payments"): what the ``multipliers`` table does
+"""Rules audit, payments (§7 "Settlement", §10 "Payments"): what the ``multipliers`` table does
 not touch, what ``room`` and the player multipliers scale and what they do not, ``on_win``
 collections of several kongs, the never-refunded handed-over kong, and the settlement report."""
 

@@ -1,4 +1,4 @@
-"""RULES audit, 血流成河 after a win (§5 "When a win ends the seat's play", §10 "xueliu frozen
+"""Rules audit, 血流成河 after a win (§5 "When a win ends the seat's play", §10 "xueliu frozen
 hand"): the ``post_win_kongs`` variants and the "waits unchanged" condition for every kind of
 kong, and no post-win kong on an empty wall."""
 

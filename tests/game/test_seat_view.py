@@ -1,5 +1,5 @@
 """``state.view(seat)`` (issue 7 §3): the same information as ``observation(seat)`` — hence nothing
-a seat may not see (RULES §7) — as counts, valid for one moment of the hand."""
+a seat may not see (docs/rules.md §7) — as counts, valid for one moment of the hand."""
 
 from __future__ import annotations
 

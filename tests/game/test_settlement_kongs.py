@@ -1,4 +1,4 @@
-"""Kong payments 刮风下雨 (RULES §7 "Kongs", §10 "Payments").
+"""Kong payments 刮风下雨 (docs/rules.md §7 "Kongs", §10 "Payments").
 
 Concealed kong 2 from each other seat in play; added kong 1 each; direct kong 2 from the discarder
 and ``direct_kong_others`` from each other seat. Paid at the declaration (an added kong once nobody

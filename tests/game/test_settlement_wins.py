@@ -1,4 +1,4 @@
-"""Win payments (RULES §7 "Win", §10 "Payments"): who pays, how much, in which order.
+"""Win payments (docs/rules.md §7 "Win", §10 "Payments"): who pays, how much, in which order.
 
 One unit = base × room × m[payer] × m[payee]; a win is unit × 2**(fan − 1). Hands used here:
 
@@ -398,7 +398,7 @@ def test_settlement_lists_each_win_with_its_fan_result():
 
 
 def test_settlement_report_reads_like_a_players_statement():
-    """The exact lines a player reads (RULES §7 详细结算 / 个人结算), not just the numbers somewhere."""
+    """The exact lines a player reads (docs/rules.md §7 详细结算 / 个人结算), not just the numbers somewhere."""
     state = discard_win(xl_rules(), QING_5M, tile="5m")
     assert state.settlement().report().splitlines() == [
         "详细结算 Detailed settlement — 血流成河 xueliu, dealer seat 0, base 1, ended: wall exhausted",

@@ -1,4 +1,4 @@
-"""The engine's invariants at every legal table shape of RULES §11.1 (players × suits × hand_size):
+"""The engine's invariants at every legal table shape of docs/rules.md §11.1 (players × suits × hand_size):
 
 - after every step every tile of the wall is accounted for, kind by kind (hands, melds, discards
   nobody claimed, tiles set aside, the live wall): ``wall_tiles`` tiles, four of each kind in play;

@@ -1,4 +1,4 @@
-"""Tables of other shapes (RULES §11.1): 2 and 3 seats, 两房 / 一房 walls, 10- and 7-tile hands.
+"""Tables of other shapes (docs/rules.md §11.1): 2 and 3 seats, 两房 / 一房 walls, 10- and 7-tile hands.
 
 Each test reads like the sentence of §11.1 it checks; the random-game invariants of every shape
 are in test_shape_invariants.py.

@@ -1,4 +1,4 @@
-"""Timeouts and auto-play (RULES §8): the default action of each decision, and two timeouts in a
+"""Timeouts and auto-play (docs/rules.md §8): the default action of each decision, and two timeouts in a
 row switch the seat to auto-play (托管), after which it is never pending."""
 
 from .conftest import (

@@ -1,4 +1,4 @@
-"""The wall's shuffle, the dice and the deal (RULES §2) against plain Python references: the native
+"""The wall's shuffle, the dice and the deal (docs/rules.md §2) against plain Python references: the native
 code (cpp/wall.cpp: ``xueliu.game.wall.shuffled_wall``, ``xueliu.game.deal.roll`` and ``deal``)
 must give the same wall, dice and hands, bit for bit, and leave the generator where the reference
 does, for any seed — the same seed is the same game on every platform and in every version."""

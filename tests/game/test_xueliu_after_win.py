@@ -1,4 +1,4 @@
-"""血流成河 after a win (RULES §5 "When a win ends the seat's play", §10 "xueliu frozen hand"):
+"""血流成河 after a win (docs/rules.md §5 "When a win ends the seat's play", §10 "xueliu frozen hand"):
 nobody leaves; the winning tile is set aside; the concealed hand is frozen; on its turn a winner
 may win again or kong as ``post_win_kongs`` allows when the waits stay the same, otherwise its
 drawn tile is discarded for it; it may win again on discards, never peng."""

@@ -1,4 +1,4 @@
-"""血战到底 (RULES §5 "mode = xuezhan", §4 last tiles and 天胡/地胡, §10): a winner leaves play;
+"""血战到底 (docs/rules.md §5 "mode = xuezhan", §4 last tiles and 天胡/地胡, §10): a winner leaves play;
 the hand ends at the third win; the last-N forced win; heavenly and earthly wins."""
 
 from .conftest import (

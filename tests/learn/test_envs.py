@@ -201,7 +201,7 @@ def test_an_illegal_index_plays_the_default_and_is_flagged():
             if rng.random() < 0.3:
                 bad = rng.choice([-1, NUM_ACTIONS, "x", None, 2.5,
                                   *[i for i in range(NUM_ACTIONS) if not obs["action_mask"][i]]])
-                # RULES §8's default for this decision, as the engine's own timeout takes it.
+                # docs/rules.md §8's default for this decision, as the engine's own timeout takes it.
                 twin = xueliu.replay(game.record())
                 expected = twin.apply_timeout(0)
                 before = len(game.record()["decisions"])

@@ -1,6 +1,6 @@
 """Programs as bots (docs/protocol.md) through ``xueliu simulate``, run as a subprocess: the
 example bot in a duplicate arena, the same results for any number of workers, and bots that are
-slow, answer garbage or crash — each gets RULES §8's default and is counted, and the run ends."""
+slow, answer garbage or crash — each gets docs/rules.md §8's default and is counted, and the run ends."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def simulate(*args: str, out: Path = None) -> subprocess.CompletedProcess:  # ty
 def defaults_row(stdout: str, bot: str) -> Dict[str, int]:
     """The counts of the summary's programs table for ``bot``."""
     lines = stdout.split("\n")
-    start = lines.index("programs: decisions, and defaults taken for them (RULES §8)")
+    start = lines.index("programs: decisions, and defaults taken for them (docs/rules.md §8)")
     header = lines[start + 1].split()
     for line in lines[start + 2:]:
         if line.startswith(bot + " "):
@@ -224,7 +224,7 @@ def test_a_bot_that_dies_is_reported_by_one_warning_line(tmp_path):
         seat == 3 and what == "timeout" for seat, what in r["record"]["decisions"]))
     warnings = [line for line in p.stderr.splitlines() if "warning" in line]
     assert warnings == [f"xueliu: warning: bot {bot!r} at seat 3 died in hand {died_in} "
-                        f"(exit status 3); RULES §8's default plays for it from now on"]
+                        f"(exit status 3); docs/rules.md §8's default plays for it from now on"]
 
 
 def test_a_bot_killed_by_a_signal_is_reported_with_it(tmp_path, capfd):

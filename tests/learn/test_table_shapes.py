@@ -1,4 +1,4 @@
-"""Learning at every table of RULES §11.4: the environments have one agent per seat, the checkers
+"""Learning at every table of docs/rules.md §11.4: the environments have one agent per seat, the checkers
 pass, obs_v1 keeps its array with empty places and absent suits zero, masks offer no tile of a
 suit not in play, and a seat's tensor is blind to what it may not see."""
 

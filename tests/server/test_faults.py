@@ -43,7 +43,7 @@ def _leave_all(base_of, people_tokens, tables):
 
 
 def _dealers_follow_the_first_winner(records):
-    """xuezhan's next_dealer = "first_winner" (RULES §8): the first winner deals the next hand,
+    """xuezhan's next_dealer = "first_winner" (docs/rules.md §8): the first winner deals the next hand,
     the discarder after a multi-win first win, the same dealer when nobody won."""
     import xueliu
 

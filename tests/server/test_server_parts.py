@@ -23,7 +23,7 @@ def _hands(rules: Rules, n: int, seed: int = 0):
 
 @pytest.mark.parametrize("knob", ["rotate", "first_winner"])
 def test_the_server_picks_the_next_dealer_as_a_match_does(knob):
-    """RULES §8 "Matches": the server's dealer for the next hand is the engine's Match rule —
+    """docs/rules.md §8 "Matches": the server's dealer for the next hand is the engine's Match rule —
     rotate: the next seat; first_winner: the first winner, the discarder after a first win by
     several seats, the same dealer when nobody won."""
     rules = Rules.preset("xuezhan").replace(next_dealer=knob)

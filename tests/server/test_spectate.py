@@ -1,5 +1,5 @@
 """Spectators (issue 19): the public view of a live table, one event behind, and nothing in it that
-every seat could not see (RULES §7) — checked on the stream itself and on a real server."""
+every seat could not see (docs/rules.md §7) — checked on the stream itself and on a real server."""
 
 from __future__ import annotations
 

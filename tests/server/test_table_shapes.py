@@ -1,4 +1,4 @@
-"""Tables of every shape (RULES §11, issue 17 layer 7) on a real server process with real websocket
+"""Tables of every shape (docs/rules.md §11, issue 17 layer 7) on a real server process with real websocket
 clients: every preset can be asked for, bots fill the seats a table has, and a 三人两房 and a 两人一房
 table play to hand_end with seat lists, wall and tiles of their own shape."""
 
@@ -148,7 +148,7 @@ def test_a_daodaohu_table_with_bots_plays_one_hand_that_the_first_win_ends(serve
     events: List[Dict[str, Any]] = person.hands[0]["events"]
     end = next(e for e in events if e["type"] == "end_hand")
     wins = [e for e in events if e["type"] == "hora"]
-    # 倒倒胡 (RULES §11.2): one winning event ends the hand, else the wall runs out with no win
+    # 倒倒胡 (docs/rules.md §11.2): one winning event ends the hand, else the wall runs out with no win
     assert end["reason"] == ("first_win" if wins else "wall_exhausted")
     first = next((i for i, e in enumerate(events) if e["type"] == "hora"), len(events))
     assert {e["type"] for e in events[first:]} <= {"hora", "pay", "end_hand"}
@@ -159,7 +159,7 @@ def test_a_daodaohu_table_with_bots_plays_one_hand_that_the_first_win_ends(serve
 
 
 def test_a_huansizhang_table_asks_and_passes_four_tiles_and_hides_the_others(serve, tmp_path):
-    # 三人两房 with 换四张 (RULES §11.1 exchange_count = 4): the exchange asked of the person is of
+    # 三人两房 with 换四张 (docs/rules.md §11.1 exchange_count = 4): the exchange asked of the person is of
     # four tiles, its event shows the person's own four and four hidden tiles of every other seat.
     rules = SANREN_LIANGFANG_SHAPE.replace(exchange_three=True, exchange_count=4)
     run = _play_a_hand_with_bots(serve, tmp_path, rules)

@@ -115,7 +115,7 @@ def format_table(result: ArenaResult) -> str:
                 if line.defaults is not None]
     if programs:
         lines.append("")
-        lines.append("programs: decisions, and defaults taken for them (RULES §8)")
+        lines.append("programs: decisions, and defaults taken for them (docs/rules.md §8)")
         drows = [["bot", "decisions", *DEFAULT_KINDS]]
         for name, line in programs:
             assert line.defaults is not None

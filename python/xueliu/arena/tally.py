@@ -4,7 +4,7 @@ Only the one-seat bot of a match is measured (its three opponents are the yardst
 its hands the arena keeps the net score, whether and how often it won, the fan of those wins, how
 many of its discards or added kongs others won on (its deal-ins: a 一炮多响 discard counts once,
 as in docs/expert-bot.md; in 血流 the automatic discards of a won hand count too), and for a ``cmd:`` program how many of its
-decisions got RULES §8's default. Everything is an int, stored by wall, so the lines do not depend
+decisions got docs/rules.md §8's default. Everything is an int, stored by wall, so the lines do not depend
 on the order in which workers return the hands.
 """
 

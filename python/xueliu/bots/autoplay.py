@@ -1,4 +1,4 @@
-"""AutoPlayBot: the 托管 auto-play policy of RULES §8, as a bot.
+"""AutoPlayBot: the 托管 auto-play policy of docs/rules.md §8, as a bot.
 
 It answers exactly as ``GameState.apply_timeout`` would:
 
@@ -42,7 +42,7 @@ def _exchange_count(legal_actions: Sequence[Any]) -> int:
 
 
 class AutoPlayBot(Bot):
-    """The RULES §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic);
+    """The docs/rules.md §8 default policy (托管). ``seed`` is accepted and ignored (it is deterministic);
     ``rules`` is needed only for hand-made observations without ``player_multipliers``.
 
     >>> from xueliu.bots import AutoPlayBot, play_hand

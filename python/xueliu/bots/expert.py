@@ -320,7 +320,7 @@ class ExpertBot(Bot):
             units = sum(view.unit(o) for o in others)
             for typ, _k in view.melds:
                 refund += 2.0 * units if typ == 2 else units if typ == 1 else 0.0
-        # 只能自摸 / 起胡番 (RULES §11.2): a wait whose discard win is not offered is won only by
+        # 只能自摸 / 起胡番 (docs/rules.md §11.2): a wait whose discard win is not offered is won only by
         # a self-draw. The wait's fan is known without the win's flags (杠上炮 ...), so a
         # discard win below the minimum counts as not offered.
         min_discard_fan = None if rules.self_draw_only else rules.min_fan_discard_win
@@ -358,7 +358,7 @@ class ExpertBot(Bot):
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts
-        give = len(options[0].tiles)  # 换三张 or 换四张 (RULES §11.1): what the table asks
+        give = len(options[0].tiles)  # 换三张 or 换四张 (docs/rules.md §11.1): what the table asks
         suits = [u for u in view.suits if sum(counts[9 * u:9 * u + 9]) >= give]
         for u in self._suit_order(view, rules, suits):
             tiles = [k for k in range(9 * u, 9 * u + 9) for _ in range(counts[k])]
@@ -413,7 +413,7 @@ class ExpertBot(Bot):
         melds: Melds = tuple(view.melds)
         legal = {KIND[a.tile]: a for a in by_kind["discard"]}
         if view.void >= 0 and all(k // 9 == view.void for k in legal):
-            # Void tiles must go first (RULES §3.2) and all of them will: the shape is the same
+            # Void tiles must go first (docs/rules.md §3.2) and all of them will: the shape is the same
             # whichever goes now, so shed the safest now (ties: the middle ranks, which grow
             # more dangerous as the others' hands fill).
             return legal[min(legal, key=lambda k: (round(danger.cost(k), 6), abs(k % 9 - 4), k))]

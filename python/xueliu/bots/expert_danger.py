@@ -4,7 +4,7 @@ For each other seat still in play the expected cost of discarding kind ``t`` is
 ``P(ready) × P(t is one of its waits | ready) × what its win on t would cost``:
 
 - a seat cannot win on a tile of its void suit, nor while it still holds void tiles (it has not
-  yet discarded any other suit nor made a meld, RULES §3.2);
+  yet discarded any other suit nor made a meld, docs/rules.md §3.2);
 - a won (frozen) 血流 hand is ready for sure, its waits never change: the tiles it has won on are
   waits (certain), the tiles anyone discarded since it froze are not (it would have won), a
   one-suit win (清一色 family) waits only in that suit, and a tile three ranks from a known wait

@@ -5,7 +5,7 @@ shanten call gives every discard's 进张, ``best_discards`` gives the ready dis
 each wait. What depends only on the hand (waits and their fan) is cached across decisions and
 games; what depends on the table (remaining copies, draws left) is applied afterwards.
 
-Besides the plain plan (the hand's exact shanten, RULES §5), a hand holding many tiles of one suit
+Besides the plain plan (the hand's exact shanten, docs/rules.md §5), a hand holding many tiles of one suit
 is also valued as a 清一色 plan: the same shanten with every tile of the other suits counted as a
 tile to replace (they are moved to a suit declared void for the call), valued at the one-suit fan.
 """

@@ -175,7 +175,7 @@ def _game_horizon(draws: float, ready: Sequence[float], pace: float) -> Tuple[fl
 def first_win_horizon(draws: float, ready: Sequence[float], pace: float = 1.0
                       ) -> Tuple[float, float]:
     """倒倒胡: :func:`game_horizon` with ``M`` the time of the first win of another seat (the
-    first win ends the hand, RULES §11.2): with the same constant hazards, ``M`` is exponential
+    first win ends the hand, docs/rules.md §11.2): with the same constant hazards, ``M`` is exponential
     with their sum ``L``, so ``E[min(draws, M)] = (1 - e^(-L draws)) / L`` and ``P(M > draws) =
     e^(-L draws)``.
 
@@ -225,7 +225,7 @@ class Context:
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
-        # The smallest discard-win multiplier the rules offer (RULES §11.2 起胡番 ``min_discard_fan``;
+        # The smallest discard-win multiplier the rules offer (docs/rules.md §11.2 起胡番 ``min_discard_fan``;
         # None: 只能自摸, no discard win at all): below it a hit by another seat's discard pays
         # nothing.
         self.discard_win_min = (math.inf if min_discard_fan is None
@@ -275,7 +275,7 @@ class Context:
         self.end_per_mult = reach * per_mult
 
     def multiplier(self, fan: int) -> float:
-        """Payment multiplier of ``fan`` (RULES §6: 2 ** (fan − 1), or the rules' table)."""
+        """Payment multiplier of ``fan`` (docs/rules.md §6: 2 ** (fan − 1), or the rules' table)."""
         if self.max_fan and fan > self.max_fan:
             fan = self.max_fan
         fan = max(1, fan)

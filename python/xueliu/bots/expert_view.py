@@ -1,6 +1,6 @@
 """What the expert bot reads from one observation, as counts (and what it remembers between calls).
 
-Everything here comes from the JSON observation a seat is given (RULES §7): its own hand and
+Everything here comes from the JSON observation a seat is given (docs/rules.md §7): its own hand and
 melds, every discard, exposed meld and set-aside winning tile, the voids and multipliers once
 revealed, who has won and who is still in play. Nothing else is read. The one memory kept between
 calls is :class:`HandMemory`: the tiles discarded while a seat's hand was frozen (a won xueliu hand
@@ -35,7 +35,7 @@ class TableView:
 
     ``counts`` own concealed tiles; ``melds`` own melds as core pairs ``(type, kind)``; ``void``
     own void suit (-1 none); ``remaining[k]`` copies of kind ``k`` this seat has not seen
-    (4 − own − visible, RULES §5 张数; 0 for a kind not in play, RULES §11.1); ``unseen`` their
+    (4 − own − visible, docs/rules.md §5 张数; 0 for a kind not in play, docs/rules.md §11.1); ``unseen`` their
     sum (a 两房 wall: 72 − seen, not 108 − seen); ``seats`` the table's seats (``range(players)``),
     ``suits`` the suit indices in play, ``live_wall`` the wall after the deal, ``hand_size`` the
     tiles dealt a seat; ``draws_left`` the seat's own draws
@@ -197,7 +197,7 @@ class HandMemory:
 
 def _void_clear(view: TableView, seat: int) -> bool:
     """Whether ``seat`` is known to hold no tile of its void suit (it may win only then): it has
-    discarded a tile of another suit (the void suit must go first, RULES §3.2) or made a meld."""
+    discarded a tile of another suit (the void suit must go first, docs/rules.md §3.2) or made a meld."""
     vd = view.voids[seat]
     if vd < 0:
         return False

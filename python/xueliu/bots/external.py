@@ -8,7 +8,7 @@ The program answers each request, and only requests, with ``{"id": N}``.
 
 A late answer (past ``timeout`` seconds), a line that is not such an object, an id that is not
 legal, or a program that has died gives ``None`` from :meth:`ExternalBot.decide`: the caller then
-takes RULES §8's default (``state.apply_timeout``). The counts of each are in ``counts``. A late
+takes docs/rules.md §8's default (``state.apply_timeout``). The counts of each are in ``counts``. A late
 answer that arrives later is read and dropped (each request gets exactly one line), so the
 conversation stays in step. A program that dies is reported once, by one warning line on
 standard error (the bot, its seat, the hand and the exit status). Writes never block: what the program has not read yet stays queued. Pipes are polled, so external
@@ -294,7 +294,7 @@ class ExternalBot:
             hand = f"hand {self._hand}" if self._hand is not None else "this hand"
             prefix = "\r\x1b[K" if getattr(sys.stderr, "isatty", lambda: False)() else ""
             sys.stderr.write(f"{prefix}xueliu: warning: bot {self.name!r} at {where} died in "
-                             f"{hand} ({status}); RULES §8's default plays for it from now on\n")
+                             f"{hand} ({status}); docs/rules.md §8's default plays for it from now on\n")
             sys.stderr.flush()
 
     def _flush(self, deadline: float) -> None:

@@ -216,7 +216,7 @@ class GreedyBot(Bot):
             for a in options:
                 if tuple(_KIND[t] for t in a.tiles) == want:
                     return a
-        # No suit holds that many (换四张 with 7-tile hands, RULES §11.1): any tiles may go, so
+        # No suit holds that many (换四张 with 7-tile hands, docs/rules.md §11.1): any tiles may go, so
         # the least useful ones of the whole hand.
         tiles = sorted((k for k in range(27) for _ in range(counts[k])),
                        key=lambda k: (_tile_value(counts, k), -k))

@@ -1,7 +1,7 @@
 """``NeuralBot`` (``--bots neural``): a learned policy over the fixed action space, numpy only.
 
 The bot reads nothing but its seat's ``obs_v1`` tensor (:mod:`xueliu.learn.encoders`: a function
-of ``state.observation(seat)`` alone, RULES §7) and the mask of its legal indices
+of ``state.observation(seat)`` alone, docs/rules.md §7) and the mask of its legal indices
 (:mod:`xueliu.learn.actions`); the network (:mod:`.neural_net`; the shipped one adds the core's
 analysis channels of that tensor first, ``obs_v2``: :mod:`xueliu.learn.analysis`) gives one logit
 per index and the bot takes the best allowed one (deterministic: no sampling at play time). The exchange (换三张)

@@ -1,5 +1,5 @@
 """``pettingzoo_env``: a hand as a PettingZoo AEC environment, agents ``player_0`` …
-``player_{n-1}`` for the ``players`` seats of its rules (four by default; RULES §11).
+``player_{n-1}`` for the ``players`` seats of its rules (four by default; docs/rules.md §11).
 
 >>> from xueliu.envs import pettingzoo_env
 >>> env = pettingzoo_env(rules="xuezhan", reward="transfers")
@@ -16,7 +16,7 @@ an agent that is not selected. Rewards are in base units (``"final"``: the settl
 end; ``"transfers"``: each payment as it happens). In 血战到底 a winner is ``terminated`` when it
 leaves play; it stays among the agents until the hand ends (a winner still receives end-of-hand
 payments) and takes its last step then, with everyone. An index the mask does not allow is played
-as RULES §8's default and reported as ``infos[agent]["illegal_action"]``. The hand being played is
+as docs/rules.md §8's default and reported as ``infos[agent]["illegal_action"]``. The hand being played is
 ``env.unwrapped.game``.
 """
 
@@ -146,5 +146,5 @@ def pettingzoo_env(rules: Union[str, Rules] = "xueliu", reward: str = "final",
     """The AEC environment (see the module docstring). ``rules``: a preset name or a
     :class:`~xueliu.Rules`; ``reward``: ``"final"`` or ``"transfers"``; other keywords:
     ``encoder="obs_v1"`` (or ``"oracle_v1"``), ``render_mode=None`` (or ``"ansi"``), and any
-    rule knob (RULES §9 names), replaced on the rules."""
+    rule knob (docs/rules.md §9 names), replaced on the rules."""
     return XueliuAECEnv(rules=rules, reward=reward, **knobs)

@@ -1,5 +1,5 @@
 """What every environment shares: the rules, episode seeds, spaces, and turning an action index
-into an engine action (chaining exchange picks, and RULES §8's default for an illegal index)."""
+into an engine action (chaining exchange picks, and docs/rules.md §8's default for an illegal index)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ _AUTO = AutoPlayBot()
 
 
 def resolve_rules(rules: Union[str, Rules], knobs: Mapping[str, Any]) -> Rules:
-    """A preset name or a :class:`~xueliu.Rules`, with ``knobs`` replaced (RULES §9 names)."""
+    """A preset name or a :class:`~xueliu.Rules`, with ``knobs`` replaced (docs/rules.md §9 names)."""
     if isinstance(rules, str):
         r = Rules.preset(rules)
     elif isinstance(rules, Rules):
@@ -123,7 +123,7 @@ def action_space() -> spaces.Discrete:
 
 
 def default_action(obs: Mapping[str, Any]) -> Action:
-    """RULES §8's default for this decision (what ``apply_timeout`` would take, without counting
+    """docs/rules.md §8's default for this decision (what ``apply_timeout`` would take, without counting
     a timeout), from the seat's observation."""
     legal = [Action.from_id(i) for i in obs["legal_actions"]]
     action: Action = _AUTO.act(obs, legal)
@@ -137,7 +137,7 @@ def choose(observation: Callable[[], Mapping[str, Any]], mask: np.ndarray, picks
 
     Returns ``(action, illegal)``. An exchange pick is kept in ``picks`` and gives ``None`` until
     the ``count``-th (the table's ``exchange_count``: the third, or the fourth under 换四张); an
-    index the mask does not allow (or not an int) gives RULES §8's default action
+    index the mask does not allow (or not an int) gives docs/rules.md §8's default action
     for the decision and ``illegal=True`` (the picks are dropped)."""
     try:
         i = int(index)

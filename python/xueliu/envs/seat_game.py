@@ -3,7 +3,7 @@
 The single-seat Gymnasium environment and the vector environment both step this. The hand runs
 until the learning seat must decide; bots pending at the same joint decision (the exchange, the
 void, a claim window) answer first, from the same state the learner sees, and every answer is
-applied together when the learner's is in. A ``cmd:`` opponent whose answer fails gets RULES §8's
+applied together when the learner's is in. A ``cmd:`` opponent whose answer fails gets docs/rules.md §8's
 default (``apply_timeout``), as in ``xueliu simulate``.
 
 Every opponent goes through the bot lifecycle (:mod:`xueliu.bots.lifecycle`) in each episode:
@@ -145,7 +145,7 @@ class SeatGame:
     def step(self, index: Any, mask: np.ndarray) -> Tuple[float, bool, bool]:
         """Plays the learner's ``index`` (``mask``: the mask it was offered) and then the bots up
         to the learner's next decision. Returns ``(reward, terminated, illegal)``: an index the
-        mask does not allow is played as RULES §8's default and flagged ``illegal``."""
+        mask does not allow is played as docs/rules.md §8's default and flagged ``illegal``."""
         state = self.state
         if state.is_over:
             raise ValueError("the hand is over: reset the environment")

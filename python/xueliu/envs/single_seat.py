@@ -12,7 +12,7 @@ int8[NUM_ACTIONS]}`` (the encoder's channels, docs/learning.md); the action an i
 :mod:`xueliu.learn`'s fixed action space (the exchange is three picks, four under 换四张). The
 reward is in base units (ledger amounts divided by ``base × room``): ``"final"`` gives the seat's
 settlement net at the end, ``"transfers"`` each payment as it happens (the same sum). An index the mask does not allow
-is played as RULES §8's default for that decision and reported as ``info["illegal_action"]``. The
+is played as docs/rules.md §8's default for that decision and reported as ``info["illegal_action"]``. The
 observation returned with ``terminated=True`` has a mask allowing only pass
 (:data:`~xueliu.learn.HAND_OVER_ACTION`), so a masked softmax over it stays finite; the episode is
 over all the same (reset it: stepping a finished hand raises).

@@ -74,7 +74,7 @@ class Table:
         return enc.encode(self.state, seat, picks=self.picks[seat])
 
     def answer(self, seat: int, index: Any) -> Optional[List[float]]:
-        """Takes ``seat``'s answer ``index`` (RULES §8's default when the mask does not allow
+        """Takes ``seat``'s answer ``index`` (docs/rules.md §8's default when the mask does not allow
         it). Returns ``None`` while the decision waits for more answers (or picks), else each
         seat's reward from applying it; ``self.illegal`` tells whether the index was refused."""
         action, self.illegal = choose(lambda: self.observation(seat), self.mask(seat),

@@ -1,4 +1,4 @@
-"""Before play (RULES §3, §10 "Deal and phases"): 换三张 exchange three (换四张 with
+"""Before play (docs/rules.md §3, §10 "Deal and phases"): 换三张 exchange three (换四张 with
 ``exchange_count = 4``, §11.1), 定缺 declare void and
 选倍 player multipliers, in that order, each skipped when its knob is off.
 
@@ -71,7 +71,7 @@ def joint_legal(g: HandData, seat: int) -> List[Action]:
 def exchange_options(g: HandData, seat: int) -> List[Action]:
     """Every distinct sorted multiset of ``exchange_count`` kinds the seat can give (of one suit
     with ``exchange_same_suit``), in lexicographic order. A seat with no suit holding that many
-    may give any tiles (RULES §11.1: possible only with 换四张 and 7-tile hands; every hand of 7
+    may give any tiles (docs/rules.md §11.1: possible only with 换四张 and 7-tile hands; every hand of 7
     or more tiles has a suit of three)."""
     h = g._hands[seat]
     count = g.rules.exchange_count
@@ -143,7 +143,7 @@ def resolve_joint(g: HandData) -> None:
 
 
 def exchange_direction(g: HandData) -> Tuple[str, Optional[int]]:
-    """(direction, die) of the exchange (RULES §3.1, §11.1): the seat each seat receives from.
+    """(direction, die) of the exchange (docs/rules.md §3.1, §11.1): the seat each seat receives from.
 
     Four seats: ``"dice"`` 1–2 next, 3–4 opposite, 5–6 previous; ``"random"`` the stream's pick of
     three. Three seats (no opposite): ``"dice"`` 1–3 next, 4–6 previous, and ``"random"`` — uniform

@@ -1,4 +1,4 @@
-"""The claim window (RULES §4, §10 "Turns and claims"): after a discard, and on an added kong that
+"""The claim window (docs/rules.md §4, §10 "Turns and claims"): after a discard, and on an added kong that
 may be robbed (抢杠胡).
 
 Every other seat still in play with an option besides pass decides at once (a joint decision):
@@ -34,12 +34,12 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
         g._c_after_kong = False
         g._c_last = False
         g._c_kong = None
-        g._c_earthly = False  # a robbing win is never 地胡 (RULES §11.3)
+        g._c_earthly = False  # a robbing win is never 地胡 (docs/rules.md §11.3)
     else:
         g._c_after_kong = g._rinshan
         g._c_last = g._haitei
         g._c_kong = g._last_kong
-        # 地胡 on a discard (earthly_win "first_discard" / "either", RULES §11.3): the dealer's
+        # 地胡 on a discard (earthly_win "first_discard" / "either", docs/rules.md §11.3): the dealer's
         # opening discard, before any peng or kong. A concealed kong on that turn spoils it (the
         # turn then goes on from a replacement draw); after a xueliu 天胡 the dealer never makes
         # that discard (play goes on with the next seat's draw).

@@ -1,7 +1,7 @@
-"""The data of one hand in progress (RULES §2–§10), in one place: :class:`HandData`.
+"""The data of one hand in progress (docs/rules.md §2–§10), in one place: :class:`HandData`.
 
 Every field of a hand lives here, documented once. The phases of the hand are plain functions over
-this data, one module per part of RULES (their names say which):
+this data, one module per part of the rules (docs/rules.md) (their names say which):
 
 ==================  ======================================================================
 ``deal.py``         the wall, the dice and the deal (§2, §10 "Deal and phases")
@@ -74,10 +74,10 @@ class Kong:
 
 
 class HandData:
-    """Everything a hand in progress holds. Tiles are kinds 0..26 (RULES §1), seats
-    ``0..n - 1`` with ``n = rules.shape.players`` (RULES §11.1): every per-seat list has length n.
+    """Everything a hand in progress holds. Tiles are kinds 0..26 (docs/rules.md §1), seats
+    ``0..n - 1`` with ``n = rules.shape.players`` (docs/rules.md §11.1): every per-seat list has length n.
 
-    Built dealt (RULES §10 "Deal and phases"); the first decision point is opened by
+    Built dealt (docs/rules.md §10 "Deal and phases"); the first decision point is opened by
     :func:`~xueliu.game.state.new_game`.
     """
 
@@ -110,7 +110,7 @@ class HandData:
         self._wall_given = wall is not None
         self._dice_given = dice is not None
         self._initial_coins = None if coins is None else list(coins)
-        # The table shape (RULES §11.1), read as data: seats, turn order, wall, deal.
+        # The table shape (docs/rules.md §11.1), read as data: seats, turn order, wall, deal.
         shape = self._shape = r.shape
         n = self._n = shape.players
         self._after = AFTERS[n]
@@ -118,15 +118,15 @@ class HandData:
         self._wins_to_end = n - 1  # xuezhan ends when all seats but one have won
         # Knobs read on the hot path, once.
         self._xueliu = r.mode == "xueliu"
-        # 倒倒胡 (RULES §11.2): the first win (one self-draw, or every winner of one discard or
+        # 倒倒胡 (docs/rules.md §11.2): the first win (one self-draw, or every winner of one discard or
         # robbed kong) ends the hand. Its winners are marked as xuezhan's are (out of play), so
         # every `not _xueliu` branch reads it as xuezhan until that end.
         self._first_win_ends = r.mode == "daodaohu"
         # The core's shape code (seven_pairs in bit 0, then suits and hand size): 1 (True) at
-        # the default table, so the waits calls are the same as before RULES §11.
+        # the default table, so the waits calls are the same as before docs/rules.md §11.
         self._sp = shape.code
         self._he = bool(r.heavenly_earthly)
-        # earthly_win (RULES §11.3): which wins may score 地胡 — a non-dealer's self-draw on its
+        # earthly_win (docs/rules.md §11.3): which wins may score 地胡 — a non-dealer's self-draw on its
         # first draw (the draws mark it: _earthly; the native draw hook reads _earthly_draw), a
         # win on the dealer's opening discard (the claim window marks it: _c_earthly), or both.
         # Without heavenly_earthly there is no 地胡 at all.
@@ -158,7 +158,7 @@ class HandData:
             self.base = int(r.base)
         self._stake = self.base * int(r.room)
 
-        # The wall in draw order, the dice and the two exchange-direction draws (RULES §2, §3.1).
+        # The wall in draw order, the dice and the two exchange-direction draws (docs/rules.md §2, §3.1).
         self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall, shape)
         self.dice = rolled if dice is None else dice  # rolled all the same: one stream per seed
         self._hands: List[bytearray] = deal(self._wall, dealer, shape)  # concealed counts per seat
@@ -244,7 +244,7 @@ class HandData:
         return Hand(np.array(counts, dtype=np.uint8), melds)
 
     def _unit(self, payer: Optional[int], payee: Optional[int]) -> int:
-        """One stake between two seats (RULES §10 "Payments"); the house has multiplier 1."""
+        """One stake between two seats (docs/rules.md §10 "Payments"); the house has multiplier 1."""
         m = self._mult
         return self._stake * (1 if payer is None else m[payer]) * (1 if payee is None else m[payee])
 

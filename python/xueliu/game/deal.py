@@ -1,4 +1,4 @@
-"""The wall, the dice and the deal (RULES §2, §10 "Deal and phases").
+"""The wall, the dice and the deal (docs/rules.md §2, §10 "Deal and phases").
 
 >>> wall, dice, exchange_die, exchange_pick = roll(7, None)
 >>> [sum(h) for h in deal(wall, dealer=0)]
@@ -17,7 +17,7 @@ from .wall import SplitMix64, seed_from_tiles
 
 def parse_wall(wall: Sequence[str], shape: Optional[Shape] = None) -> List[int]:
     """The kinds of a wall given as tile names, checked: four of each kind in play, so 108 tiles
-    at the default table (``shape`` None), ``shape.wall_tiles`` otherwise (RULES §11.1: a tile
+    at the default table (``shape`` None), ``shape.wall_tiles`` otherwise (docs/rules.md §11.1: a tile
     of a suit not in play is refused, naming it)."""
     size = 108 if shape is None else shape.wall_tiles
     in_play = set(range(27)) if shape is None else set(shape.kinds)
@@ -51,7 +51,7 @@ def roll(seed: Optional[int], wall: Optional[List[int]], shape: Optional[Shape] 
     one game. (The native core draws them: cpp/wall.cpp, the same stream as
     :class:`~xueliu.game.wall.SplitMix64`.)
 
-    With fewer suits in play (``shape``, RULES §11.1) the wall is the shuffled 108 with the tiles
+    With fewer suits in play (``shape``, docs/rules.md §11.1) the wall is the shuffled 108 with the tiles
     of the other suits taken out: the order a uniform shuffle gives a subset is itself uniform,
     and the stream (dice, exchange draws) stays the one a seed always reads."""
     state = SplitMix64(seed if seed is not None else seed_from_tiles(wall or [])).state
@@ -69,7 +69,7 @@ def deal(wall: Sequence[int], dealer: int, shape: Optional[Shape] = None) -> Lis
     """The hands as count vectors (a ``bytearray`` each: cheap to copy for the core), by seat.
     At the default table (``shape`` None or ``shape.is_default``): ``wall[0:48]`` in twelve
     takes of 4 from the dealer on, ``wall[48:50]`` to the dealer (跳牌), ``wall[50:53]`` one each
-    to the others (native: cpp/wall.cpp). Any other shape follows its ``deal_plan`` (RULES §11.1,
+    to the others (native: cpp/wall.cpp). Any other shape follows its ``deal_plan`` (docs/rules.md §11.1,
     :func:`deal_by_plan`); live draws then start at ``shape.dealt_tiles``."""
     if shape is None or shape.is_default:
         return _core.deal(wall, dealer)
@@ -77,7 +77,7 @@ def deal(wall: Sequence[int], dealer: int, shape: Optional[Shape] = None) -> Lis
 
 
 def deal_by_plan(wall: Sequence[int], dealer: int, shape: Shape) -> List[bytearray]:
-    """The deal of RULES §11.1 read straight off ``shape.deal_plan``: each take of ``n`` tiles goes
+    """The deal of docs/rules.md §11.1 read straight off ``shape.deal_plan``: each take of ``n`` tiles goes
     to the seat ``dealer + offset`` (mod the seats), in wall order. The definition the native
     four-seat deal is tested against."""
     n = shape.players

@@ -1,4 +1,4 @@
-"""What each discard would cost the seat on turn at once (点炮, RULES §5, §10): hidden
+"""What each discard would cost the seat on turn at once (点炮, docs/rules.md §5, §10): hidden
 information, for training labels and analysis, never for a bot.
 
 On the turn of seat ``s``, the cost of kind ``k`` is what ``s`` would pay in ``hu`` transfers if it

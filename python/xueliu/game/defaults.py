@@ -1,4 +1,4 @@
-"""The default action of RULES §8, taken on a timeout, for a seat on auto-play (托管) and for an
+"""The default action of docs/rules.md §8, taken on a timeout, for a seat on auto-play (托管) and for an
 escaped seat: the exchange and void defaults of §3, the multiplier knob's default, a win when one
 is offered, else the tile just drawn (or the highest-index legal discard), else pass."""
 
@@ -11,7 +11,7 @@ from .data import PH_CLAIM, PH_EXCHANGE, PH_MULTIPLIER, PH_VOID, HandData
 
 
 def default_exchange(h: Sequence[int], count: int) -> List[int]:
-    """The timeout exchange of a hand of 27 counts (RULES §3.1, §11.1), as sorted kinds: the
+    """The timeout exchange of a hand of 27 counts (docs/rules.md §3.1, §11.1), as sorted kinds: the
     ``count`` highest-index tiles of the shortest suit holding at least ``count`` (ties: the lower
     suit), or, when no suit holds that many, the ``count`` highest-index tiles of the hand.
 

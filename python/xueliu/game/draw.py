@@ -1,4 +1,4 @@
-"""A draw and the turn decision it opens (RULES §4, §10 "Turns and claims").
+"""A draw and the turn decision it opens (docs/rules.md §4, §10 "Turns and claims").
 
 Each turn but the dealer's first starts with a draw from the live wall (a kong replacement from
 the front or, with ``kong_draw_from = "back"``, the back); an empty wall ends the hand instead.

@@ -1,4 +1,4 @@
-"""The end of the hand (RULES §7, §10 "End of hand"): 查花猪 flower pigs, 查大叫 ready checks and
+"""The end of the hand (docs/rules.md §7, §10 "End of hand"): 查花猪 flower pigs, 查大叫 ready checks and
 退税 refunds when the wall runs out, then the service fee and the closing event."""
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ _DAJIAO_CACHE: Dict[int, Tuple[Rules, Rules]] = {}
 
 
 def dajiao_rules(rules: Rules) -> Rules:
-    """The rules 查大叫 scores with: 门清 and the optional fans off (RULES §10), 卡二条 and 卡边吊
+    """The rules 查大叫 scores with: 门清 and the optional fans off (docs/rules.md §10), 卡二条 and 卡边吊
     included (§11.3: a wait is scored as a discard win with no flags; 金钩 is the hand's shape
     and stays)."""
     hit = _DAJIAO_CACHE.get(id(rules))

@@ -1,4 +1,4 @@
-"""The event log as a seat sees it (docs/events.md; RULES §7 "Hidden information").
+"""The event log as a seat sees it (docs/events.md; docs/rules.md §7 "Hidden information").
 
 The engine stores each event as a small tuple (``HandData._ev``); :func:`render_events` turns them
 into the documented JSON objects, writing what ``seat`` may not see as ``"?"``. Together with

@@ -1,4 +1,4 @@
-"""Kongs (杠, RULES §4, §7 刮风下雨, §10 "Payments"): the meld, its payments and the replacement
+"""Kongs (杠, docs/rules.md §4, §7 刮风下雨, §10 "Payments"): the meld, its payments and the replacement
 draw.
 
 A direct kong (直杠/点杠) is made on another seat's discard, a concealed kong (暗杠) of four held

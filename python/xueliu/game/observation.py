@@ -1,4 +1,4 @@
-"""A seat's view of the game, derived here and nowhere else (RULES §7 "Hidden information").
+"""A seat's view of the game, derived here and nowhere else (docs/rules.md §7 "Hidden information").
 
 A seat sees its own hand and draws, every discard and exposed meld, the wall count, the winning
 tiles set aside, payments, and public declarations once revealed. It does not see other seats'
@@ -49,7 +49,7 @@ class ViewCache:
                  "voids", "exchange", "phase", "turn", "claim", "hand_sizes")
 
     def __init__(self, seats: int = 4) -> None:
-        n = seats  # every per-seat list has one entry per seat of the table (RULES §11.1)
+        n = seats  # every per-seat list has one entry per seat of the table (docs/rules.md §11.1)
         self.tick = -1
         self.hand_src: List[Optional[bytearray]] = [None] * n
         self.hand_names: List[Tuple[str, ...]] = [()] * n
@@ -119,7 +119,7 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
     """What ``seat`` may see now, JSON-serialisable (see docs/events.md for the keys);
     ``seat=None``: everything, with every seat's hand under ``"hands"``. ``c`` is the game's
     :class:`ViewCache`. Every per-seat list has one entry per seat of the table (``players``,
-    RULES §11.1: 4, 3 or 2), indexed by seat."""
+    docs/rules.md §11.1: 4, 3 or 2), indexed by seat."""
     if c.tick != len(state._decisions):
         c.refresh(state)
     s = seat

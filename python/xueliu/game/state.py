@@ -1,4 +1,4 @@
-"""One hand of 血流成河 / 血战到底: the public face of the engine (RULES §2–§10).
+"""One hand of 血流成河 / 血战到底: the public face of the engine (docs/rules.md §2–§10).
 
 >>> import xueliu
 >>> state = xueliu.new_game("xueliu", seed=7)
@@ -55,7 +55,7 @@ def new_game(rules: Union[str, Rules] = "xueliu", *, seed: Optional[int] = None,
     ``rules`` is a preset name or a :class:`~xueliu.Rules`; ``wall`` the tile names in draw
     order (scripted tests, servers that shuffle elsewhere: ``rules.shape.wall_tiles`` of them,
     four of each kind in play, 108 at the default table), otherwise our own PRNG shuffles from
-    ``seed``. Seats, ``dealer`` and ``coins`` are of the table's ``rules.players`` seats. The same generator rolls the dice and draws the exchange direction (RULES §2,
+    ``seed``. Seats, ``dealer`` and ``coins`` are of the table's ``rules.players`` seats. The same generator rolls the dice and draws the exchange direction (docs/rules.md §2,
     §3.1), so they never depend on the hidden tiles; ``dice`` (two ints 1..6) takes the dice
     from a server that rolls them itself. Without a seed a fresh one is drawn from the system's
     entropy (``secrets``); the seed, the wall when given and the dice when given are kept in the
@@ -284,7 +284,7 @@ class GameState(HandData):
         return seat, action
 
     def apply_timeout(self, seat: int) -> Action:
-        """Takes the default action of RULES §8 for a pending seat; two timeouts in a row switch
+        """Takes the default action of docs/rules.md §8 for a pending seat; two timeouts in a row switch
         the seat to auto-play (托管). Returns the action taken."""
         if self._phase == PH_OVER:
             raise ValueError("the hand is over")
@@ -342,7 +342,7 @@ class GameState(HandData):
 
     # ------------------------------------------------------------------ views of the hand
     def observation(self, seat: Optional[int]) -> Dict[str, Any]:
-        """What ``seat`` may see now (RULES §7 "Hidden information"), JSON-serialisable.
+        """What ``seat`` may see now (docs/rules.md §7 "Hidden information"), JSON-serialisable.
         ``None`` gives the omniscient view (every hand; for servers, logs and tests)."""
         return _observation(self, None if seat is None else self._seat(seat), self._views)
 

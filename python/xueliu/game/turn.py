@@ -1,4 +1,4 @@
-"""What the seat on turn does (RULES §4): discard (the claim window follows), a concealed kong,
+"""What the seat on turn does (docs/rules.md §4): discard (the claim window follows), a concealed kong,
 an added kong (declared: the others may rob it first), or 自摸. Automatic moves — auto-play, a
 forced last-tile win, a frozen xueliu hand's discard — are played here too, until a seat must
 decide."""

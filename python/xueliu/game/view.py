@@ -1,4 +1,4 @@
-"""A seat's view for bots in the same process: what ``observation(seat)`` shows (RULES §7), as tile
+"""A seat's view for bots in the same process: what ``observation(seat)`` shows (docs/rules.md §7), as tile
 counts and small tuples instead of JSON, each piece read from the hand only when asked for.
 
 >>> import xueliu
@@ -176,7 +176,7 @@ def public_pieces(state: HandData, seat: int) -> Tuple[Any, ...]:
     that read many seats' views a step (``xueliu.learn``'s ``encode_batch``): no JSON, no names.
 
     Read-only and valid for the current moment only (lists are the engine's own, not copies).
-    Nothing here is hidden from ``seat`` (RULES §7): another seat's concealed kong has kind -1, its
+    Nothing here is hidden from ``seat`` (docs/rules.md §7): another seat's concealed kong has kind -1, its
     void and multiplier are absent before the reveal, and of the other hands only sizes are given.
     A tuple, in this order (tiles are kinds 0..26, seats absolute 0..3):
 

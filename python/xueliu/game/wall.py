@@ -1,4 +1,4 @@
-"""The wall: our own portable PRNG, the shuffle, the dice and the physical layout (RULES §2).
+"""The wall: our own portable PRNG, the shuffle, the dice and the physical layout (docs/rules.md §2).
 
 Same seed ⇒ same wall and dice on every platform: the stream is splitmix64 on Python ints (never
 ``random`` or ``hash()``). The shuffle is an exact Fisher–Yates driven by one 640-bit integer read
@@ -76,8 +76,8 @@ def shuffled_wall(rng: SplitMix64) -> List[int]:
     return wall
 
 
-# Physical wall (RULES §2, seed 000): 54 stacks of two; the dealer's wall (east) and the opposite
-# one hold 13 stacks, the two others 14. Other shapes (RULES §11.1): the T/2 stacks split into n
+# Physical wall (docs/rules.md §2, seed 000): 54 stacks of two; the dealer's wall (east) and the opposite
+# one hold 13 stacks, the two others 14. Other shapes (docs/rules.md §11.1): the T/2 stacks split into n
 # walls as evenly as possible, the walls counted from the dealer taking one more stack first.
 def wall_stacks(shape: Optional[Shape] = None) -> Tuple[int, ...]:
     """Stacks in front of each wall, by the wall's offset from the dealer (0: the dealer's).
@@ -100,7 +100,7 @@ def stacks_in_front_of(seat: int, dealer: int, shape: Optional[Shape] = None) ->
 def break_point(dealer: int, dice: Tuple[int, int],
                 shape: Optional[Shape] = None) -> Tuple[int, int]:
     """(wall seat, stack) where the wall is broken: the dice sum counts seats from the dealer as 1
-    in turn order (modulo the seats, RULES §11.1), then that many stacks from the right end of
+    in turn order (modulo the seats, docs/rules.md §11.1), then that many stacks from the right end of
     the chosen seat's wall (past its end onto the next walls, when a small wall is shorter)."""
     walls = wall_stacks(shape)
     n = len(walls)

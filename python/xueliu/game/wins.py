@@ -1,7 +1,7 @@
-"""Wins (胡, RULES §5, §7, §10): a self-draw (自摸) on a seat's own turn, a discard win (点炮, several
+"""Wins (胡, docs/rules.md §5, §7, §10): a self-draw (自摸) on a seat's own turn, a discard win (点炮, several
 seats at once with 一炮多响), a win by robbing an added kong (抢杠胡); their payments, 点杠花 and
 呼叫转移; then who plays on (xueliu: the winner's hand is frozen; xuezhan: the winner leaves, and
-the third win ends the hand; daodaohu 倒倒胡: the first win ends it, RULES §11.2).
+the third win ends the hand; daodaohu 倒倒胡: the first win ends it, docs/rules.md §11.2).
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def discard_wins(g: HandData, winners: List[int]) -> None:
 
 
 def call_transfer(g: HandData, frm: int, kong: Kong, results: Sequence[Tuple[int, Win]]) -> None:
-    """呼叫转移 on 杠上炮 (RULES §7, §11.3): the konger ``frm`` hands the amount actually collected
+    """呼叫转移 on 杠上炮 (docs/rules.md §7, §11.3): the konger ``frm`` hands the amount actually collected
     for ``kong`` to the winners of its replacement discard, ``results`` in turn order from ``frm``.
     ``True`` ("each"): every winner gets that amount; ``"split"``: it is shared in whole units, the
     remainder to the first winner; ``"single_only"``: only a lone winner gets it (with several,
@@ -137,7 +137,7 @@ def call_transfer(g: HandData, frm: int, kong: Kong, results: Sequence[Tuple[int
 def mark_won(g: HandData, winners: List[int]) -> None:
     """xueliu winners are frozen; xuezhan and daodaohu winners leave play. A daodaohu hand ends
     with its first win anyway; leaving (not frozen) means that the co-winners of one discard do
-    not pay each other's ``on_win`` kong dues, as xuezhan's co-winners do not (RULES §10: payers
+    not pay each other's ``on_win`` kong dues, as xuezhan's co-winners do not (docs/rules.md §10: payers
     that have left play pay nothing)."""
     for s in winners:
         if g._xueliu:
@@ -147,9 +147,9 @@ def mark_won(g: HandData, winners: List[int]) -> None:
 
 
 def after_win(g: HandData, winners: List[int]) -> bool:
-    """Marks the winners; ends a daodaohu hand at its first win (RULES §11.2: the win's payments,
+    """Marks the winners; ends a daodaohu hand at its first win (docs/rules.md §11.2: the win's payments,
     call transfers and on_win collections are made by then; no end checks, fees are taken) and a
-    xuezhan hand once all seats but one have won (the third win at four seats, RULES §11.1:
+    xuezhan hand once all seats but one have won (the third win at four seats, docs/rules.md §11.1:
     n - 1). True if play goes on."""
     mark_won(g, winners)
     if g._first_win_ends:

@@ -3,7 +3,7 @@
 The analysis channels are what 查听 says of the seat's own hand — the shanten after each discard,
 the copies of its 进张 not in sight, the fan of its waits, what a 碰 or 杠 would leave — computed
 by the core from the seat's ``obs_v1`` tensor (``_core.analysis_planes``). They are a function
-of ``obs_v1`` alone, so ``obs_v2`` shows nothing ``obs_v1`` does not (RULES §7), and they can be
+of ``obs_v1`` alone, so ``obs_v2`` shows nothing ``obs_v1`` does not (docs/rules.md §7), and they can be
 added to any ``obs_v1`` input: a batch the environments encode, a stored demonstration.
 """
 

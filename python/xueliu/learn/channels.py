@@ -137,7 +137,7 @@ ANALYSIS_V1: Tuple[Tuple[str, str], ...] = (
                            "hand at the best discard's shanten or lower"),
     ("ready_fan_bar", "bar: a ready hand at its size: the best discard-win fan of its waits"),
 )
-"""``obs_v2``'s analysis channels: what 查听 (RULES §5) says of the seat's own hand, computed by the
+"""``obs_v2``'s analysis channels: what 查听 (docs/rules.md §5) says of the seat's own hand, computed by the
 core from the ``obs_v1`` tensor alone (``_core.analysis_planes``, cpp/analysis_planes.hpp), so
 they show nothing ``obs_v1`` does not. Every plane is zero when the hand has no complete hand in
 reach."""
@@ -158,7 +158,7 @@ WON_WAITS_V1: Tuple[Tuple[str, str], ...] = (
                       "that is not a certain deal-in exists)"),
     ("won_hands", "bar: won hands at the table besides this seat's"),
 )
-"""``obs_v3``'s won-wait channels: where a discard deals in to a won 血流 hand (RULES §5, "when a
+"""``obs_v3``'s won-wait channels: where a discard deals in to a won 血流 hand (docs/rules.md §5, "when a
 win ends the seat's play": a won hand plays on frozen, so every kind it has won on is still a
 wait). A function of ``obs_v1``'s
 ``won_tiles_*`` planes, ``frozen_*`` flags and own hand (:mod:`xueliu.learn.won_waits`), so they

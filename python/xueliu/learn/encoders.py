@@ -12,14 +12,14 @@
 >>> enc.encode_batch([state] * 4, [0, 1, 2, 3], out=batch).shape[0]
 4
 
-``obs_v1`` reads nothing but ``state.observation(seat)`` (RULES §7's view: it cannot leak a hidden
+``obs_v1`` reads nothing but ``state.observation(seat)`` (docs/rules.md §7's view: it cannot leak a hidden
 tile), and ``encode`` / ``encode_batch`` also take such observation dicts directly. Channels are in
 :mod:`xueliu.learn.channels` and docs/learning.md. Values are 0 or 1: plain Python builds each
 channel as a row of 27 bytes (precomputed rows, counts summed in C), the rows of an observation —
 or of a whole batch — are joined once and cast into the caller's ``float32`` array in one numpy
 copy.
 
-Every table shape (RULES §11) gives the same array: four relative seat places, 27 kinds. A place
+Every table shape (docs/rules.md §11) gives the same array: four relative seat places, 27 kinds. A place
 with no seat at the table (:func:`xueliu.rules.shape.seat_places`: three seats leave ``across``
 empty, two seats ``next`` and ``prev``) and the kinds of a suit not in play are always zero, so
 the default table's bytes are exactly those of before table shapes (tests/learn/

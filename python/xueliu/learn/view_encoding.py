@@ -4,7 +4,7 @@ the hands in progress instead of JSON observations.
 The observation-dict path in :mod:`xueliu.learn.encoders` stays the definition of ``obs_v1`` (a
 function of ``state.observation(seat)`` alone); this path gives the same values bit for bit
 (tests/learn/test_view_encoding.py checks every seat at every decision of hundreds of hands) and
-reads only what :func:`xueliu.game.view.public_pieces` hands out, which the seat may see (RULES
+reads only what :func:`xueliu.game.view.public_pieces` hands out, which the seat may see (docs/rules.md
 §7), and the sizes of the hands (public in every observation).
 
 Why it is fast: no Python runs per view. The native core reads those pieces straight from each

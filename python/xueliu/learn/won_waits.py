@@ -1,11 +1,11 @@
 """``obs_v3``: ``obs_v2`` and the won-wait channels of :data:`~.channels.WON_WAITS_V1`.
 
 In 血流 a won hand plays on frozen, its waits fixed, so a kind it has won on is a certain deal-in
-(RULES §5). ``obs_v1`` shows those kinds (``won_tiles_*``) and which hands are frozen
+(docs/rules.md §5). ``obs_v1`` shows those kinds (``won_tiles_*``) and which hands are frozen
 (``frozen_*``), but a network must AND three planes with three flags and then with its own hand to
 see which of its discards deal in for sure: the won-wait channels spell that out, aligned with the
 discard it would choose. They are numpy arithmetic on the ``obs_v1`` bits alone, so ``obs_v3``
-shows nothing ``obs_v1`` does not (RULES §7), and, like ``obs_v2``, it can be computed from any
+shows nothing ``obs_v1`` does not (docs/rules.md §7), and, like ``obs_v2``, it can be computed from any
 stored ``obs_v1`` row.
 """
 

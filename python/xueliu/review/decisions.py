@@ -59,7 +59,7 @@ class Decision:
     """One decision of the reviewed seat. ``options`` are ``(action, value)`` as
     ``ExpertBot.option_values`` lists them (the expert's choice, ``best``, first); ``event`` is
     how many events of the hand had happened (the replay viewer's step; the seat's own stream
-    has as many events as the whole log); ``timeout`` / ``auto``: the engine's default move (RULES §8)
+    has as many events as the whole log); ``timeout`` / ``auto``: the engine's default move (docs/rules.md §8)
     rather than the seat's own, shown but left out of the summary."""
 
     number: int

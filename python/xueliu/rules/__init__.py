@@ -1,4 +1,4 @@
-"""Rule configuration (RULES.md §3–§11): one frozen, validated :class:`Rules` per table.
+"""Rule configuration (docs/rules.md §3–§11): one frozen, validated :class:`Rules` per table.
 
 >>> r = Rules.preset("xuezhan").replace(menqing=True, fan_table={"qingyise": 4})
 >>> r.mode, r.fan_table["qingyise"], r.fan_table["pinghu"]

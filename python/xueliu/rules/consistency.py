@@ -1,4 +1,4 @@
-"""Checks that involve several knobs at once (RULES §11.1): each raises ``ValueError`` naming the
+"""Checks that involve several knobs at once (docs/rules.md §11.1): each raises ``ValueError`` naming the
 knobs. Single values are checked by :mod:`xueliu.rules.values` first."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ def check_together(r: ShapeKnobs) -> None:
     if r.declare_void and n_suits < 3:
         raise ValueError(
             f"bad value for knob 'declare_void': True with suits {r.suits!r} (定缺 needs all three "
-            "suits; RULES §11.1: 两房/一房 rooms have no 定缺 — set declare_void=False)"
+            "suits; docs/rules.md §11.1: 两房/一房 rooms have no 定缺 — set declare_void=False)"
         )
     if r.exchange_direction == "opposite" and r.players == 3:
         raise ValueError(

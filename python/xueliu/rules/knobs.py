@@ -1,4 +1,4 @@
-"""The knob table: every knob of RULES.md §3–§11 in one frozen, validated object, with a
+"""The knob table: every knob of docs/rules.md §3–§11 in one frozen, validated object, with a
 docstring line each (``help(Rules)`` lists them).
 
 >>> r = Rules.preset("xuezhan").replace(menqing=True, fan_table={"qingyise": 4})
@@ -43,17 +43,17 @@ def _knob(default: Any, check: Callable[[str, Any], Any], doc: str) -> Any:
 
 @dataclass(frozen=True, repr=False)
 class Rules:
-    """A complete rule configuration (RULES.md §9): one value per knob, validated, immutable.
+    """A complete rule configuration (docs/rules.md §9): one value per knob, validated, immutable.
 
     ``Rules()`` is the ``xueliu`` preset; ``Rules.preset("xuezhan")`` the other one;
-    ``rules.replace(**knobs)`` derives a variant. Rule values shown as tuples or sets in RULES may be
+    ``rules.replace(**knobs)`` derives a variant. Rule values shown as tuples or sets in docs/rules.md may be
     given as lists (rules travel through JSON: ``to_dict`` / ``from_dict``).
 
     Knobs (default = the ``xueliu`` preset):
     """
 
-    # -- game flow (RULES §3, §4, §5, §8) --
-    # -- table shape (RULES §11.1) --
+    # -- game flow (docs/rules.md §3, §4, §5, §8) --
+    # -- table shape (docs/rules.md §11.1) --
     players: int = _knob(4, v.one_of_ints(4, 3, 2), "Seats at the table: 4, 3 or 2.")
     suits: tuple[str, ...] = _knob(
         ("m", "p", "s"), v.suits,
@@ -117,7 +117,7 @@ class Rules:
         "always", v.enum("always", "fresh_only"),
         "补杠 payment: 'always' | 'fresh_only' (过手杠: only a kong of a tile drawn this turn pays).",
     )
-    # -- scoring (RULES §6) --
+    # -- scoring (docs/rules.md §6) --
     seven_pairs: bool = _knob(True, v.boolean, "七对 family: seven-pairs hands win.")
     jingoudiao: Union[bool, str] = _knob(
         False, v.stacking,
@@ -165,7 +165,7 @@ class Rules:
         "None (2 ** (fan - 1)) or a tuple whose entry i is the multiplier of fan i + 1.",
     )
     max_fan: Optional[int] = _knob(None, v.max_fan, "封顶: cap on the total fan (None: no cap).")
-    # -- settlement (RULES §7) --
+    # -- settlement (docs/rules.md §7) --
     direct_kong_others: int = _knob(
         1, v.int_at_least(0), "刮风 direct kong: what each seat other than the discarder pays."
     )
@@ -219,7 +219,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The rules of one preset (RULES §9, §11.4): ``Rules.preset("xueliu")``, ``"xuezhan"``,
+        """The rules of one preset (docs/rules.md §9, §11.4): ``Rules.preset("xueliu")``, ``"xuezhan"``,
         ``"sanren_liangfang"``, ``"sanren_sanfang"``, ``"siren_liangfang"``, ``"erren_yifang"``
         or ``"daodaohu"`` (sources: ``xueliu.rules.PRESET_SOURCES``)."""
         try:
@@ -271,7 +271,7 @@ class Rules:
 
         The best base pattern the knobs allow, four gens, and every additive fan that can come
         together on one win (a self-draw or a discard win, whichever allows more). A game checks
-        that a ``multipliers`` table reaches this far before it starts (RULES §6: the table must
+        that a ``multipliers`` table reaches this far before it starts (docs/rules.md §6: the table must
         cover every fan the configuration can reach), so a win never meets a missing entry.
         """
         gou_base = {"jingoudiao", "qingjingoudiao", "jiangjingoudiao"}
@@ -301,7 +301,7 @@ class Rules:
 
     @functools.cached_property
     def shape(self) -> Shape:
-        """The table shape (RULES §11.1): seats, suits and kinds in play, wall size, deal plan,
+        """The table shape (docs/rules.md §11.1): seats, suits and kinds in play, wall size, deal plan,
         sets needed, pairs family; see :class:`xueliu.rules.Shape`."""
         return shape_of(self)
 
@@ -312,7 +312,7 @@ class Rules:
 
     @property
     def _stacked_amounts(self) -> tuple[int, int]:
-        """Under ``heavenly_earthly = "additive"``: what 天胡 and 地胡 add (RULES §11.3). A
+        """Under ``heavenly_earthly = "additive"``: what 天胡 and 地胡 add (docs/rules.md §11.3). A
         ``fan_table`` entry other than its standard 6 sets the amount; the standard entry means
         +3 and +2."""
         t = self.fan_table
@@ -382,7 +382,7 @@ SECTION11_KNOBS: tuple[str, ...] = (
     "players", "suits", "hand_size", "exchange_count", "self_draw_only", "min_fan_discard_win",
     "rob_kong", "added_kong_payment", "jiang_patterns", "earthly_win", "kaertiao", "single_wait",
 )
-"""The knobs RULES §11 added (values §11 added to older knobs, like mode 'daodaohu', need no
+"""The knobs docs/rules.md §11 added (values §11 added to older knobs, like mode 'daodaohu', need no
 list: they are never defaults). ``to_dict`` writes them only away from their defaults."""
 _SECTION11 = frozenset(SECTION11_KNOBS)
 _SECTION11_PATTERNS = frozenset({"jiangqidui", "jiangjingoudiao"})

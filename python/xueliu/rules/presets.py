@@ -1,4 +1,4 @@
-"""The presets (RULES §9, §11.4): each one's knob overrides on the defaults, and its source.
+"""The presets (docs/rules.md §9, §11.4): each one's knob overrides on the defaults, and its source.
 
 Read them through :meth:`xueliu.rules.Rules.preset` (validated, cached); ``docs/presets.md`` shows
 every preset knob by knob.
@@ -10,7 +10,7 @@ from typing import Any
 
 __all__ = ["PRESETS", "PRESET_SOURCES", "PRESET_NAMES"]
 
-# Knobs every §11.4 room shares (its sources' defaults; RULES §11.4's last row): no 选倍, no
+# Knobs every §11.4 room shares (its sources' defaults; docs/rules.md §11.4's last row): no 选倍, no
 # forced wins, and 血战 winners make no kongs.
 _ROOM: dict[str, Any] = {"post_win_kongs": frozenset(), "player_multipliers": None, "forced_win_last_n": 0}
 
@@ -52,7 +52,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "erren_yifang": {
         **_FHH_QP, "players": 2, "suits": ("m",), "hand_size": 7, "min_fan_discard_win": 1,
         "seven_pairs": False,
-        # One suit: every hand is 清一色, so 清 adds nothing (RULES §11.4).
+        # One suit: every hand is 清一色, so 清 adds nothing (docs/rules.md §11.4).
         "fan_table": {"qingyise": 1, "qingdui": 2, "qingyaojiu": 3},
     },
     "daodaohu": {**_ROOM, "mode": "daodaohu", "next_dealer": "dice"},
@@ -61,16 +61,16 @@ PRESETS: dict[str, dict[str, Any]] = {
 :meth:`xueliu.rules.Rules.preset`."""
 
 PRESET_SOURCES: dict[str, str] = {
-    "xueliu": "血流成河: RULES §9, seeds 000/001/002 (platform rule pages)",
-    "xuezhan": "血战到底: RULES §9, seeds 003/004 (platform rule pages)",
-    "sanren_liangfang": "三人两房: RULES §11.4, fhh-qp MahjongConfig.lua (nanoserver, 网狐 agree on "
+    "xueliu": "血流成河: docs/rules.md §9, seeds 000/001/002 (platform rule pages)",
+    "xuezhan": "血战到底: docs/rules.md §9, seeds 003/004 (platform rule pages)",
+    "sanren_liangfang": "三人两房: docs/rules.md §11.4, fhh-qp MahjongConfig.lua (nanoserver, 网狐 agree on "
                         "the shape)",
-    "sanren_sanfang": "三人三房: RULES §11.4, fhh-qp MahjongConfig.lua",
-    "siren_liangfang": "四人两房: RULES §11.4, bebee/Majiang-1 rule_sirenliangfang.json",
-    "erren_yifang": "两人一房: RULES §11.4, fhh-qp MahjongConfig.lua",
-    "daodaohu": "倒倒胡: RULES §11.4, open_mahjong_unity (blood_battle = false)",
+    "sanren_sanfang": "三人三房: docs/rules.md §11.4, fhh-qp MahjongConfig.lua",
+    "siren_liangfang": "四人两房: docs/rules.md §11.4, bebee/Majiang-1 rule_sirenliangfang.json",
+    "erren_yifang": "两人一房: docs/rules.md §11.4, fhh-qp MahjongConfig.lua",
+    "daodaohu": "倒倒胡: docs/rules.md §11.4, open_mahjong_unity (blood_battle = false)",
 }
 """Where each preset's values come from."""
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
-"""Every preset name, RULES order."""
+"""Every preset name, in docs/rules.md order."""

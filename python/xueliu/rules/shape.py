@@ -1,4 +1,4 @@
-"""The table shape (RULES §11.1), derived once from a Rules: what the engine, bots, encoders,
+"""The table shape (docs/rules.md §11.1), derived once from a Rules: what the engine, bots, encoders,
 server and page read instead of the constants 4, 3, 108 and 13.
 
 >>> from xueliu.rules import Rules
@@ -39,7 +39,7 @@ _SIZE_INDEX = {13: 0, 10: 1, 7: 2}
 
 @dataclass(frozen=True)
 class Shape:
-    """Seats, suits, wall and deal of one table (RULES §11.1); ``Rules.shape`` builds it once."""
+    """Seats, suits, wall and deal of one table (docs/rules.md §11.1); ``Rules.shape`` builds it once."""
 
     players: int
     """Seats ``0..players - 1``; the next seat is ``(s + 1) % players``."""

@@ -21,7 +21,7 @@ __all__ = [
 MAX_TABLE_FAN = 1000
 
 STANDARD_FAN_TABLE: FrozenMap[str, int] = FrozenMap(DEFAULT_FAN_TABLE)
-"""The RULES §6 table (and §11.3's two 将 patterns) as the default ``fan_table``."""
+"""The docs/rules.md §6 table (and §11.3's two 将 patterns) as the default ``fan_table``."""
 
 SUIT_LETTERS = ("m", "p", "s")
 
@@ -162,7 +162,7 @@ def player_multipliers(knob: str, v: Any) -> Optional[FrozenMap[str, Any]]:
 
 def stacking(knob: str, v: Any) -> Union[bool, str]:
     """``False``, ``True`` (= ``"base"``, kept as True so §1–§10 configurations read as before)
-    or ``"additive"`` (RULES §11.3: ``jingoudiao``, ``heavenly_earthly``)."""
+    or ``"additive"`` (docs/rules.md §11.3: ``jingoudiao``, ``heavenly_earthly``)."""
     if v is True or v == "base":
         return True
     if v is False or v == "additive":

@@ -1,11 +1,11 @@
-"""Settings of one ``xueliu serve`` process (RULES §8 "On a server" gives the defaults)."""
+"""Settings of one ``xueliu serve`` process (docs/rules.md §8 "On a server" gives the defaults)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-# RULES §8: 15 s for the exchange and the void (seed 000), 10 s for a discard or a claim.
+# docs/rules.md §8: 15 s for the exchange and the void (seed 000), 10 s for a discard or a claim.
 # The multiplier choice (选倍) is a before-play joint decision like the void: 15 s too.
 _DECISION_SECONDS = {"exchange": 15.0, "void": 15.0, "multiplier": 15.0, "turn": 10.0,
                      "claim": 10.0}
@@ -18,7 +18,7 @@ class ServerConfig:
     ``time_scale`` multiplies every timer (decision times, the bots' and auto-play's pauses, the
     pause between hands, the reconnect window), so ``0.01`` plays a table a hundred times faster
     (tests). ``reconnect_window`` ``None``: a dropped seat is auto-played to the end of the hand
-    and never escapes (RULES §8). ``lease`` is how long a process may go without a heartbeat
+    and never escapes (docs/rules.md §8). ``lease`` is how long a process may go without a heartbeat
     before another process takes its tables over (not scaled: it is about processes, not play).
     """
 

@@ -3,7 +3,7 @@
 Routes (docs/server.md): ``GET /api/me/hands?limit=N&before=ID`` (a page of the player's settled
 hands, newest first, and ``next``, the ``before`` of the next page); ``GET
 /api/hands/{hand}/replay?view=seat|open[&review=1]`` (the replay viewer's data: the player's own
-view by default — ``state.events(seat)``, RULES §7 — or every hand open, the hand being over;
+view by default — ``state.events(seat)``, docs/rules.md §7 — or every hand open, the hand being over;
 with ``review=1`` the review of the player's seat too); ``GET /api/hands/{hand}/review`` (``xueliu
 review --json`` of the player's seat); the pages ``GET /replay/{hand}`` and ``GET
 /review/{hand}`` (the viewer, which fetches that data with the player's token). Only the players

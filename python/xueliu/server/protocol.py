@@ -4,7 +4,7 @@ Client → server, one JSON object a frame: ``{"type": "act", "table", "seq", "a
 Server → client: ``state``, ``event``, ``request``, ``hand_end``, ``error``. Everything a message
 carries about a hand comes from the engine's per-seat views (``observation(seat)``,
 ``events(seat)``), so hidden tiles are filtered in one place, the engine's; ``state`` also carries
-the table's rules and its shape (RULES §11.1: seats, suits, wall, hand size), which are public.
+the table's rules and its shape (docs/rules.md §11.1: seats, suits, wall, hand size), which are public.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def action_dict(a: Action) -> Dict[str, Any]:
 
 
 def table_shape(rules: Rules) -> Dict[str, Any]:
-    """What a page needs to lay a table out (``rules.shape``, RULES §11.1): the seats (every
+    """What a page needs to lay a table out (``rules.shape``, docs/rules.md §11.1): the seats (every
     per-seat list of the observation and the events has this length), the suits in play, the
     wall's tiles and the tiles the deal uses (the live wall starts at the difference), the hand
     size, and whether 定缺 and 换三张 happen at all."""
@@ -70,9 +70,9 @@ def table_shape(rules: Rules) -> Dict[str, Any]:
 
 
 def presets() -> List[Dict[str, Any]]:
-    """``GET /api/presets``: every preset (RULES §9, §11.4) a table can be created with, in RULES
+    """``GET /api/presets``: every preset (docs/rules.md §9, §11.4) a table can be created with, in RULES
     order: its name (the ``rules`` of ``POST /api/tables``), its Chinese title and source
-    (``PRESET_SOURCES``: "三人两房: RULES §11.4, …"), its mode and its :func:`table_shape`."""
+    (``PRESET_SOURCES``: "三人两房: docs/rules.md §11.4, …"), its mode and its :func:`table_shape`."""
     out = []
     for name in PRESET_NAMES:
         source = PRESET_SOURCES[name]

@@ -35,7 +35,7 @@ NOBODY = -1
 
 
 def public_events(state: GameState) -> List[Dict[str, Any]]:
-    """Every event of ``state`` as a spectator may see it (RULES §7: what all seats see)."""
+    """Every event of ``state`` as a spectator may see it (docs/rules.md §7: what all seats see)."""
     return render_events(state, NOBODY)
 
 

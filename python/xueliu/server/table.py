@@ -5,7 +5,7 @@ it to the database (fenced by ownership; the game is not touched if the write fa
 the engine, then tell the seats (events as each sees them, new requests). A restarted or new owner
 rebuilds the same game by replaying the stored decisions (:meth:`Table.load`).
 
-Who decides for a pending seat, and when (RULES §8, times scaled by ``--time-scale``):
+Who decides for a pending seat, and when (docs/rules.md §8, times scaled by ``--time-scale``):
 
 - a server bot (GreedyBot, one per bot seat, started each hand with the bot lifecycle: its seed
   ``bot_seed(the hand's secret seed, 0, seat)``, xueliu.bots.lifecycle): after ``bot_delay``;
@@ -92,7 +92,7 @@ class Table:
         self.ctx = ctx
         self.id = row.table
         self.rules = Rules.from_dict(row.rules)
-        # One place per seat of the table's shape (RULES §11.1: 4, 3 or 2 seats).
+        # One place per seat of the table's shape (docs/rules.md §11.1: 4, 3 or 2 seats).
         self.seats: List[Optional[Seat]] = [None] * self.rules.shape.players
         for s in row.seats:
             self.seats[s.seat] = Seat(s.player, s.name, s.bot, s.leaving)

@@ -13,7 +13,7 @@ workers and for either backend; chunks of hands are farmed out and gathered back
 
 A bot may be a program (``"cmd:python3 mybot.py"``, docs/protocol.md): each ``cmd:`` entry of the
 bots runs as one process per worker for the whole run, and a late, garbage or illegal answer,
-or a dead program, gets RULES §8's default for that decision (counted in the summary).
+or a dead program, gets docs/rules.md §8's default for that decision (counted in the summary).
 
 Running on a Ray cluster (``pip install ".[ray]"`` in the clone): start the cluster
 (``ray start --head`` on one node, ``ray start --address=HEAD:6379`` on the others), then on a

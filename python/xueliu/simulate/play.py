@@ -96,7 +96,7 @@ def _seating(cfg: Config, hand: int) -> Tuple[int, List[int]]:
 
 def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequence[str],
           where: str) -> None:
-    """Drives ``state`` to its end. An external bot's failed answer becomes RULES §8's default
+    """Drives ``state`` to its end. An external bot's failed answer becomes docs/rules.md §8's default
     (``apply_timeout``); an in-process bot that raises or answers an illegal action stops the
     run with a :class:`BotError` naming it."""
     while not state.is_over:

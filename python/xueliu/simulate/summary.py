@@ -12,7 +12,7 @@ from ..patterns import PATTERN_IDS, PATTERN_NAMES
 __all__ = ["BotStats", "Summary", "Aggregate"]
 
 DEFAULT_KINDS = ("late", "garbage", "illegal", "dead")
-"""Why a program's decision was replaced by RULES §8's default (see docs/protocol.md)."""
+"""Why a program's decision was replaced by docs/rules.md §8's default (see docs/protocol.md)."""
 
 
 @dataclass
@@ -33,7 +33,7 @@ class BotStats:
     """A program (``cmd:``): its decisions and defaults are counted below."""
     decisions: int = 0
     defaults: Dict[str, int] = field(default_factory=lambda: dict.fromkeys(DEFAULT_KINDS, 0))
-    """Decisions replaced by RULES §8's default, by cause: ``late`` (past ``--bot-timeout``),
+    """Decisions replaced by docs/rules.md §8's default, by cause: ``late`` (past ``--bot-timeout``),
     ``garbage`` (not an ``{"id": N}`` line), ``illegal`` (an id not offered), ``dead`` (the
     program had exited)."""
 
@@ -95,7 +95,7 @@ class Summary:
         programs = [b for b in self.bots if b.external]
         if programs:
             lines.append("")
-            lines.append("programs: decisions, and defaults taken for them (RULES §8)")
+            lines.append("programs: decisions, and defaults taken for them (docs/rules.md §8)")
             drows = [["bot", "decisions", *DEFAULT_KINDS]]
             for b in programs:
                 drows.append([b.name, str(b.decisions), *(str(b.defaults[k]) for k in

@@ -18,7 +18,7 @@ const app = {
   request: null,
   names: {},
   rules: null, // the table's Rules.to_dict() (the state message's `rules`)
-  shape: DEFAULT_SHAPE, // the table's shape (the state message's `shape`, RULES §11.1)
+  shape: DEFAULT_SHAPE, // the table's shape (the state message's `shape`, docs/rules.md §11.1)
   presets: [], // GET /api/presets: what the lobby offers
   lastHandEnd: null,
   retry: 0,
@@ -334,7 +334,7 @@ function tick() {
   if (c && app.request) c.textContent = `${Math.max(0, Math.ceil((app.request.deadline - performance.now()) / 1000))} s`;
 }
 
-/** The hand in RULES §1 notation, for the help's 查听 request. */
+/** The hand in docs/rules.md §1 notation, for the help's 查听 request. */
 function notation(model) {
   const bySuit = { m: [], p: [], s: [] };
   for (const t of sortTiles(model.hand)) bySuit[t[1]].push(t[0]);

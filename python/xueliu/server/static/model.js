@@ -1,7 +1,7 @@
 // The table as one seat sees it: built from the server's `state` message (the seat's observation)
 // and kept current by applying each `event` (docs/events.md) exactly as the engine logs it.
 // A `state` message (connect, reconnect, new hand) always replaces the whole model.
-// The table's shape (the `state` message's `shape`, RULES §11.1) says how many seats there are,
+// The table's shape (the `state` message's `shape`, docs/rules.md §11.1) says how many seats there are,
 // the suits in play and the wall's size: every per-seat list here has one entry per seat.
 
 import { sortTiles } from "./tiles.js";
@@ -115,7 +115,7 @@ export class TableModel {
         this.voids = perSeat(n, null);
         this.void = null;
         this.multipliers = null;
-        // The live wall: the table's wall less the tiles dealt (RULES §10, §11.1: 108 − 53 at
+        // The live wall: the table's wall less the tiles dealt (docs/rules.md §10, §11.1: 108 − 53 at
         // four seats, 72 − 40 at 三人两房).
         this.wallRemaining = this.shape.wall_tiles - this.handSizes.reduce((x, y) => x + y, 0);
         this.inPlay = perSeat(n, true);
@@ -207,7 +207,7 @@ export class TableModel {
           this.setAside.push(e.pai);
           if (e.source === "discard") this.discards[e.target].pop();
           if (e.source === "robbed_kong" && this.pendingKakan) {
-            // The robbed kong stays a peng (RULES §10).
+            // The robbed kong stays a peng (docs/rules.md §10).
             const k = this.pendingKakan;
             const m = this.melds[k.seat].find((x) => x.type === "kong" && x.tile === k.tile);
             if (m) m.type = "peng";

@@ -1,7 +1,7 @@
 // The replay viewer: steps through one hand's events (docs/events.md) as one seat saw them, or
 // all of them after the game (docs/review.md). The page's data (#replay-data) holds
 //   { seat: 0..n-1 | null, title, events: [...], tiles: { "1m": "<svg…>", …, "back": … },
-//     shape: { players, wall_tiles, dealt_tiles } (RULES §11.1; absent: the four-seat, 108-tile table),
+//     shape: { players, wall_tiles, dealt_tiles } (docs/rules.md §11.1; absent: the four-seat, 108-tile table),
 //     review: null | { agreement, total_regret, decisions: [...] } }
 // The events are the seat's own stream (GameState.events(seat)) — hidden tiles are already "?"
 // in them; nothing here ever sees another seat's concealed tiles in a one-seat view.
@@ -89,7 +89,7 @@
       case "start_hand":
         t.mode = e.mode; t.dealer = e.dealer;
         t.hands = e.tehais.map((h) => sorted(h));
-        // The live wall: the table's wall less the tiles dealt (RULES §10, §11.1).
+        // The live wall: the table's wall less the tiles dealt (docs/rules.md §10, §11.1).
         t.wall = t.wallTiles - e.tehais.reduce((k, h) => k + h.length, 0);
         break;
       case "huansanzhang":
@@ -147,7 +147,7 @@
           if (e.source === "discard") t.discards[e.target].pop();
           if (e.source === "self_draw") { removeOne(t.hands[a], e.pai); t.hands[a] = sorted(t.hands[a]); }
           if (e.source === "robbed_kong" && t.pendingKakan) {
-            const k = t.pendingKakan; // the robbed kong stays a peng (RULES §10)
+            const k = t.pendingKakan; // the robbed kong stays a peng (docs/rules.md §10)
             const m = t.melds[k.seat].find((x) => x.type === "kong" && x.tile === k.tile);
             if (m) m.type = "peng";
           }

@@ -1,4 +1,4 @@
-// Tiles as the seeds write them (RULES §1): "5m" (万 characters), "5p" (筒 dots), "5s" (条 bamboo).
+// Tiles as the seeds write them (docs/rules.md §1): "5m" (万 characters), "5p" (筒 dots), "5s" (条 bamboo).
 // Every tile on the page is one of the SVG pictures in tiles/ (drawn by tools/make_tiles.py, no
 // text inside), so a tile reads the same on a machine without any CJK font.
 

@@ -21,7 +21,7 @@ export const PHASE_LABELS = {
 };
 export const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到底 xuezhan", daodaohu: "倒倒胡 daodaohu" };
 /** Why a hand ended (the `end_hand` event's `reason`): 血战 ends when all seats but one have won
- * (RULES §11.1), so the reason names how many that is at this table. */
+ * (docs/rules.md §11.1), so the reason names how many that is at this table. */
 export const END_LABELS = {
   three_wins: "three seats won", two_wins: "two seats won", one_win: "one seat won",
   wall_exhausted: "wall exhausted", first_win: "the first win (倒倒胡)",
@@ -43,7 +43,7 @@ const KIND_LABELS = {
   concealed_kong: "暗杠 Concealed kong", added_kong: "补杠 Added kong",
 };
 /** "direction": whom a seat receives from, as seats after it in turn order, at n seats (at two
- * every direction is the other seat, RULES §11.1). */
+ * every direction is the other seat, docs/rules.md §11.1). */
 function shift(direction, n) {
   return { next: 1, opposite: n / 2, previous: n - 1 }[direction] % n;
 }
@@ -125,7 +125,7 @@ function seatPanel(model, s, names) {
     const g = el("span", `meld meld-${m.type}`);
     const n = m.type === "peng" ? 3 : 4;
     for (let i = 0; i < n; i++) {
-      // A concealed kong shows two tiles face down; another seat's shows only backs (RULES §7).
+      // A concealed kong shows two tiles face down; another seat's shows only backs (docs/rules.md §7).
       const hidden = m.tile === "?" || (m.type === "concealed_kong" && (i === 0 || i === 3));
       g.append(tileEl(hidden ? "?" : m.tile, { small: true }));
     }
@@ -300,7 +300,7 @@ function ownHand(model, request, ui, send) {
   return box;
 }
 
-/** 换三张, or 换四张 where the table exchanges four (knob exchange_count, RULES §11.1). */
+/** 换三张, or 换四张 where the table exchanges four (knob exchange_count, docs/rules.md §11.1). */
 function exchangeName(model) {
   const count = COUNT_WORDS[model.shape.exchange_count];
   return `换${count ? count[0] : model.shape.exchange_count}张`;
@@ -327,7 +327,7 @@ function controls(model, names, request, ui, send) {
   if (exchange.length) {
     const count = COUNT_WORDS[model.shape.exchange_count] || [String(model.shape.exchange_count), String(model.shape.exchange_count)];
     // Of one suit, unless the offers mix suits (exchange_same_suit off, or a 7-tile hand with no
-    // suit of four under 换四张: it may give any tiles, RULES §11.1).
+    // suit of four under 换四张: it may give any tiles, docs/rules.md §11.1).
     const oneSuit = exchange.every((a) => new Set(a.tiles.map((t) => t[1])).size === 1);
     box.append(el("span", "prompt", `${exchangeName(model)} exchange: pick ${count[1]} tiles${oneSuit ? " of one suit" : ""}`));
     const picked = ui.selectedTiles();
@@ -441,7 +441,7 @@ export function renderTable(root, model, request, ui, names, send, now) {
 
 // -- the settlement report -------------------------------------------------------------------------
 
-/** Tile names of a hand in notation (RULES §1): concealed tiles, then each meld's tiles. */
+/** Tile names of a hand in notation (docs/rules.md §1): concealed tiles, then each meld's tiles. */
 export function notationTiles(text) {
   const groups = [];
   let current = [];
@@ -505,7 +505,7 @@ export function renderReport(root, model, names, message) {
       line.append(tileEl(h.pai, { small: true }),
         el("span", "", `${winText(h)} ×${h.multiplier} · ${winHow(h, names)}`));
       if (h.hand) {
-        // Only the reader's own winning hands are in its events (RULES §7).
+        // Only the reader's own winning hands are in its events (docs/rules.md §7).
         const hand = el("div", "win-hand");
         for (const g of notationTiles(h.hand)) {
           const group = el("span", "meld");
