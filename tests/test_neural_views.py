@@ -1,5 +1,5 @@
-"""NeuralBot's close calls asked of the twelve renamed tables (xueliu.bots.neural_views, session
-20): where the network's first choice leads its second by less than the weights file's margin the
+"""NeuralBot's close calls asked of the twelve renamed tables (xueliu.bots.neural_views):
+where the network's first choice leads its second by less than the weights file's margin the
 bot plays the twelve views' average — the same average the distillation imitates, computed the
 long way (xueliu.train.distill.ensemble_log_policy) — and elsewhere the network's own choice;
 the margin lives in the weights file, and a bad one is refused."""

@@ -1,5 +1,5 @@
 """``xueliu.game.likely_hands``: the prior of how ready the other seats' hidden hands are at a
-real table, and ``redealt(..., hands="likely")``, which deals by it (session 15).
+real table, and ``redealt(..., hands="likely")``, which deals by it.
 
 - at a table of four experts the other seats' hands are much nearer a win than a uniform redeal
   deals them late in a hand, and a redeal with the prior deals them about as near as they are —

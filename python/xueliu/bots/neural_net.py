@@ -14,13 +14,13 @@ A weights file is one ``.npz`` (docs/training.md, "The weights file"):
   read as ``float32``) and ``float32`` biases ``[out]`` of a plain multi-layer perceptron, ReLU
   between layers, the last layer's outputs the logits of the 175 indices of
   :mod:`xueliu.learn.actions`;
-- optionally (session 8) ``danger`` in ``meta``: ``{"penalty": B}``. The last layer then has 27
+- optionally ``danger`` in ``meta``: ``{"penalty": B}``. The last layer then has 27
   more outputs, the logits of the network's estimate of the chance that discarding each kind
   deals in at once (its danger head, trained on
   :func:`xueliu.game.deal_in_costs.deal_in_costs` ``> 0``), and the policy's logit of
   discarding kind ``k`` is its logit minus ``B`` times that chance: the learned price of a
   deal-in, weighed against the imitated choice;
-- optionally (session 20) ``views`` in ``meta``: ``{"margin": M}``. :class:`~xueliu.bots.NeuralBot`
+- optionally ``views`` in ``meta``: ``{"margin": M}``. :class:`~xueliu.bots.NeuralBot`
   then asks the network about the table under the twelve renamings of its tiles at its close
   calls — the decisions whose first choice leads the second by under ``M`` nats of
   log-probability — and plays the twelve answers' average there (:mod:`.neural_views`).

@@ -1,10 +1,10 @@
-"""A network's close calls asked again of the table with its tiles renamed (session 20).
+"""A network's close calls asked again of the table with its tiles renamed.
 
 Sichuan mahjong plays alike under the twelve renamings of its tiles (suits permuted, ranks
 reversed: :mod:`xueliu.learn.renamings`); a network does not, quite — asked about the same
 decision at a renamed table it sometimes answers otherwise — and the average of its twelve
 answers (each mapped back to the real tiles) plays better than any one of them
-(docs/training.md, sessions 16–20). Asking twelve times costs twelve forward passes, but where
+(docs/training.md, "What was tried"). Asking twelve times costs twelve forward passes, but where
 the network's first choice leads its second by a wide margin the average almost never differs:
 on the shipped network's self-play, nine in ten of the choices the twelve views change are at
 margins under 0.5 nats of log-probability, a fifth of the decisions with a choice. So
@@ -17,7 +17,7 @@ computed once, for the real table; and the first layer of a renamed input is the
 rows read at renamed inputs — the native core sums all the views' first layers in one pass over
 an input (``_core.renamed_first_layers_01``, cpp/dense.hpp: each tile input read in the three
 suits it may become, ranks kept and reversed, and a view the sum of three of those and the
-unmoved planes; session 21) — then the views' other layers are one product for all of them. An
+unmoved planes) — then the views' other layers are one product for all of them. An
 exchange's pick is averaged over the views that keep the ranks only (the networks pick an
 exchange's tiles smallest kind first, which a view with the ranks reversed turns around:
 :func:`xueliu.train.distill.ensemble_log_policy`'s rule).

@@ -5,9 +5,9 @@ A uniform redeal (:func:`xueliu.game.redeal.redealt`) deals the other seats' con
 random from what the seat cannot see. Real players' hands are not random: what they kept is what
 brought them near a win. In games of four ``ExpertBot``\\ s, with 10 to 19 tiles of the 血流 wall
 left, an opponent without melds is ready (shanten 0) in 41 % of the hands, a uniform redeal's in
-3.5 % (session 15): a uniform redeal's table is slower and safer than the real one. (What dealing
+3.5 %: a uniform redeal's table is slower and safer than the real one. (What dealing
 likely hands changed in the values of the network's close calls — little — is in
-docs/training.md, session 15.)
+docs/training.md, "What was tried".)
 
 The prior is a table of ratios ``P_real(s | b, m) / P_uniform(s | b, m)`` of an opponent's
 shanten ``s`` (its concealed tiles with its melds and void, :func:`xueliu._core.shanten`), by the

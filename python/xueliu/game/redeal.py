@@ -16,7 +16,7 @@ already shown and there is no cheap exact sampler:
   has won on) keeps its tiles, and so does a 血战 winner that has left — unless
   ``won_hands="redeal"``, which builds each of them a hand from the hidden tiles that still wins
   on those kinds (a won hand's other waits are what its neighbours cannot see; the teacher of
-  the close calls kept them: docs/training.md, session 13);
+  the close calls kept them: docs/training.md, "What was tried");
 - each other seat keeps its count of tiles of its void suit (定缺): a seat that has discarded
   another suit holds none of its void and must not be dealt one, and a seat that has not may;
 - when those void rules leave (almost) no other deal — late in a hand, when the hidden tiles are
@@ -26,7 +26,7 @@ already shown and there is no cheap exact sampler:
 How it deals the other seats: at random (``hands="uniform"``), or (``hands="likely"``) each as
 near a win as real players' hands are at that point of a hand, by the prior of
 :mod:`xueliu.game.likely_hands` — a uniform deal is far slower and safer than a real table late in
-a hand (session 15).
+a hand.
 
 And what it drops: the three tiles the seat gave in the exchange (换三张) are known to be in the
 receiver's hand until they show up; a redeal may move them. What is kept tells the copy a
