@@ -1,4 +1,4 @@
-"""Rule configuration (docs/rules.md §6, §9, §10; docs/TEAM.md knob list); §11's knobs, their checks and
+"""Rule configuration (docs/rules.md §6, §9, §10; the knob list of its preset table); §11's knobs, their checks and
 presets are in tests/test_rules_section11.py."""
 
 import dataclasses
@@ -91,7 +91,7 @@ SECTION11_DEFAULTS = {
 }
 SAME_IN_BOTH.update(SECTION11_DEFAULTS)
 
-# docs/TEAM.md lists these knobs; Rules holds exactly them.
+# docs/rules.md's preset table (§9) and §11 list these knobs; Rules holds exactly them.
 TEAM_KNOBS = set(XUELIU) | set(SAME_IN_BOTH)
 
 
