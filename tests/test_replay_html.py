@@ -8,7 +8,8 @@ import pytest
 
 import xueliu
 from xueliu.bots import GreedyBot, play_hand
-from xueliu.replay_html import STATIC, page_data, replay_page, tile_art
+from xueliu.replay_html import STATIC, line_names, page_data, replay_page, table_label, tile_art
+from xueliu.rules import Rules
 from xueliu.tiles import TILE_NAMES
 
 
@@ -53,3 +54,43 @@ def test_the_viewer_data_carries_the_tables_shape_and_refuses_a_seat_it_lacks():
     assert page_data(rec, seat=1)["shape"] == {"players": 2, "wall_tiles": 36, "dealt_tiles": 15}
     with pytest.raises(ValueError, match="seat must be 0..1"):
         page_data(rec, seat=2)
+
+
+def _hand_of(preset: str, seed: int = 3):
+    rules = xueliu.Rules.preset(preset)
+    return play_hand(xueliu.new_game(rules, seed=seed),
+                     [GreedyBot(rules=rules) for _ in range(rules.players)]).record()
+
+
+def test_the_title_names_the_tables_mode_and_preset():
+    rec = _hand_of("sanren_liangfang")
+    label = "血战到底 xuezhan · 三人两房 sanren_liangfang"
+    assert page_data(rec)["table"] == {"mode": "xuezhan", "label": label}
+    html = replay_page(rec)
+    assert f"<title>{label} — replay</title>" in html
+    review = {"seat": 1, "agreement": 1.0, "total_regret": 0.0, "decisions": []}
+    assert f"<title>{label} — review of seat 1</title>" in replay_page(rec, 1, review=review)
+    assert table_label(Rules.preset("xueliu")) == "血流成河 xueliu · preset xueliu"
+    assert table_label(Rules.preset("daodaohu")) == "倒倒胡 daodaohu · preset daodaohu"
+    assert table_label(Rules.preset("xuezhan").replace(base=2)) == \
+        "血战到底 xuezhan · preset xuezhan · base 2"  # the server's stakes on a preset
+    assert table_label(Rules.preset("sanren_sanfang").replace(menqing=True)) == (
+        "血战到底 xuezhan · 自定义 custom rules: 三人三房 sanren_sanfang with 1 knob changed "
+        "(menqing)")
+
+
+def test_the_seats_carry_the_players_names_where_the_source_has_them():
+    rec = _hand_of("sanren_liangfang")
+    assert page_data(rec)["names"] is None  # a bare record names nobody
+    row = {"hand": 0, "seats": ["expert", "greedy", "random"], "record": rec}
+    names = line_names(row, 3)
+    assert names == ["expert", "greedy", "random"]
+    assert page_data(rec, names=names)["names"] == names
+    assert page_data(rec, names=["ann", None, ""])["names"] == ["ann", None, None]
+    assert page_data(rec, names=[None, None, None])["names"] is None
+    assert line_names(rec) is None and line_names(row, 4) is None and line_names([1]) is None
+    with pytest.raises(ValueError, match="one name per seat"):
+        page_data(rec, names=["a", "b"])
+    # A name is data: it reaches the page inside the JSON, never as markup.
+    html = replay_page(rec, names=["</script><b>x", "b", "c"])
+    assert "</script><b>x" not in html and html.count("</script>") == 2

@@ -17,7 +17,9 @@ import pytest
 
 import xueliu
 from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
-from xueliu.review import review_json, review_record
+from xueliu.game.actions import Action
+from xueliu.review import Decision, Review, review_json, review_record, review_text
+from xueliu.review.report import end_words
 from xueliu.rules import Rules
 
 
@@ -221,6 +223,67 @@ def test_the_json_object_has_the_contracted_top_level_keys():
     assert data["agreement"] == round(sum(d["agrees"] for d in counted) / len(counted), 6)
     assert data["total_regret"] == pytest.approx(sum(d["regret"] for d in counted), abs=1e-3)
     json.dumps(data)
+
+
+def _synthetic(options, chosen: int, number: int = 1, event: int = 9):
+    """A decision among ``options`` (``(action id, value)``), choosing the ``chosen``-th."""
+    acts = [(Action.from_id(i), v) for i, v in options]
+    return Decision(number=number, event=event, kind="discard", phase="turn", options=acts,
+                    chosen=acts[chosen][0], position={
+                        "hand": ["1m", "2m"], "drawn": None, "melds": [], "discards": [[]] * 4,
+                        "other_melds": [[]] * 4, "claim": None, "void": None, "voids": None,
+                        "wall_remaining": 30, "turn": 0})
+
+
+def _one_review(decisions, end_reason="wall_exhausted"):
+    return Review(seat=0, mode="xueliu", decisions=decisions, net=[3, -1, -1, -1],
+                  wins=[{"tile": "5p", "fan": 2, "source": "discard", "base": "pinghu",
+                         "from": 2}], end_reason=end_reason, events=99)
+
+
+def test_an_option_the_model_does_not_value_says_so_instead_of_a_zero():
+    """``option_values`` leaves an option it does not value at exactly 0.0 (a discard its
+    planner does not look at): the review says "not valued" rather than +0.000 between real
+    values, in the text and in the JSON (``valued``); its regret still counts from 0."""
+    d = _synthetic([(0, 1.5), (1, 0.0), (2, -0.25)], chosen=1)
+    assert d.best_valued and not d.chosen_valued and d.regret == 1.5
+    r = _one_review([d])
+    text = review_text(r)
+    assert "+0.000" not in text
+    assert "chose discard 2m not valued; best discard 1m +1.500, regret 1.500" in text
+    assert "options: discard 1m +1.500, discard 2m not valued, discard 3m -0.250" in text
+    data = review_json(r)["decisions"][0]
+    assert [o["valued"] for o in data["options"]] == [True, False, True]
+    assert data["chosen_valued"] is False and data["best_valued"] is True
+    assert data["chosen_value"] == 0.0  # the number stays what the model said
+
+
+def test_real_hands_have_options_the_model_leaves_unvalued_and_the_json_marks_them():
+    marked = 0
+    for seed in range(3):
+        rec = _hand(seed, [RandomBot(seed), GreedyBot(), ExpertBot(), RandomBot(seed)])
+        for seat in (0, 1):
+            r = review_record(rec, seat)
+            for d, shown in zip(r.decisions, review_json(r)["decisions"]):
+                assert [o["valued"] for o in shown["options"]] == [v != 0.0 for _, v in d.options]
+                marked += sum(not o["valued"] for o in shown["options"])
+    assert marked >= 5
+
+
+def test_the_summary_counts_in_the_singular_and_ends_in_words():
+    one = _one_review([_synthetic([(0, 1.0), (1, 0.5)], chosen=1)])
+    text = review_text(one)
+    assert "of 1 decision;" in text and "1 decisions" not in text
+    assert "discard      1 decision, 0% agree" in text
+    assert "The costliest decision:" in text
+    assert "ended: wall exhausted (牌墙摸完)" in text and "wall_exhausted" not in text
+    assert "wins: 5p 2 fan (on a discard from seat 2)" in text
+    two = _one_review([_synthetic([(0, 1.0), (1, 0.5)], chosen=1),
+                       _synthetic([(0, 1.0), (1, 0.25)], chosen=1, number=2)], "two_wins")
+    text = review_text(two)
+    assert "of 2 decisions;" in text and "The costliest decisions:" in text
+    assert "ended: two seats won (两家胡牌)" in text
+    assert end_words(None) == "not over" and end_words("someday") == "someday"
 
 
 def test_a_bad_seat_or_a_record_that_does_not_replay_is_a_clear_error():

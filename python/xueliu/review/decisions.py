@@ -17,10 +17,18 @@ from ..game.state import GameState, restore
 from ..record import replay
 from ..rules import Rules
 
-__all__ = ["Decision", "Review", "review_record", "describe", "EPSILON"]
+__all__ = ["Decision", "Review", "review_record", "describe", "valued", "EPSILON"]
 
 EPSILON = 1e-9
 """Values closer than this are equal: a choice within it of the best agrees (ties of the model)."""
+
+
+def valued(value: float) -> bool:
+    """Whether the expert's model gave an option a value: an option it leaves out (a discard
+    its planner does not look at, a kong it has no formula for, a hand that cannot win) stands at
+    exactly 0.0 in ``option_values``, which no computed value lands on. Shown as "not valued",
+    never as 0.000 between real values; its regret is still counted from 0 (docs/review.md)."""
+    return value != 0.0
 
 _WORDS = {"discard": "discard", "peng": "peng", "kong": "kong",
           "concealed_kong": "concealed kong", "added_kong": "added kong"}
@@ -83,6 +91,14 @@ class Decision:
     @property
     def chosen_value(self) -> float:
         return next(v for a, v in self.options if a is self.chosen)
+
+    @property
+    def chosen_valued(self) -> bool:
+        return valued(self.chosen_value)
+
+    @property
+    def best_valued(self) -> bool:
+        return valued(self.best_value)
 
     @property
     def regret(self) -> float:

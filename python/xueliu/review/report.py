@@ -2,15 +2,50 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Mapping, Optional
 
 from ..game.actions import Action
-from .decisions import Decision, Review, describe
+from .decisions import Decision, Review, describe, valued
 
-__all__ = ["review_json", "review_text", "decision_json", "REVIEW_FORMAT", "REVIEW_VERSION"]
+__all__ = ["review_json", "review_text", "decision_json", "end_words", "REVIEW_FORMAT",
+           "REVIEW_VERSION", "END_WORDS"]
 
 REVIEW_FORMAT = "xueliu-review"
 REVIEW_VERSION = 1
+
+END_WORDS = {
+    "wall_exhausted": "wall exhausted (牌墙摸完)",
+    "three_wins": "three seats won (三家胡牌)", "two_wins": "two seats won (两家胡牌)",
+    "one_win": "one seat won (一家胡牌)", "first_win": "the first win (倒倒胡)",
+}
+"""Why a hand ended (the ``end_hand`` event's ``reason``) in words; the replay viewer says the same."""
+
+_SOURCE_WORDS = {"self_draw": "self-drawn", "discard": "on a discard",
+                 "robbed_kong": "robbing a kong"}
+
+
+def end_words(reason: Optional[str]) -> str:
+    """``"wall_exhausted"`` -> ``"wall exhausted (牌墙摸完)"``; a hand not over: ``"not over"``."""
+    if reason is None:
+        return "not over"
+    return END_WORDS.get(reason, reason.replace("_", " "))
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 decision``, ``2 decisions``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _value(v: float) -> str:
+    """A value for the terminal, or "not valued" (:func:`~xueliu.review.decisions.valued`)."""
+    return f"{v:+.3f}" if valued(v) else "not valued"
+
+
+def _win_words(w: Mapping[str, Any]) -> str:
+    how = _SOURCE_WORDS.get(w["source"], str(w["source"]).replace("_", " "))
+    if w["source"] != "self_draw" and isinstance(w.get("from"), int):
+        how += f" from seat {w['from']}"
+    return f"{w['tile']} {w['fan']} fan ({how})"
 
 
 def _action(a: Action) -> Dict[str, Any]:
@@ -25,9 +60,11 @@ def decision_json(d: Decision) -> Dict[str, Any]:
     return {
         "number": d.number, "event": d.event, "kind": d.kind,
         "phase": d.phase, "chosen": _action(d.chosen), "chosen_value": _v(d.chosen_value),
-        "best": _action(d.best), "best_value": _v(d.best_value), "regret": _v(d.regret),
+        "chosen_valued": d.chosen_valued,
+        "best": _action(d.best), "best_value": _v(d.best_value), "best_valued": d.best_valued,
+        "regret": _v(d.regret),
         "agrees": d.agrees, "counted": d.counted, "timeout": d.timeout, "auto": d.auto,
-        "options": [{**_action(a), "value": _v(v)} for a, v in d.options],
+        "options": [{**_action(a), "value": _v(v), "valued": valued(v)} for a, v in d.options],
         "position": d.position,
     }
 
@@ -60,7 +97,7 @@ def _position_lines(d: Decision) -> List[str]:
         if river:
             lines.append(f"    discards of seat {s}: {' '.join(river)}")
     lines.append(f"    wall: {p['wall_remaining']}")
-    lines.append("    options: " + ", ".join(f"{describe(a)} {v:+.3f}" for a, v in d.options[:8])
+    lines.append("    options: " + ", ".join(f"{describe(a)} {_value(v)}" for a, v in d.options[:8])
                  + (" ..." if len(d.options) > 8 else ""))
     return lines
 
@@ -75,25 +112,26 @@ def review_text(r: Review) -> str:
         if len(d.options) == 1:
             note += " (only option)"
         line = (f"{d.number:3d} {mark} {d.kind:<10} chose {describe(d.chosen)} "
-                f"{d.chosen_value:+.3f}")
+                f"{_value(d.chosen_value)}")
         if not d.agrees:
-            line += f"; best {describe(d.best)} {d.best_value:+.3f}, regret {d.regret:.3f}"
+            line += f"; best {describe(d.best)} {_value(d.best_value)}, regret {d.regret:.3f}"
         out.append(line + note)
     out.append("")
     c = r.counted
-    out.append(f"Agreement: {r.agreement:.1%} of {len(c)} decisions; total regret "
+    out.append(f"Agreement: {r.agreement:.1%} of {_count(len(c), 'decision')}; total regret "
                f"{r.total_regret:.3f}, per decision {r.mean_regret:.3f}")
     for kind, k in sorted(r.kinds().items()):
-        out.append(f"  {kind:<10} {int(k['decisions']):3d} decisions, {k['agreement']:.0%} agree, "
-                   f"regret {k['regret']:.3f}")
+        n = int(k["decisions"])
+        out.append(f"  {kind:<10} {n:3d} decision{'' if n == 1 else 's'}, "
+                   f"{k['agreement']:.0%} agree, regret {k['regret']:.3f}")
     dear = r.costliest()
     if dear:
-        out.append("The costliest decisions:")
+        out.append("The costliest decision:" if len(dear) == 1 else "The costliest decisions:")
         for d in dear:
             out.append(f"  #{d.number} {d.kind}: chose {describe(d.chosen)}, best "
                        f"{describe(d.best)}, regret {d.regret:.3f}")
             out.extend(_position_lines(d))
-    wins = ", ".join(f"{w['tile']} {w['fan']} fan ({w['source']})" for w in r.wins) or "none"
+    wins = ", ".join(_win_words(w) for w in r.wins) or "none"
     out.append(f"Result: seat {r.seat} net {r.net[r.seat]:+d}; wins: {wins}; "
-               f"all seats {r.net}; ended: {r.end_reason}")
+               f"all seats {r.net}; ended: {end_words(r.end_reason)}")
     return "\n".join(out)
