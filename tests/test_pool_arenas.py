@@ -1,5 +1,6 @@
-"""tools/pool_arenas.py (docs/training.md, session 23): one bot's mean pooled over arenas on
-different seeds — the mean of the seeds' means, the standard errors added in quadrature."""
+"""tools/pool_arenas.py (docs/strength.md, "On more walls than the gate's"): one bot's mean
+pooled over arenas on different seeds — the mean of the seeds' means, the standard errors added
+in quadrature."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Measures the prior of :mod:`xueliu.game.likely_hands` and writes it as package data.
+"""Measures the prior of :mod:`xueliu.game.likely_hands` and writes it as package data: it
+reproduces ``python/xueliu/game/likely_hands.npz``, which the likely redeals of the shipped
+weights' recipe deal by (``--improve-redeal-hands likely``, docs/training.md; ≈ 4.5 min)::
 
     python tools/make_likely_hands.py --hands 2000 --rounds 3 --seed 15 --workers 2
 

@@ -1,6 +1,9 @@
-"""One bot's mean a hand pooled over arenas on different seeds (``xueliu arena --json``)::
+"""One bot's mean a hand pooled over arenas on different seeds (``xueliu arena --json``): it
+reproduces the shipped bot's 血流 figure of docs/strength.md, +0.11 [+0.06, +0.17] a hand over
+the expert pooled over seven seeds' arenas::
 
-    python tools/pool_arenas.py a110.json a111.json a108.json=gbots:G58 --bot neural
+    python tools/pool_arenas.py a110.json a111.json a112.json a113.json a114.json a115.json \
+        a2026.json --bot neural
 
 Each file is one seed's arena; ``PATH=BOT`` reads the line of ``BOT`` there instead of
 ``--bot``'s (the same bot under another name). Walls of different seeds are independent, so

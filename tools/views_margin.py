@@ -1,5 +1,7 @@
 """A weights file with ``views`` set: the same network, its bot asking the twelve renamed tables
-about the close calls within ``MARGIN`` nats (:mod:`xueliu.bots.neural_views`; 0 removes it)::
+about the close calls within ``MARGIN`` nats (:mod:`xueliu.bots.neural_views`; 0 removes it).
+The last step of the shipped weights' recipe (docs/training.md): it makes
+``python/xueliu/bots/weights/neural_v1.npz`` from the ``runs/v58`` network::
 
     python tools/views_margin.py runs/v58/final.npz 0.5 python/xueliu/bots/weights/neural_v1.npz
 
