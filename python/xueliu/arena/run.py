@@ -1,6 +1,6 @@
 """Running an arena: every match's walls in chunks on worker processes, through ``simulate``'s
-own hand (``simulate.play.run_chunk``: the same seeds, seating, bots and ``cmd:`` programs), and
-the result folded by wall.
+own hands (``simulate.batched.run_chunk``: the same seeds, seating, bots and ``cmd:`` programs,
+a chunk's neural seats decided together), and the result folded by wall.
 
 The hands of all matches share one pool, chunk by chunk (every match's first walls, then every
 match's next ones), so the matches advance together and a slow bot does not leave workers idle.
@@ -10,6 +10,7 @@ on the order in which chunks come back.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ..bots import check_bot_spec
 from ..rules import Rules
-from ..simulate.play import Config, close_external_bots, run_chunk
+from ..simulate.batched import balanced_chunk, has_neural, play_hands, run_chunk
+from ..simulate.play import Config, close_external_bots
 from ..simulate.progress import Progress
 from ..simulate.run import named_rules
 from .plan import MODES, Match, plan_matches
@@ -82,8 +84,11 @@ def _arena_chunk(cfg: Config, start: int, stop: int) -> List[HandResult]:
     return [hand_result(row) for row in run_chunk(cfg, start, stop)]
 
 
-def _tasks(matches: int, walls: int, workers: int, players: int = 4) -> List[_Task]:
+def _tasks(matches: int, walls: int, workers: int, players: int = 4,
+           batched: bool = False) -> List[_Task]:
     per_chunk = max(1, min(50, math.ceil(walls * matches / (workers * 16))))
+    if batched and workers > 1:  # a worker's neural seats are batched over its task's hands
+        per_chunk = max(per_chunk, balanced_chunk(walls * matches * players, workers) // players)
     return [(m, players * a, players * min(walls, a + per_chunk))
             for a in range(0, walls, per_chunk) for m in range(matches)]
 
@@ -104,9 +109,10 @@ def _play(configs: Sequence[Config], tasks: Sequence[_Task], workers: int, talli
         if progress is not None:
             progress.update(len(results))
 
-    if workers == 1:
+    if workers == 1:  # one stream of hands, so the batches of neural seats span the tasks
+        rows = play_hands([(configs[m], i) for m, a, b in tasks for i in range(a, b)])
         for task in tasks:
-            fold(task, _arena_chunk(configs[task[0]], task[1], task[2]))
+            fold(task, [hand_result(row) for row in itertools.islice(rows, task[2] - task[1])])
         return
     import concurrent.futures as cf
     import multiprocessing as mp
@@ -182,8 +188,9 @@ def arena(
     tallies = [MatchTally(walls) for _ in matches]
     start = time.perf_counter()
     try:
-        _play(configs, _tasks(len(matches), walls, workers, r.players), workers, tallies, progress,
-              r.players)
+        tasks = _tasks(len(matches), walls, workers, r.players,
+                       any(has_neural(c) for c in configs))
+        _play(configs, tasks, workers, tallies, progress, r.players)
     finally:
         close_external_bots()  # the programs this process started (workers close their own)
         if progress is not None:

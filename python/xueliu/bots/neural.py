@@ -25,8 +25,8 @@ when the bot is made for them or a hand under them starts — never played badly
 from __future__ import annotations
 
 import os
-from typing import (TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Sequence, Tuple,
-                    Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 import numpy as np
 
@@ -190,7 +190,7 @@ class NeuralBot(Bot):
 
     def check_rules(self, rules: Rules) -> str:
         """The trained preset ``rules`` are; ``UntrainedRulesError`` if none."""
-        preset = self.network.preset_of(rules)
+        preset = _preset_of(self.network, rules)
         self._checked = rules
         return preset
 
@@ -204,6 +204,14 @@ class NeuralBot(Bot):
         if self._views is not None:
             return self._views.choose(x, mask, self.views_margin)
         return masked_argmax(self.network.forward(x), mask)
+
+    def choose_rows(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """:meth:`choose` of each row as if it were alone, to the bit, in one pass
+        (:mod:`.neural_rows`): how ``xueliu simulate`` decides many seats together and still
+        plays the hands it played one seat at a time."""
+        from .neural_rows import choose_rows
+
+        return choose_rows(self.network, self._views, self.views_margin, x, mask, self.choose)
 
     def _check_state_rules(self, rules: Rules) -> None:
         if rules is not self._checked:
@@ -247,6 +255,24 @@ class NeuralBot(Bot):
                 continue
             return _action(legal_actions, k, picks)
         raise AssertionError("an exchange ends with its last pick")  # pragma: no cover
+
+
+_PRESETS: Dict[Tuple[int, int], Tuple[Network, Rules, str]] = {}
+
+
+def _preset_of(network: Network, rules: Rules) -> str:
+    """``network.preset_of(rules)``, remembered per network and (frozen) rules object:
+    ``xueliu simulate`` makes a bot per seat and hand, and the check — the rules as canonical
+    JSON, compared with each trained preset's — was a seventh of a batched neural hand."""
+    key = (id(network), id(rules))
+    hit = _PRESETS.get(key)
+    if hit is not None and hit[0] is network and hit[1] is rules:
+        return hit[2]
+    preset = network.preset_of(rules)  # raises for untrained rules: nothing remembered
+    if len(_PRESETS) >= 64:
+        _PRESETS.clear()
+    _PRESETS[key] = (network, rules, preset)
+    return preset
 
 
 def _mask_with(legal: Sequence[Action], observation: Mapping[str, Any], picks: Tuple[int, ...],

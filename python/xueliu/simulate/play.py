@@ -19,7 +19,8 @@ from ..errors import BotError
 from ..game import GameState, new_game
 from ..rules import Rules
 
-__all__ = ["hand_seed", "play_one", "Config", "close_external_bots"]
+__all__ = ["hand_seed", "play_one", "play_sequential", "Config", "Hand", "start_one",
+           "finish_one", "ask", "close_external_bots"]
 
 
 def hand_seed(seed: int, wall: int) -> int:
@@ -94,37 +95,43 @@ def _seating(cfg: Config, hand: int) -> Tuple[int, List[int]]:
     return hand, list(range(len(cfg.bots)))
 
 
+def ask(state: GameState, bot: Union[Bot, ExternalBot], seat: int, name: str,
+        where: str) -> Optional[Any]:
+    """The answer of ``bot`` at ``seat``, pending in ``state``; ``None`` when an external bot's
+    answer failed (it gets docs/rules.md §8's default, ``apply_timeout``, after the step). An
+    in-process bot that raises or answers an illegal action stops the run with a
+    :class:`BotError` naming it."""
+    if isinstance(bot, ExternalBot):
+        return bot.decide(state, seat)
+    legal = state.legal_actions(seat)
+    # In-process bots with act_view (every Bot) read the seat's view as counts, as play_hand
+    # does: no JSON observation to build and parse.
+    act_view = getattr(bot, "act_view", None)
+    try:
+        action = (act_view(state.view(seat), legal) if act_view is not None
+                  else bot.act(state.observation(seat), legal))
+    except Exception as e:
+        raise BotError(f"bot {name!r} at seat {seat} raised {type(e).__name__}: {e} "
+                       f"({where})") from e
+    answer: Any = action  # a bot may answer an Action or its id
+    if answer not in legal and not any(answer == a.id for a in legal):
+        raise BotError(f"bot {name!r} at seat {seat} chose {action!r}, which is not one of its "
+                       f"legal actions ({where})")
+    return action
+
+
 def _play(state: GameState, bots: Sequence[Union[Bot, ExternalBot]], names: Sequence[str],
           where: str) -> None:
-    """Drives ``state`` to its end. An external bot's failed answer becomes docs/rules.md §8's default
-    (``apply_timeout``); an in-process bot that raises or answers an illegal action stops the
-    run with a :class:`BotError` naming it."""
+    """Drives ``state`` to its end, asking each pending seat's bot in seat order (:func:`ask`)."""
     while not state.is_over:
         answers: Dict[int, Any] = {}
         defaults: List[int] = []
         for seat in state.pending():
-            bot = bots[seat]
-            if isinstance(bot, ExternalBot):
-                action = bot.decide(state, seat)
-                if action is None:
-                    defaults.append(seat)
-                    continue
+            action = ask(state, bots[seat], seat, names[seat], where)
+            if action is None:
+                defaults.append(seat)
             else:
-                legal = state.legal_actions(seat)
-                # In-process bots with act_view (every Bot) read the seat's view as counts, as
-                # play_hand does: no JSON observation to build and parse.
-                act_view = getattr(bot, "act_view", None)
-                try:
-                    action = (act_view(state.view(seat), legal) if act_view is not None
-                              else bot.act(state.observation(seat), legal))
-                except Exception as e:
-                    raise BotError(f"bot {names[seat]!r} at seat {seat} raised "
-                                   f"{type(e).__name__}: {e} ({where})") from e
-                answer: Any = action  # a bot may answer an Action or its id
-                if answer not in legal and not any(answer == a.id for a in legal):
-                    raise BotError(f"bot {names[seat]!r} at seat {seat} chose {action!r}, which "
-                                   f"is not one of its legal actions ({where})")
-            answers[seat] = action
+                answers[seat] = action
         if answers:
             state.step(answers)
         for seat in defaults:
@@ -144,34 +151,53 @@ def _lifecycle(call: Any, name: str, seat: int, where: str, *args: Any, **kwargs
                        f"({where})") from e
 
 
-def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
-    """Play hand ``hand`` of the simulation and return its result row."""
+@dataclass
+class Hand:
+    """One hand in play: its index in the run, wall, game seed, state, and each seat's bot
+    (started) and spec; ``where`` names it in errors."""
+
+    index: int
+    wall: int
+    seed: int
+    state: GameState
+    bots: List[Union[Bot, ExternalBot]]
+    names: List[str]
+    where: str
+
+
+def start_one(cfg: Config, hand: int) -> Hand:
+    """Deals hand ``hand`` of the simulation and makes and starts its bots, seat by seat."""
     wall, entries = _seating(cfg, hand)
     rules = _rules_of(cfg)
     gseed = hand_seed(cfg.seed, wall)
     state = new_game(rules, seed=gseed, dealer=wall % rules.players)
-    bots: List[Union[Bot, ExternalBot]] = []
     names = [cfg.bots[j] for j in entries]
-    where = f"hand {hand}, wall seed {gseed}"
+    h = Hand(hand, wall, gseed, state, [], names, f"hand {hand}, wall seed {gseed}")
     for seat, j in enumerate(entries):
         bseed = bot_seed(cfg.seed, hand, seat)
         bot: Union[Bot, ExternalBot] = (_external(cfg, j) if is_external(cfg.bots[j])
                                         else make_bot(cfg.bots[j], seed=bseed, rules=rules))
-        _lifecycle(start_hand_for, names[seat], seat, where, bot, seat, rules, bseed, hand=hand)
-        bots.append(bot)
-    _play(state, bots, names, where)
+        _lifecycle(start_hand_for, names[seat], seat, h.where, bot, seat, rules, bseed, hand=hand)
+        h.bots.append(bot)
+    return h
+
+
+def finish_one(cfg: Config, h: Hand) -> Dict[str, Any]:
+    """Ends the hand ``h`` (over) for its bots and returns its result row."""
+    rules = _rules_of(cfg)
+    state = h.state
     defaults: List[Optional[Dict[str, int]]] = []
-    for seat, bot in enumerate(bots):
-        _lifecycle(end_hand_for, names[seat], seat, where, bot, state, seat)
+    for seat, bot in enumerate(h.bots):
+        _lifecycle(end_hand_for, h.names[seat], seat, h.where, bot, state, seat)
         defaults.append(bot.take_counts() if isinstance(bot, ExternalBot) else None)
     st = state.settlement()
     checks = st.end_checks
     row: Dict[str, Any] = {
-        "hand": hand,
-        "wall": wall,
-        "seed": gseed,
-        "dealer": wall % rules.players,
-        "seats": names,
+        "hand": h.index,
+        "wall": h.wall,
+        "seed": h.seed,
+        "dealer": h.wall % rules.players,
+        "seats": h.names,
         "net": list(st.net),
         "wins": [[w.seat, w.fan_result.fan, w.fan_result.base] for w in st.wins],
         # the seat of each discard (or robbed kong) won on, once however many won on it: the
@@ -188,5 +214,15 @@ def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
     return row
 
 
-def run_chunk(cfg: Config, start: int, stop: int) -> List[Dict[str, Any]]:
+def play_one(cfg: Config, hand: int) -> Dict[str, Any]:
+    """Play hand ``hand`` of the simulation alone, every decision asked of its bot one at a time,
+    and return its result row (:mod:`.batched` plays a worker's hands together, to the same
+    rows)."""
+    h = start_one(cfg, hand)
+    _play(h.state, h.bots, h.names, h.where)
+    return finish_one(cfg, h)
+
+
+def play_sequential(cfg: Config, start: int, stop: int) -> List[Dict[str, Any]]:
+    """Hands ``start`` to ``stop - 1``, one after the other (:func:`play_one`)."""
     return [play_one(cfg, i) for i in range(start, stop)]

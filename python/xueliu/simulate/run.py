@@ -3,6 +3,7 @@ hand order, and the ``xueliu simulate`` command."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -13,7 +14,8 @@ from typing import IO, Any, Dict, Generator, List, Optional, Sequence, Tuple, Un
 from ..bots import check_bot_spec
 from ..errors import BotError, CommandError
 from ..rules import PRESET_NAMES, Rules
-from .play import Config, close_external_bots, run_chunk
+from .batched import balanced_chunk, has_neural, play_hands, run_chunk
+from .play import Config, close_external_bots
 from .progress import Progress
 from .summary import Aggregate, Summary
 
@@ -31,8 +33,11 @@ def named_rules(rules: Union[str, Rules]) -> Tuple[str, Rules]:
     return "custom", rules
 
 
-def _chunks(games: int, workers: int, duplicate: bool, players: int = 4) -> List[Tuple[int, int]]:
+def _chunks(games: int, workers: int, duplicate: bool, players: int = 4,
+            batched: bool = False) -> List[Tuple[int, int]]:
     size = max(1, min(200, math.ceil(games / (workers * 16))))
+    if batched and workers > 1:  # a worker's neural seats are batched over its chunk's hands
+        size = max(size, balanced_chunk(games, workers))
     if duplicate:  # whole walls (``players`` seatings each) per chunk
         size = max(players, (size + players - 1) // players * players)
     return [(a, min(games, a + size)) for a in range(0, games, size)]
@@ -50,9 +55,10 @@ def _quiet_worker() -> None:
 
 
 def _local(cfg: Config, chunks: List[Tuple[int, int]], workers: int) -> _Results:
-    if workers == 1:
+    if workers == 1:  # one stream of hands, so the batches of neural seats span the chunks
+        rows = play_hands([(cfg, i) for a, b in chunks for i in range(a, b)])
         for i, (a, b) in enumerate(chunks):
-            yield i, run_chunk(cfg, a, b)
+            yield i, list(itertools.islice(rows, b - a))
         return
     import concurrent.futures as cf
     import multiprocessing as mp
@@ -158,7 +164,7 @@ def simulate(
         raise ValueError(f"unknown backend {backend!r} (expected 'local' or 'ray')")
     cfg = Config(r.to_dict(), bots, seed, duplicate, out is not None, float(bot_timeout),
                  bot_observation)
-    chunks = _chunks(games, workers, duplicate, n)
+    chunks = _chunks(games, workers, duplicate, n, has_neural(cfg))
     agg = Aggregate(bots, duplicate, n)
     run = _ray if backend == "ray" else _local
     start = time.perf_counter()
