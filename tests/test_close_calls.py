@@ -16,7 +16,8 @@ from xueliu.bots.neural import decide_batch, masked_argmax
 from xueliu.game.redeal import clone, redealt
 from xueliu.train import close_calls, demos
 
-from branch_points import assert_the_networks_best_candidates, rows_of
+from branch_points import RowByRow, assert_the_networks_best_candidates, rows_of
+from near_ties import TIE
 
 PRESETS = ("xueliu", "xuezhan")
 SHIPPED = str(resources.files("xueliu.bots") / "weights" / "neural_v1.npz")
@@ -31,9 +32,11 @@ def test_close_calls_are_the_networks_two_best_discards_within_the_gap_valued_ov
     assert_the_networks_best_candidates(net, points)
     cand = points["cand"]
     assert cand.shape == (n, 2) and (cand < 27).all()  # both discards
+    # (the logits of all the points in one batch: the hands' own batches may differ from them
+    # in the last bits, tests/near_ties.py)
     logits = net.forward(demos.unpack_x(points["x"]))
     gap = logits[np.arange(n), cand[:, 0]] - logits[np.arange(n), cand[:, 1]]
-    assert ((gap >= 0) & (gap < 0.5)).all()
+    assert ((gap >= -TIE) & (gap < 0.5 + TIE)).all()
     # a value is the mean over the redeals; diffs are second less first, redeal by redeal
     assert points["diffs"].shape == (n, 4)
     assert np.allclose(points["value"][:, 1] - points["value"][:, 0],
@@ -42,7 +45,10 @@ def test_close_calls_are_the_networks_two_best_discards_within_the_gap_valued_ov
 
 
 def test_close_calls_are_a_function_of_the_seed_and_each_hand():
-    net = NeuralBot(weights=SHIPPED).network
+    # the network asked one row at a time (RowByRow): a batch's products differ from a lone
+    # row's in their last bits, so only then are a hand's rows the same to the bit whichever
+    # other hands share its batches
+    net = RowByRow(NeuralBot(weights=SHIPPED).network)
     whole = close_calls.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3, redeals=2)
     again = close_calls.generate(net, PRESETS, range(0, 4), seed=5, rate=0.3, redeals=2)
     assert all(np.array_equal(whole[k], again[k]) for k in whole)
@@ -53,7 +59,8 @@ def test_close_calls_are_a_function_of_the_seed_and_each_hand():
 
 
 def test_close_calls_against_bots_are_the_networks_own_turns_in_its_seat():
-    net = NeuralBot(weights=SHIPPED).network
+    # one row at a time (RowByRow): the rows of a chunk's hands are compared to the bit below
+    net = RowByRow(NeuralBot(weights=SHIPPED).network)
     points = close_calls.generate(net, ("xueliu",), range(0, 8), seed=3, rate=1.0, redeals=2,
                                   opponent="expert")
     n = len(points["preset"])
@@ -69,7 +76,9 @@ def test_close_calls_against_bots_are_the_networks_own_turns_in_its_seat():
 
 
 def test_play_out_decides_each_hand_as_if_it_were_played_alone():
-    net = NeuralBot(weights=SHIPPED).network
+    # one row at a time (RowByRow): a batch's products differ from a lone row's in their last
+    # bits, so only then is a hand played with others the same to the bit as played alone
+    net = RowByRow(NeuralBot(weights=SHIPPED).network)
     st = xueliu.new_game("xueliu", seed=11)
     points = []
     while not st.is_over:
@@ -126,7 +135,8 @@ def test_likely_hands_are_refused_for_a_table_shape_without_a_prior():
 def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_alike():
     # decisions="melds": the decisions whose two best indices are not both discards (碰, 杠, 胡
     # or pass against the other, on a turn or at a claim window), at the experts' table
-    net = NeuralBot(weights=SHIPPED).network
+    # one row at a time (RowByRow) where the rows of a chunk's hands are compared to the bit
+    net = RowByRow(NeuralBot(weights=SHIPPED).network)
     points = close_calls.generate(net, PRESETS, range(0, 8), seed=3, gap=100, redeals=2,
                                   opponent="expert", won_hands="redeal", decisions="melds")
     n = len(points["preset"])
@@ -150,7 +160,7 @@ def test_meld_close_calls_are_claims_and_melds_against_the_other_choice_valued_a
     assert 0 < len(c) < n and states(some) <= states(points)
     assert (((c >= 27) & (c < 135)).any(axis=1) & (c != 136).all(axis=1)).all()
     # win_or_meld: a 胡 against a 碰 or 杠
-    wins = close_calls.generate(net, PRESETS, range(0, 40), seed=3, gap=100, redeals=2,
+    wins = close_calls.generate(net.network, PRESETS, range(0, 40), seed=3, gap=100, redeals=2,
                                 opponent="expert", won_hands="redeal", decisions="win_or_meld")
     c = wins["cand"]
     assert len(c) > 0 and ((c == 135).any(axis=1) & ((c >= 27) & (c < 135)).any(axis=1)).all()

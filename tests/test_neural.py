@@ -17,6 +17,8 @@ from xueliu.bots import GreedyBot, NeuralBot, make_bot, play_hand
 from xueliu.bots.neural_net import (DEFAULT_WEIGHTS, ENCODERS, INPUT_SIZE, UntrainedRulesError,
                                     load_network, save_network)
 from hidden_twins import same_view_states, twin_hands
+from near_ties import bot_near_ties
+from xueliu.bots.neural import decide_batch
 from xueliu.learn.actions import NUM_ACTIONS
 
 REFERENCE = os.path.join(os.path.dirname(__file__), "data", "neural_v1_reference.npz")
@@ -160,15 +162,29 @@ def test_a_half_precision_weights_file_plays_its_rounded_weights(tmp_path):
     save_network(paths["single"], rounded, presets, {"note": "test"}, encoder=net.encoder)
     with np.load(REFERENCE) as z:
         x = np.unpackbits(z["x"], axis=1, count=INPUT_SIZE).astype(np.float32)
+    # exactly: the two files hold the same float32 weights, read into the same shapes and
+    # multiplied by the same code: one computation
     assert np.array_equal(half.forward(x), load_network(paths["single"]).forward(x))
     state = xueliu.new_game("xueliu", seed=3)
     assert NeuralBot(weights=paths["half"]).act_view(state.view(0), state.legal_actions(0)) in \
         state.legal_actions(0)
 
 
+def _alike_or_a_near_tie(bot: NeuralBot, state, seat: int, got, want) -> bool:
+    """``got`` (the seat's decision in a batch) is ``want`` (its decision alone), or one of the
+    decision's rounds is a near tie (tests/near_ties.py): a batch's products differ from a lone
+    row's in their last bits, which may break a tie the other way, and nothing else may."""
+    if got == want:
+        return True
+    rounds: list = []
+    decide_batch([state], [seat], bot.choose, record=rounds)
+    return any(bot_near_ties(bot, x, mask)[0] for _, x, mask, _ in rounds)
+
+
 def test_act_act_view_and_act_batch_decide_alike(preset):
     """Six hands in lockstep (random moves): at every step, one act_batch over every pending seat
-    of every hand answers what act_view and act answer seat by seat."""
+    of every hand answers what act_view and act answer seat by seat (act_view and act to the bit:
+    the same row alone; act_batch unless the decision is a near tie)."""
     bot = NeuralBot(rules=xueliu.Rules.preset(preset))
     rng = random.Random(preset)
     states = [xueliu.new_game(preset, seed=900 + g, dealer=g % 4) for g in range(6)]
@@ -183,7 +199,9 @@ def test_act_act_view_and_act_batch_decide_alike(preset):
             assert by_view in legal
             assert bot.act(s.observation(q), legal) == by_view
             singles.append(by_view)
-        assert bot.act_batch([s for s, _ in batch], [q for _, q in batch]) == singles
+        batched = bot.act_batch([s for s, _ in batch], [q for _, q in batch])
+        assert all(_alike_or_a_near_tie(bot, s, q, got, want)
+                   for (s, q), got, want in zip(batch, batched, singles))
         seen += len(batch)
         for s in live:
             s.step({q: rng.choice(s.legal_actions(q)) for q in s.pending()})
@@ -207,7 +225,8 @@ def test_the_decision_does_not_depend_on_tiles_the_seat_cannot_see(preset, varia
             assert legal == b.legal_actions(seat)
             da = bot.act_view(a.view(seat), legal)
             assert bot.act_view(b.view(seat), legal) == da
-            assert bot.act_batch([a, b], [seat, seat]) == [da, da]
+            assert all(_alike_or_a_near_tie(bot, b, seat, got, da)
+                       for got in bot.act_batch([a, b], [seat, seat]))
             assert bot.act(b.observation(seat), legal) == da
             compared += 1
     assert compared > 40
