@@ -17,10 +17,12 @@ import numpy as np
 import pytest
 
 import xueliu.arena.run as arena_run
+import xueliu.simulate.batched as batched
 import xueliu.simulate.run as simulate_run
 from xueliu.arena import arena
 from xueliu.arena.report import format_table, to_json
 from xueliu.bots import GreedyBot, NeuralBot
+from xueliu.bots.neural import masked_argmax
 from xueliu.bots.neural_net import DEFAULT_WEIGHTS, save_network
 from xueliu.bots.neural_play import POLICY, play_batched
 from xueliu.bots.neural_rows import choose_rows, forward_rows
@@ -28,7 +30,6 @@ from xueliu.errors import BotError
 from xueliu.game import new_game
 from xueliu.rules import Rules
 from xueliu.simulate import simulate
-from xueliu.simulate.batched import run_chunk
 from xueliu.simulate.play import Config, hand_seed, play_one, play_sequential
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +86,8 @@ def test_simulate_plays_the_hands_it_played_one_decision_at_a_time(preset, dupli
 def test_rows_are_the_same_however_the_hands_are_cut_into_chunks():
     cfg = Config(Rules.preset("xuezhan").to_dict(), ("neural",) * 4, 3, False, True)
     expected = play_sequential(cfg, 0, 10)
-    assert run_chunk(cfg, 0, 10) == expected
-    assert run_chunk(cfg, 0, 4) + run_chunk(cfg, 4, 10) == expected
+    assert batched.run_chunk(cfg, 0, 10) == expected
+    assert batched.run_chunk(cfg, 0, 4) + batched.run_chunk(cfg, 4, 10) == expected
 
 
 @pytest.mark.parametrize("other", ["tests.test_simulate_batched:FirstLegalBot", RANDOM_PROGRAM])
@@ -113,10 +114,10 @@ def test_a_failed_batch_is_decided_seat_by_seat_to_the_same_hands(monkeypatch):
     with one_at_a_time():
         expected = _run(8, bots, "xueliu", False)
 
-    def broken(self: NeuralBot, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def broken(bot: NeuralBot, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         raise RuntimeError("no batch today")
 
-    monkeypatch.setattr(NeuralBot, "choose_rows", broken)
+    monkeypatch.setattr(batched, "choose_rows", broken)
     assert _run(8, bots, "xueliu", False) == expected
 
 
@@ -141,10 +142,10 @@ def test_a_bot_that_raises_stops_the_run_with_the_error_of_one_by_one(monkeypatc
     cls = GreedyBot if who == "greedy" else NeuralBot
     monkeypatch.setattr(cls, "act_view", wrap(cls.act_view))
     if who == "neural":  # a batch that raises is asked again seat by seat, through act_view
-        def refused(self: NeuralBot, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        def refused(bot: NeuralBot, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
             raise RuntimeError("batch refused")
 
-        monkeypatch.setattr(NeuralBot, "choose_rows", refused)
+        monkeypatch.setattr(batched, "choose_rows", refused)
 
     def error() -> str:
         calls.clear()
@@ -169,7 +170,7 @@ def decisions() -> List[Tuple[np.ndarray, np.ndarray]]:
 
     def choose(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         seen.append((x, mask))
-        return bot.choose_rows(x, mask)
+        return choose_rows(bot, x, mask)
 
     for preset in ("xueliu", "xuezhan"):
         states = [new_game(preset, seed=hand_seed(9, i), dealer=i % 4) for i in range(8)]
@@ -185,12 +186,12 @@ def test_batched_rows_are_the_one_row_decisions_to_the_bit(decisions):
     rows = closes = 0
     for x, mask in decisions:
         logits = forward_rows(net, x)
-        got = bot.choose_rows(x, mask)
+        got = choose_rows(bot, x, mask)
         for i in range(len(x)):
             assert np.array_equal(logits[i], net.forward(x[i:i + 1])[0])
             assert got[i] == bot.choose(x[i:i + 1], mask[i:i + 1])[0]
         rows += len(x)
-        closes += int((choose_rows(net, None, 0.0, x, mask, bot.choose) != got).sum())
+        closes += int((masked_argmax(net.forward(x), mask) != got).sum())
     assert rows > 1000
     assert closes > 0  # the views changed some decisions: the close-call path was exercised
 
@@ -211,4 +212,4 @@ def test_a_danger_head_and_inputs_not_0_1_decide_row_by_row_alike(tmp_path, deci
     half = x * np.float32(0.5)  # not 0/1: the plain product, row by row
     assert forward_rows(bot.network, half) is None
     singles = [bot.choose(half[i:i + 1], mask[i:i + 1])[0] for i in range(len(x))]
-    assert list(bot.choose_rows(half, mask)) == singles
+    assert list(choose_rows(bot, half, mask)) == singles

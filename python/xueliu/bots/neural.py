@@ -205,14 +205,6 @@ class NeuralBot(Bot):
             return self._views.choose(x, mask, self.views_margin)
         return masked_argmax(self.network.forward(x), mask)
 
-    def choose_rows(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """:meth:`choose` of each row as if it were alone, to the bit, in one pass
-        (:mod:`.neural_rows`): how ``xueliu simulate`` decides many seats together and still
-        plays the hands it played one seat at a time."""
-        from .neural_rows import choose_rows
-
-        return choose_rows(self.network, self._views, self.views_margin, x, mask, self.choose)
-
     def _check_state_rules(self, rules: Rules) -> None:
         if rules is not self._checked:
             self.check_rules(rules)

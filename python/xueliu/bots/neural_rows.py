@@ -16,7 +16,9 @@ stack of matrices calls BLAS once per item, with that item's shape, so the numbe
 the one-row path while Python's overhead is paid once for the batch. The rest of a decision is
 computed row by row already: the native first layers (``_core.first_layer_01``,
 ``_core.renamed_first_layers_01``), the analysis channels, the element-wise softmaxes.
-tests/test_simulate_batched.py holds the two paths to the same bits.
+tests/test_simulate_batched.py holds the two paths to the same bits. (The batched loop of
+training and :func:`~xueliu.bots.neural_play.play_batched` keeps the plain batch: it plays no
+hand that must equal one played seat by seat.)
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import numpy as np
 
 from .. import _core
 from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS
-from .neural import Chooser, masked_argmax
+from .neural import NeuralBot, masked_argmax
 from .neural_net import _BLOCK, DANGER_KINDS, Network
 from .neural_views import Views, close_calls, masked_log_softmax
 
@@ -116,22 +118,23 @@ def _average(views: Views, h0: np.ndarray, mask: np.ndarray, own: np.ndarray) ->
     return out
 
 
-def choose_rows(network: Network, views: Optional[Views], margin: float, x: np.ndarray,
-                mask: np.ndarray, alone: Chooser) -> np.ndarray:
-    """``alone(x[i:i + 1], mask[i:i + 1])[0]`` for every row ``i``, where ``alone`` is the
-    NeuralBot's :meth:`~xueliu.bots.NeuralBot.choose` (the network's best allowed index, the
-    views' average at a close call under ``margin``), in one pass: the same bits, so the same
-    indices. Inputs that are not 0/1 are decided by ``alone`` row by row."""
+def choose_rows(bot: NeuralBot, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``bot.choose(x[i:i + 1], mask[i:i + 1])[0]`` for every row ``i`` — the network's best
+    allowed index, the views' average at a close call — in one pass: the same bits, so the same
+    indices. Inputs that are not 0/1 are decided by ``bot.choose`` row by row."""
+    network = bot.network
+    views = bot._views  # what bot.choose asks at its close calls (None: never)
     m = np.asarray(mask, bool)
     h0 = network.inputs(x)
     sums = _first_sums(network, h0)
     if sums is None:
-        return np.array([int(alone(x[i:i + 1], m[i:i + 1])[0]) for i in range(len(m))], np.int64)
+        return np.array([int(bot.choose(x[i:i + 1], m[i:i + 1])[0]) for i in range(len(m))],
+                        np.int64)
     h = _outputs_of_sums(network, sums[:, None, :])[:, 0]
     if views is None:
         return masked_argmax(_penalised(network, h), m)
     own = masked_log_softmax(h, m)
-    best, close = close_calls(own, m, margin)
+    best, close = close_calls(own, m, bot.views_margin)
     if close.any():
         avg = _average(views, h0[close], m[close], own[close])
         best[close] = np.where(m[close], avg, -np.inf).argmax(axis=1)

@@ -5,9 +5,9 @@ encoding, masks, numpy calls (issue 47: four neural bots played 62–67 hands/s 
 ``xueliu simulate``, four experts 75–102). So :func:`run_chunk` deals every hand of its chunk,
 and each step collects every pending seat of every unfinished hand: the seats of a
 :class:`~xueliu.bots.NeuralBot` go into one :func:`~xueliu.bots.neural.decide_batch` call per
-network (its rows computed exactly as each alone: :meth:`NeuralBot.choose_rows
-<xueliu.bots.NeuralBot.choose_rows>`), every other bot is asked as :func:`.play.play_one` asks it,
-in seat order.
+network (its rows computed exactly as each alone:
+:func:`~xueliu.bots.neural_rows.choose_rows`), every other bot is asked as :func:`.play.play_one`
+asks it, in seat order.
 
 Nothing a hand shows changes: its bots are made, started (``bot_seed(seed, i, seat)``) and ended
 by the same calls, each decision is the one the bot makes alone, and the rows come back in hand
@@ -20,11 +20,13 @@ loop raises: that of the earliest hand that fails, at its first failing seat.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..bots import BOTS, NeuralBot
 from ..bots.neural import decide_batch
+from ..bots.neural_rows import choose_rows
 from ..game import Action
 from ..errors import BotError
 from .play import Config, Hand, ask, finish_one, play_one, start_one
@@ -186,7 +188,8 @@ def _decide(group: List[_Seat], answers: Dict[int, Dict[int, Any]],
         for _, h, _, bot, _ in group:
             bot._check_state_rules(h.state.rules)  # as act_view does (a no-op once started)
         chosen = decide_batch([g[1].state for g in group], [g[2] for g in group],
-                              group[0][3].choose_rows, legal=[g[4] for g in group])
+                              functools.partial(choose_rows, group[0][3]),
+                              legal=[g[4] for g in group])
     except Exception:
         chosen = None
     for n, (pos, h, seat, bot, _) in enumerate(group):
