@@ -36,9 +36,13 @@ def test_a_player_replays_and_reviews_a_stored_hand_others_get_403(page, site):
     record = hand["record"]
     _signed_in(page, site, ann["token"])
     page.goto(f"{site}/replay/{hand['hand']}")
-    page.wait_for_selector("#step-label[data-step='0']")
+    page.wait_for_selector("#step-label[data-step='1']")  # on the deal
     events = xueliu.replay(record).events(0)
-    assert page.locator("#step-label").inner_text() == f"event 0 / {len(events)}"
+    assert page.locator("#step-label").inner_text() == f"event 1 / {len(events)}"
+    # The table and its players by name, the server's bots included.
+    assert page.title() == "血流成河 xueliu · preset xueliu — replay"
+    names = page.locator("#table .seat .seat-name").all_inner_texts()
+    assert names[0] == "ann" and all(n.startswith("GreedyBot") for n in names[1:])
     page.click("#last")
     for s in (1, 2, 3):  # her own view: the others' concealed tiles are backs
         tiles = page.locator(f"#table .seat[data-seat='{s}'] .hand .tile")
@@ -50,6 +54,8 @@ def test_a_player_replays_and_reviews_a_stored_hand_others_get_403(page, site):
     review = http("GET", f"{site}/api/hands/{hand['hand']}/review", ann["token"]).json()
     page.goto(f"{site}/review/{hand['hand']}")
     page.wait_for_selector("#agreement")
+    assert page.title() == "血流成河 xueliu · preset xueliu — review of seat 0"
+    assert "ann (seat 0) net" in page.locator("#seat-net").inner_text()
     assert float(page.locator("#agreement").get_attribute("data-value")) == review["agreement"]
     assert float(page.locator("#total-regret").get_attribute("data-value")) == \
         review["total_regret"]

@@ -5,6 +5,7 @@ refused (the page must need none)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,8 @@ import xueliu
 from xueliu.bots import ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.game.actions import Action
 from xueliu.game.state import restore
+from xueliu.replay_html import line_names, replay_page
+from xueliu.review import review_json, review_record
 from xueliu.rules import Rules
 
 
@@ -54,7 +57,7 @@ def _open(page: Page, path: Path) -> List[str]:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.route("**/*", refuse)
     page.goto(path.as_uri())
-    page.wait_for_selector("#step-label[data-step='0']")
+    page.wait_for_selector("#step-label[data-step='1']")  # it opens on the deal
     assert errors == []
     return asked
 
@@ -87,12 +90,24 @@ def test_stepping_through_a_replay_shows_the_table_after_each_event(page, record
     out = tmp_path / "hand.html"
     xueliu_cmd("replay", _write(tmp_path, record), "--html", str(out))
     assert _open(page, out) == []
-    total = len(xueliu.replay(record).events())
-    assert page.locator("#step-label").inner_text() == f"event 0 / {total}"
+    end = xueliu.replay(record)
+    total = len(end.events())
+    # The page opens on the deal, never on an empty felt: every seat holds its dealt tiles.
+    assert page.locator("#step-label").inner_text() == f"event 1 / {total}"
+    deal = end.events()[0]
+    assert deal["type"] == "start_hand"
+    for s in range(4):
+        assert _seat_dom(page, s)["hand"] == sorted(deal["tehais"][s])
+    assert page.locator("#last-event").inner_text().startswith("发牌 deal: dealer 庄 seat")
+    for back in ("#first", "#prev"):  # the deal is as far back as it goes
+        page.click(back)
+        assert page.locator("#step-label").get_attribute("data-step") == "1"
+    page.keyboard.press("Home")
+    assert page.locator("#step-label").get_attribute("data-step") == "1"
     # Forward one event at a time and back again: the same table at every step.
     page.click("#next")
     page.click("#next")
-    assert page.locator("#step-label").get_attribute("data-step") == "2"
+    assert page.locator("#step-label").get_attribute("data-step") == "3"
     two = page.locator("#table").inner_html()
     page.click("#next")
     page.click("#prev")
@@ -124,7 +139,6 @@ def test_stepping_through_a_replay_shows_the_table_after_each_event(page, record
     page.wait_for_timeout(400)
     assert page.locator("#step-label").get_attribute("data-step") == paused
     page.click("#last")
-    end = xueliu.replay(record)
     for s in range(4):
         assert _seat_dom(page, s)["net"] == end.settlement().net[s]
     page.screenshot(path=str(tmp_path / "replay.png"))
@@ -148,7 +162,7 @@ def test_a_one_seat_view_never_shows_another_seats_concealed_tiles(page, record,
     assert _open(page, out) == []
     total = len(data["events"])
     along = {events: mine for events, _full, mine in _states_along(record)}
-    for step in range(total + 1):
+    for step in range(1, total + 1):
         page.evaluate(f"window.replayViewer.show({step})")
         others = page.locator(f"#table .seat:not([data-seat='{seat}']) .hand .tile")
         assert set(others.evaluate_all("els => els.map(e => e.dataset.tile)")) <= {"?"}
@@ -182,9 +196,90 @@ def test_the_review_page_shows_the_numbers_of_review_json(page, record, tmp_path
         rows = page.locator("#decision .options tr")
         shown = rows.evaluate_all(
             "els => els.map(e => [Number(e.dataset.id), e.cells[1].textContent])")
-        assert shown == [[o["id"], f"{o['value']:.3f}"] for o in d["options"]]
+        assert shown == [[o["id"], f"{o['value']:.3f}" if o["valued"] else "not valued"]
+                         for o in d["options"]]
         chosen = page.locator("#decision .options tr.chosen").get_attribute("data-id")
         assert int(chosen) == d["chosen"]["id"]
     dearest = data["costliest"][0]
     page.click(f".decision-item[data-number='{dearest}']")
     page.screenshot(path=str(tmp_path / "review.png"))
+
+
+# -- a 血战 three-seat hand from a simulate line: its title, its players, its words -------------
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def three_seat_line(tmp_path_factory) -> Path:
+    """A ``simulate --out`` file of 血战 三人三房 hands; its line 2 is a hand whose expert seat (2)
+    has options its model does not value."""
+    rules = Rules.preset("sanren_sanfang")
+    path = tmp_path_factory.mktemp("three") / "hands.jsonl"
+    lines = []
+    for seed in range(3):
+        state = play_hand(xueliu.new_game(rules, seed=seed),
+                          [RandomBot(seed), GreedyBot(rules=rules), ExpertBot(rules=rules)])
+        lines.append(json.dumps({"hand": seed, "seats": ["random", "greedy", "expert"],
+                                 "record": state.record()}))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _labels(page: Page) -> List[str]:
+    """Every piece of text the table shows in words at this step."""
+    return page.locator("#brand, #last-event, #turn-label, .seat-head > span, .win-chip span, "
+                        "#decision, #decision-list h3").all_inner_texts()
+
+
+def test_a_three_seat_xuezhan_page_names_its_table_and_players_in_words(page, three_seat_line,
+                                                                         tmp_path):
+    row = json.loads(three_seat_line.read_text(encoding="utf-8").splitlines()[2])
+    out = tmp_path / "three.html"
+    out.write_text(replay_page(row["record"], names=line_names(row)), encoding="utf-8")
+    assert _open(page, out) == []
+    label = "血战到底 xuezhan · 三人三房 sanren_sanfang"
+    assert page.title() == f"{label} — replay"
+    assert page.locator("#brand").inner_text() == label
+    names = page.locator("#table .seat .seat-name").evaluate_all(
+        "els => els.map(e => [e.closest('.seat').dataset.seat, e.textContent])")
+    assert sorted(names) == [["0", "random"], ["1", "greedy"], ["2", "expert"]]
+    assert page.locator("#table.seats-3 .seat").count() == 3
+    # Every label with Chinese in it has English beside it, at every step; the end in words.
+    total = int(page.locator("#scrub").get_attribute("max"))
+    seen = set()
+    for step in range(1, total + 1):
+        page.evaluate(f"window.replayViewer.show({step})")
+        for text in _labels(page):
+            if CJK.search(text):
+                assert re.search(r"[A-Za-z]{3,}", text), text
+                seen.add(text)
+    assert any("庄 dealer" in t for t in seen) and any("void:" in t for t in seen)
+    last = page.locator("#last-event").inner_text()
+    assert last.startswith("本局结束 hand over: ") and "_" not in last
+    page.screenshot(path=str(tmp_path / "three.png"))
+
+
+def test_the_review_says_not_valued_for_options_the_model_does_not_value(page, three_seat_line,
+                                                                         tmp_path):
+    row = json.loads(three_seat_line.read_text(encoding="utf-8").splitlines()[2])
+    out = tmp_path / "review3.html"
+    data = review_json(review_record(row["record"], 2))
+    out.write_text(replay_page(row["record"], 2, review=data, names=line_names(row)),
+                   encoding="utf-8")
+    unvalued = [d for d in data["decisions"] if any(not o["valued"] for o in d["options"])
+                and any(o["valued"] for o in d["options"])]
+    assert unvalued  # the hand was chosen for it
+    assert _open(page, out) == []
+    assert page.title() == "血战到底 xuezhan · 三人三房 sanren_sanfang — review of seat 2"
+    assert page.locator("#decision-list h3").inner_text() == \
+        f"{len(data['decisions'])} decisions of expert (seat 2)"
+    d = unvalued[0]
+    page.click(f".decision-item[data-number='{d['number']}']")
+    cells = page.locator("#decision .options td.value").all_inner_texts()
+    assert cells == [f"{o['value']:.3f}" if o["valued"] else "not valued" for o in d["options"]]
+    assert "0.000" not in cells
+    for text in _labels(page):
+        if CJK.search(text):
+            assert re.search(r"[A-Za-z]{3,}", text), text
+    page.screenshot(path=str(tmp_path / "review3.png"))

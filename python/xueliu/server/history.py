@@ -8,13 +8,14 @@ with ``review=1`` the review of the player's seat too); ``GET /api/hands/{hand}/
 review --json`` of the player's seat); the pages ``GET /replay/{hand}`` and ``GET
 /review/{hand}`` (the viewer, which fetches that data with the player's token). Only the players
 of a hand may read it: anyone else gets 403, a hand that is not stored (or not finished) 404.
+The viewer's data names each seat's player (their names at the server, bots' included).
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any, Dict
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -22,7 +23,7 @@ from starlette.responses import HTMLResponse, Response
 from ..replay_html import STATIC, page_data
 from ..review import review_json, review_record
 from . import store
-from .db import Database
+from .db import Conn, Database
 from .errors import BadRequest, Forbidden, NotFound
 
 __all__ = ["History", "PAGE_MAX"]
@@ -45,6 +46,18 @@ def _hand_id(request: Request) -> int:
     if not raw.isdigit() or len(raw) > 15:
         raise NotFound(f"no hand {raw[:20]!r}")
     return int(raw)
+
+
+def _player_names(ids: Sequence[int]) -> Callable[[Conn], List[Optional[str]]]:
+    """The name of each player of ``ids`` (``None`` for one the database no longer has)."""
+    def op(conn: Conn) -> List[Optional[str]]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = conn.all(f"SELECT id, name FROM players WHERE id IN ({marks})", list(ids))
+        by_id = {int(i): str(n) for i, n in rows}
+        return [by_id.get(int(i)) for i in ids]
+    return op
 
 
 class History:
@@ -81,6 +94,7 @@ class History:
         if view not in ("seat", "open"):
             raise BadRequest("'view' is 'seat' or 'open'")
         with_review = request.query_params.get("review") == "1"
+        names = await self.db.run(_player_names(hand.seats))
 
         def build() -> Dict[str, Any]:
             review = review_json(review_record(hand.record, seat)) if with_review else None
@@ -88,7 +102,7 @@ class History:
                 f"review of seat {seat}" if with_review else
                 "all hands open" if view == "open" else f"seat {seat}'s view")
             shown = None if view == "open" and not with_review else seat
-            return page_data(hand.record, shown, review, title)
+            return page_data(hand.record, shown, review, title, names)
 
         return await asyncio.to_thread(build)
 

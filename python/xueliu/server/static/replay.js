@@ -2,7 +2,11 @@
 // all of them after the game (docs/review.md). The page's data (#replay-data) holds
 //   { seat: 0..n-1 | null, title, events: [...], tiles: { "1m": "<svg…>", …, "back": … },
 //     shape: { players, wall_tiles, dealt_tiles } (docs/rules.md §11.1; absent: the four-seat, 108-tile table),
+//     table: { mode, label } (the mode and preset in words; absent: the mode of the deal),
+//     names: null | [a name or null per seat],
 //     review: null | { agreement, total_regret, decisions: [...] } }
+// Every label with Chinese in it has English beside it (as at the browser table: a machine
+// without CJK fonts shows the Chinese as boxes), and the page opens on the deal.
 // The events are the seat's own stream (GameState.events(seat)) — hidden tiles are already "?"
 // in them; nothing here ever sees another seat's concealed tiles in a one-seat view.
 (function () {
@@ -11,6 +15,20 @@
   const DEFAULT_SHAPE = { players: 4, wall_tiles: 108, dealt_tiles: 53 }; // the §1–§10 table
   const SUITS = ["m", "p", "s"];
   const SUIT_CHARS = { m: "万", p: "筒", s: "条" };
+  const SUIT_NAMES = { m: "characters", p: "dots", s: "bamboo" };
+  const MODE_LABELS = { xueliu: "血流成河 xueliu", xuezhan: "血战到底 xuezhan", daodaohu: "倒倒胡 daodaohu" };
+  /** Why a hand ended (the end_hand event's reason): xueliu.review.report.END_WORDS. */
+  const END_LABELS = {
+    wall_exhausted: "wall exhausted (牌墙摸完)", three_wins: "three seats won (三家胡牌)",
+    two_wins: "two seats won (两家胡牌)", one_win: "one seat won (一家胡牌)",
+    first_win: "the first win (倒倒胡)",
+  };
+  /** Ledger reasons (xueliu.settlement.REASONS), as the browser table says them. */
+  const REASON_LABELS = {
+    hu: "胡 win", gang: "杠 kong", hujiaozhuanyi: "呼叫转移 call transfer", huazhu: "花猪 flower pig",
+    chadajiao: "查大叫 ready check", tuishui: "退税 refund", fee: "服务费 fee", escape: "逃跑 escape",
+  };
+  const SOURCE_LABELS = { self_draw: "自摸 self-drawn", discard: "点炮 on a discard", robbed_kong: "抢杠 robbing a kong" };
   // Where each seat sits by its place after the viewer's in turn order, at n seats: the next on
   // the right, the one before on the left, the one between across (the browser table's places).
   const POSITIONS = {
@@ -33,7 +51,16 @@
     if (i < 0) i = list.indexOf("?"); // a hidden tile of another seat
     if (i >= 0) list.splice(i, 1);
   }
-  function tileText(t) { return t && t !== "?" ? `${t[0]}${SUIT_CHARS[t[1]]}` : "?"; }
+  /** "5筒 5p": the tile in Chinese with its name beside it. */
+  function tileText(t) { return t && t !== "?" ? `${t[0]}${SUIT_CHARS[t[1]]} ${t}` : "?"; }
+  /** "清一色 qingyise": a pattern in Chinese with its id beside it. */
+  function patternText(id) { return `${PATTERNS[id] || ""} ${id}`.trim(); }
+  function endText(reason) { return END_LABELS[reason] || String(reason).replace(/_/g, " "); }
+  /** "缺万 void: characters" */
+  function voidText(suit) { return `缺${SUIT_CHARS[suit] || "?"} void: ${SUIT_NAMES[suit] || suit}`; }
+  let NAMES = null; // the players' names, one per seat (data.names), or null
+  /** A seat in words: its player's name where the page has it, else "seat 2". */
+  function who(s) { return NAMES && NAMES[s] ? `${NAMES[s]} (seat ${s})` : `seat ${s}`; }
 
   // -- the table after each event ----------------------------------------------------------------
 
@@ -59,25 +86,24 @@
   function clone(s) { return JSON.parse(JSON.stringify(s)); }
 
   function describe(e) {
-    const who = (s) => `seat ${s}`;
     switch (e.type) {
-      case "start_hand": return `deal: dealer ${who(e.dealer)}, dice ${e.dice.join("+")}`;
-      case "huansanzhang": return `${e.given[0].length === 4 ? "换四张" : "换三张"}: each seat receives from ${e.direction}`;
-      case "dingque": return `定缺: ${e.voids.map((v, s) => `${s}:${SUIT_CHARS[v] || "?"}`).join(" ")}`;
-      case "xuanbei": return `选倍: ${e.values.map((v) => "×" + v).join(" ")}`;
+      case "start_hand": return `发牌 deal: dealer 庄 ${who(e.dealer)}, dice ${e.dice.join("+")}`;
+      case "huansanzhang": return `${e.given[0].length === 4 ? "换四张 exchange four" : "换三张 exchange three"}: each seat receives from the ${e.direction} seat`;
+      case "dingque": return `定缺 voids: ${e.voids.map((v, s) => `${who(s)} ${voidText(v)}`).join(", ")}`;
+      case "xuanbei": return `选倍 multipliers: ${e.values.map((v, s) => `${who(s)} ×${v}`).join(", ")}`;
       case "tsumo": return `${who(e.actor)} draws ${tileText(e.pai)}${e.rinshan ? " (kong replacement)" : ""}`;
       case "dahai": return `${who(e.actor)} discards ${tileText(e.pai)}${e.auto ? " (auto)" : ""}`;
       case "pon": return `${who(e.actor)} 碰 peng ${tileText(e.pai)} from ${who(e.target)}`;
       case "daiminkan": return `${who(e.actor)} 杠 kong ${tileText(e.pai)} from ${who(e.target)}`;
       case "ankan": return `${who(e.actor)} 暗杠 concealed kong`;
       case "kakan": return `${who(e.actor)} 补杠 added kong ${tileText(e.pai)}`;
-      case "hora": return `${who(e.actor)} 胡 wins on ${tileText(e.pai)}: ${PATTERNS[e.base] || e.base} ${e.fan}番 (${e.source})`;
-      case "pay": return `${e.payer === null ? "house" : who(e.payer)} pays ${e.amount} to ${e.payee === null ? "the house" : who(e.payee)} (${e.reason})`;
+      case "hora": return `${who(e.actor)} 胡 wins on ${tileText(e.pai)}: ${patternText(e.base)} ${e.fan}番 fan, ${SOURCE_LABELS[e.source] || e.source}${e.source === "self_draw" ? "" : ` from ${who(e.target)}`}`;
+      case "pay": return `${e.payer === null ? "the house" : who(e.payer)} pays ${e.amount} to ${e.payee === null ? "the house" : who(e.payee)} (${REASON_LABELS[e.reason] || e.reason})`;
       case "timeout": return `${who(e.actor)} timed out`;
       case "auto_play": return `${who(e.actor)} is auto-played (托管)`;
-      case "escape": return `${who(e.actor)} escaped`;
-      case "end_checks": return "end checks (查花猪 / 查大叫)";
-      case "end_hand": return `hand over (${e.reason}): ${e.net.map((n) => (n > 0 ? "+" : "") + n).join(" ")}`;
+      case "escape": return `${who(e.actor)} 逃跑 escaped`;
+      case "end_checks": return "end checks: 查花猪 flower pig / 查大叫 ready check";
+      case "end_hand": return `本局结束 hand over: ${endText(e.reason)}; net ${e.net.map((n) => (n > 0 ? "+" : "") + n).join(" ")}`;
       default: return e.type;
     }
   }
@@ -204,26 +230,29 @@
     if (!t.inPlay[s]) p.classList.add("left-play");
     if (reviewed === s) p.classList.add("reviewed");
     const head = el("div", "seat-head");
-    head.append(el("span", "seat-name", `Seat ${s}${me === s ? " (this view)" : ""}`));
-    if (t.dealer === s) head.append(el("span", "badge dealer", "庄"));
+    const name = el("span", "seat-name", NAMES && NAMES[s] ? NAMES[s] : `Seat ${s}`);
+    head.append(name);
+    if (NAMES && NAMES[s]) head.append(el("span", "seat-number", `seat ${s}`));
+    if (me === s) head.append(el("span", "seat-number", "(this view)"));
+    if (t.dealer === s) head.append(el("span", "badge dealer", "庄 dealer"));
     if (t.voids[s]) {
-      const v = el("span", `badge void suit-${t.voids[s]}`, `缺${SUIT_CHARS[t.voids[s]]}`);
+      const v = el("span", `badge void suit-${t.voids[s]}`, voidText(t.voids[s]));
       v.dataset.void = t.voids[s];
       head.append(v);
     }
-    if (t.multipliers) head.append(el("span", "badge mult", `×${t.multipliers[s]}`));
-    if (t.auto[s]) head.append(el("span", "badge", "托管"));
+    if (t.multipliers) head.append(el("span", "badge mult", `选倍 ×${t.multipliers[s]}`));
+    if (t.auto[s]) head.append(el("span", "badge", "托管 auto-play"));
     const n = t.net[s];
     const net = el("span", `net ${n > 0 ? "plus" : n < 0 ? "minus" : ""}`, `${n > 0 ? "+" : ""}${n}`);
     net.dataset.net = String(n);
     head.append(net);
-    if (t.coins) head.append(el("span", "coins", `金 ${t.coins[s]}`));
+    if (t.coins) head.append(el("span", "coins", `金 coins ${t.coins[s]}`));
     p.append(head);
 
     const wins = el("div", "row wins");
     for (const w of t.wins[s]) {
       const chip = el("span", "win-chip");
-      chip.append(tile(w.pai), el("span", "", `${PATTERNS[w.base] || w.base} ${w.fan}番`));
+      chip.append(tile(w.pai), el("span", "", `${patternText(w.base)} ${w.fan}番 fan`));
       wins.append(chip);
     }
     p.append(wins);
@@ -261,6 +290,7 @@
 
   function start(data) {
     ART = data.tiles || {};
+    NAMES = Array.isArray(data.names) ? data.names : null;
     const shape = data.shape || DEFAULT_SHAPE;
     document.getElementById("table").classList.add(`seats-${shape.players}`);
     let events = [];
@@ -279,20 +309,32 @@
         events.push(e);
         if (e.type === "tsumo") turnStarts.push(frames.length - 1);
       }
+      document.getElementById("scrub").min = String(firstStep());
       document.getElementById("scrub").max = String(events.length);
       document.getElementById("turn-input").max = String(Math.max(1, turnStarts.length));
     }
+    /** The first step shown: after the deal (step 0, the felt before it, holds nothing to see). */
+    function firstStep() { return events.length ? 1 : 0; }
     extend(data.events, true);
     const byStep = {};
     for (const d of review ? review.decisions : []) (byStep[d.event] = byStep[d.event] || []).push(d);
 
     const $ = (id) => document.getElementById(id);
     $("title").textContent = data.title || "";
+    /** The table in words (its mode and preset), the page's title and its header. */
+    function nameTable() {
+      const deal = events.find((e) => e.type === "start_hand");
+      const label = (data.table && data.table.label) || (deal && MODE_LABELS[deal.mode]) || "";
+      $("brand").textContent = label || "xueliu replay";
+      document.title = `${label || "xueliu"} — ${review ? `review of seat ${review.seat}` : "replay"}`;
+    }
+    nameTable();
     const scrub = $("scrub");
     let step = 0;
     let timer = null;
     let shownDecision = null;
 
+    $("side").hidden = !review; // the decisions' column, for a review only
     if (review) {
       const s = $("summary");
       s.innerHTML = "";
@@ -302,11 +344,12 @@
       const tr = el("span", "", ` · total regret ${review.total_regret.toFixed(3)}`);
       tr.id = "total-regret";
       tr.dataset.value = String(review.total_regret);
-      const res = el("span", "", ` · seat ${review.seat} net ${review.result.seat_net > 0 ? "+" : ""}${review.result.seat_net}`);
+      const res = el("span", "", ` · ${who(review.seat)} net ${review.result.seat_net > 0 ? "+" : ""}${review.result.seat_net}`);
       res.id = "seat-net";
       s.append(ag, tr, res);
       const list = $("decision-list");
-      list.append(el("h3", "", `Decisions of seat ${review.seat}`));
+      const n = review.decisions.length;
+      list.append(el("h3", "", `${n} decision${n === 1 ? "" : "s"} of ${who(review.seat)}`));
       for (const d of review.decisions) {
         const item = el("div", "decision-item" + (d.agrees ? "" : " miss"),
           `#${d.number} ${d.kind}: ${d.chosen.text}${d.agrees ? "" : ` (best ${d.best.text}, −${d.regret.toFixed(3)})`}`);
@@ -323,7 +366,9 @@
       if (!d) return;
       box.dataset.number = String(d.number);
       box.append(el("h3", "", `Decision #${d.number}: ${d.kind}${d.timeout ? " (timeout)" : d.auto ? " (auto-play)" : ""}`));
-      const line = el("div", "", `chose ${d.chosen.text} (${d.chosen_value.toFixed(3)}), best ${d.best.text} (${d.best_value.toFixed(3)})`);
+      const chosenValued = d.chosen_valued !== false;
+      const bestValued = d.best_valued !== false;
+      const line = el("div", "", `chose ${d.chosen.text} (${valueText(d.chosen_value, chosenValued)}), best ${d.best.text} (${valueText(d.best_value, bestValued)})`);
       box.append(line);
       const r = el("div", d.regret > 0 ? "regret" : "", `regret ${d.regret.toFixed(3)}`);
       r.id = "decision-regret";
@@ -335,21 +380,26 @@
         if (o.id === d.best.id) tr.classList.add("best");
         if (o.id === d.chosen.id) tr.classList.add("chosen");
         tr.dataset.id = String(o.id);
-        tr.append(el("td", "", o.text), el("td", "value", o.value.toFixed(3)));
+        const isValued = o.valued !== false;
+        const cell = el("td", isValued ? "value" : "value not-valued", valueText(o.value, isValued));
+        if (!isValued) cell.title = "the expert's model gives this option no value (docs/review.md)";
+        tr.append(el("td", "", o.text), cell);
         table.append(tr);
       }
       box.append(table);
     }
 
+    function valueText(v, isValued) { return isValued ? v.toFixed(3) : "not valued"; }
+
     function show(i, d) {
-      step = Math.max(0, Math.min(events.length, i));
+      step = Math.max(firstStep(), Math.min(events.length, i));
       const t = frames[step];
       const table = $("table");
       for (const old of table.querySelectorAll(".seat")) old.remove();
       for (let s = 0; s < t.n; s++) table.append(seatPanel(t, s, me, reviewed));
       $("wall").textContent = String(t.wall);
-      $("turn-label").textContent = t.turnNo ? `turn ${t.turnNo}${t.turn !== null ? ` · seat ${t.turn}` : ""}` : "before play";
-      $("last-event").textContent = step ? t.text : "the deal";
+      $("turn-label").textContent = t.turnNo ? `turn ${t.turnNo}${t.turn !== null ? ` · ${who(t.turn)}` : ""}` : "before play";
+      $("last-event").textContent = step ? t.text : "no events yet";
       $("step-label").textContent = `event ${step} / ${events.length}`;
       $("step-label").dataset.step = String(step);
       scrub.value = String(step);
@@ -367,7 +417,7 @@
       $("play").textContent = "▶ play";
     }
     function play() {
-      if (step >= events.length) show(0);
+      if (step >= events.length) show(firstStep());
       const rate = Number($("speed").value) || 2;
       timer = setInterval(() => {
         if (step >= events.length) { pause(); return; }
@@ -376,7 +426,7 @@
       $("play").textContent = "⏸ pause";
     }
 
-    $("first").addEventListener("click", () => { pause(); show(0); });
+    $("first").addEventListener("click", () => { pause(); show(firstStep()); });
     $("prev").addEventListener("click", () => { pause(); show(step - 1); });
     $("next").addEventListener("click", () => { pause(); show(step + 1); });
     $("last").addEventListener("click", () => { pause(); show(events.length); });
@@ -392,12 +442,12 @@
       if (e.target && e.target.tagName === "INPUT") return;
       if (e.key === "ArrowRight") { pause(); show(step + 1); }
       else if (e.key === "ArrowLeft") { pause(); show(step - 1); }
-      else if (e.key === "Home") { pause(); show(0); }
+      else if (e.key === "Home") { pause(); show(firstStep()); }
       else if (e.key === "End") { pause(); show(events.length); }
       else if (e.key === " ") { e.preventDefault(); timer === null ? play() : pause(); }
     });
     window.replayViewer = { show, get frames() { return frames; }, get step() { return step; } };
-    show(0);
+    show(firstStep());
     if (data.live) follow(data.live, data.hand, events.length);
 
     /** A live table (spectators): asks for new events every second and keeps to the latest one
@@ -416,6 +466,7 @@
               current = d.hand;
               extend(d.events, fresh);
               have = events.length;
+              if (fresh) nameTable();
               if (atEnd || fresh) show(events.length);
             }
             $("title").textContent = `table ${d.table} · live, public view` + (d.over ? " · hand over" : "");
