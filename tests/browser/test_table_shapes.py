@@ -153,7 +153,7 @@ def test_the_replay_viewer_seats_a_three_player_hand_left_and_right_from_its_72_
     path = tmp_path / "replay.html"
     path.write_text(replay_page(rec, seat=0), encoding="utf-8")
     page.goto(path.as_uri())
-    page.wait_for_selector("#step-label[data-step='0']")
+    page.wait_for_selector("#step-label[data-step='1']")  # the viewer opens on the deal
     assert page.inner_text("#wall") == "32"  # 72 − 40 dealt
     seats = page.locator("#table .seat").evaluate_all(
         "els => els.map(e => [e.dataset.seat, [...e.classList].find(c => c.startsWith('pos-'))])")
