@@ -25,8 +25,13 @@ def measure(preset: str, hands: int, seed: int, ratios: Optional[np.ndarray] = N
     ``i % 4``, bots started with ``bot_seed(seed, i, seat)``), at every turn decision after the
     voids are declared: as the hands are, and as a redeal for the deciding seat deals them
     (``[seed, i, j]`` at the hand's ``j``-th such decision; uniform, or with the prior
-    ``ratios``)."""
+    ``ratios``). A preset of another table (fewer seats, no 定缺) is a ``ValueError``: no count
+    would be taken there."""
     rules = Rules.preset(preset)
+    if rules.players != 4 or not rules.declare_void:  # no count would be taken, or a bad dealer
+        raise ValueError(f"a prior is measured at a table of four seats with 定缺 (declare_void), "
+                         f"counted once the voids are declared; {preset!r} has {rules.players} "
+                         f"seats{'' if rules.declare_void else ' and no 定缺'}")
     real = np.zeros((BUCKETS, MELDS, SHANTEN), np.int64)
     dealt = np.zeros_like(real)
     for i in range(hands):
