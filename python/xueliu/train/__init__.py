@@ -5,5 +5,6 @@ evaluation on simulate's duplicate hands, export to the numpy weights the bot pl
 extra (``pip install ".[train]"``: PyTorch and matplotlib). The numpy-only parts — the
 demonstrations (:mod:`.demos`), the evaluation (:mod:`.evaluate`) and a small numpy trainer for
 machines without PyTorch (:mod:`.numpy_bc`) — import without it. docs/training.md has the
-commands and their durations.
+commands and their durations. :mod:`.trainer` runs the pipeline (its docstring names the module
+of each stage).
 """

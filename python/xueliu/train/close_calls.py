@@ -15,7 +15,7 @@ candidate's value is the seat's mean net over the redeals (the same redeals for 
 difference is not blurred by which redeal was dealt), so one value is the average of ``redeals``
 outcomes where a branch point of :mod:`.branches` is one.
 
-Session 10 measured why (docs/training.md): in self-play 血流 a close call's two candidates
+v17's close calls measured why (docs/training.md): in self-play 血流 a close call's two candidates
 differ, state by state, by ≈ 2 points (standard deviation of the true difference; one outcome's
 noise is ≈ 14), and choosing by 4 to 8 redeals gains ≈ 0.1 points a close call, at ≈ 2 close
 calls a seat-hand.
@@ -57,10 +57,10 @@ DECISIONS = tuple(_PAIRS)
 """What :func:`generate` may look at: the turns whose two best indices are discards; the
 decisions whose two best are not both discards (碰/杠/胡/pass, on a turn or at a claim); or those
 of them where one of the two is a 碰 or 杠 and the other is not pass (a meld against a win, a
-discard or another meld: where session 14 found the values differing from state to state, unlike
+discard or another meld: where v24's close calls had values differing from state to state, unlike
 a meld or a win against passing); or those whose two best are a win (胡) and a 碰 or 杠 — where
 the redeals valued the meld above the win the network (and the expert) always takes, and the
-table did not bear it out: a redeal's hidden hands are weaker than real players' (session 14)."""
+table did not bear it out (v48): a redeal's hidden hands are weaker than real players'."""
 
 REDEAL = "redeal"
 """The improvement stage's source in place of opponents (``--improve-opponents redeal``): the
@@ -212,16 +212,17 @@ def generate(network: Network, presets: Sequence[str], hands: range, seed: int,
     name) the network plays seat ``i % 4`` of hand ``i`` against three of those bots (started with
     ``bot_seed(S, i, seat)``; every copy of a hand gets copies of its bots), and only its own
     turns are close calls. ``won_hands`` is :func:`~xueliu.game.redeal.redealt`'s: ``"keep"``
-    (the won hands keep their tiles: the close calls of sessions 10–12) or ``"redeal"`` (dealt
-    again: only what the seat can see decides the values). ``decisions`` says which decisions
-    are looked at: ``"discards"`` (the turns whose two best indices are discards: sessions
-    10–13) or ``"melds"`` (those whose two best indices are not both discards: 碰, 杠, 胡 or
-    pass against the other, on a turn or at a claim window — a claim's redeal opens the window
-    again on the new hands, :func:`~xueliu.game.redeal.redealt`; session 14) or
+    (the won hands keep their tiles, as in v24's close calls) or ``"redeal"`` (dealt again: only
+    what the seat can see decides the values). ``decisions`` says which decisions are looked
+    at: ``"discards"`` (the turns whose two best indices are discards: every shipped network's
+    close calls) or ``"melds"`` (those whose two best indices are not both discards: 碰, 杠, 胡
+    or pass against the other, on a turn or at a claim window — a claim's redeal opens the
+    window again on the new hands, :func:`~xueliu.game.redeal.redealt`) or
     ``"melds_no_pass"`` (of those, where one is a 碰 or 杠 and the other is not pass) or
     ``"win_or_meld"`` (a 胡 against a 碰 or 杠). ``redeal_hands`` is the ``hands`` of
-    :func:`~xueliu.game.redeal.redealt`: ``"uniform"`` (the other seats dealt at random: sessions 10–14) or ``"likely"`` (as near a
-    win as real players' hands are, :mod:`xueliu.game.likely_hands`: session 15)."""
+    :func:`~xueliu.game.redeal.redealt`: ``"uniform"`` (the other seats dealt at random, as
+    up to v24) or ``"likely"`` (as near a win as real players' hands are,
+    :mod:`xueliu.game.likely_hands`, as from v53 on)."""
     if gap <= 0 or not 0 < rate <= 1 or redeals < 1 or won_hands not in ("keep", "redeal") \
             or decisions not in DECISIONS or redeal_hands not in HANDS:
         raise ValueError(f"gap must be > 0, rate in (0, 1], redeals >= 1, won_hands 'keep' or "

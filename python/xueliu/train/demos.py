@@ -10,9 +10,9 @@ forced move teaches nothing). Samples are stored packed (:func:`pack`): ``x`` as
 as bits, ``index`` and the preset's position as small ints, and ``cost``: on a turn, what each
 kind would pay at once if discarded (:func:`xueliu.game.deal_in_costs.deal_in_costs`, the
 hidden-information label of the network's danger head), -1 for every other decision. With
-``values`` (session 9), also ``value``: the teacher's own value of every option it was offered
-(``ExpertBot.option_values``, in expected payment units to the end of the hand), at the option's
-index — what ``xueliu train --bc-soft T`` imitates instead of the one index.
+``values`` (soft targets, as v17's), also ``value``: the teacher's own value of every option it
+was offered (``ExpertBot.option_values``, in expected payment units to the end of the hand), at
+the option's index — what ``xueliu train --bc-soft T`` imitates instead of the one index.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ INPUT = len(OBS_V1) * 27
 Samples = Dict[str, np.ndarray]
 """Packed samples: ``x`` ``uint8[n, 311]`` (bits of the 2,484 inputs), ``mask`` ``uint8[n,
 22]`` (bits of the 175 indices), ``index`` ``int16[n]``, ``preset`` ``int8[n]``, ``cost``
-``int16[n, 27]`` (deal-in costs on a turn, else -1; chunks made before session 8 have none:
+``int16[n, 27]`` (deal-in costs on a turn, else -1; chunks made before v12's have none:
 :func:`concat` fills them with -1), and with ``values`` ``value`` ``float16[n, 175]`` (the
 teacher's value of each option at its index; NaN elsewhere, and in every row of an exchange's
 picks, which are valued as whole exchanges; :func:`concat` fills a part without values with NaN

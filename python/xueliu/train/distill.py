@@ -2,8 +2,8 @@
 target of ``xueliu train --distill`` and the choice of ``tools/ensemble_bot.py`` — and the
 teacher's own option values as a policy, the target of ``xueliu train --bc-soft``.
 
-Averaging networks trained apart cancels part of each one's imitation error (session 7: four
-networks as one bot scored better against the expert than any of them); distilling that average
+Averaging networks trained apart cancels part of each one's imitation error (v7, v9, v10 and
+v11 as one bot scored better against the expert than any of them); distilling that average
 into one network (Hinton, Vinyals & Dean 2015) keeps the gain at one network's cost.
 """
 
@@ -28,12 +28,13 @@ def ensemble_log_policy(networks: Sequence[Network], x: np.ndarray, mask: np.nda
     network also about the table with its tiles renamed (the first ``views`` of
     :data:`~xueliu.learn.renamings.RENAMINGS`: suits permuted, then ranks reversed too), each
     view's answer mapped back to the real tiles: one network's errors differ from view to view
-    (session 16), so they average too.
+    (v24 answered 8.9 % of its decisions with a choice otherwise under one suit renaming), so
+    they average too.
 
     A row that picks a tile for the exchange (换三张) is averaged over the views that keep the
     ranks only: the networks pick an exchange's three tiles in the demonstrations' order
     (smallest kind first), which a view with the ranks reversed turns around (largest first), so
-    there the views would disagree about the order, not about the play (session 17)."""
+    there the views would disagree about the order, not about the play (found for v58)."""
     if not networks:
         raise ValueError("an ensemble needs at least one network")
     if not 1 <= views <= len(RENAMINGS):
@@ -61,7 +62,7 @@ def ensemble_policy(networks: Sequence[Network], x: np.ndarray, mask: np.ndarray
     softmax of :func:`ensemble_log_policy` over the allowed indices), 0 off the mask.
     ``temperature`` < 1 sharpens it (the softmax of the log-probabilities over ``temperature``):
     a student trained on it pays more for missing the ensemble's first choice where two options
-    are close (session 19)."""
+    are close (v62)."""
     if not (temperature > 0 and np.isfinite(temperature)):
         raise ValueError(f"the temperature is a positive number, got {temperature!r}")
     m = np.asarray(mask, bool)
@@ -79,12 +80,12 @@ def soft_targets(value: np.ndarray, mask: np.ndarray, index: np.ndarray, tempera
     where another allowed option's value equals the choice's is also all on ``index``: that is
     how ``ExpertBot.option_values`` shows options a rule ranked below its choice (the void suit by
     shanten, void tiles shed by danger alone: capped at the choice's value), and spreading the
-    target over them taught a network to leave the expert's choice there (session 9: 46 % of the
+    target over them taught a network to leave the expert's choice there (v16: 46 % of the
     void decisions and 22 % of the discards have such a tie; on them its agreement with the
     expert fell from 99 % to 74 % for the void and from 74 % to 51 % for discards, and it scored
     −0.27 a hand below the network it started from, in 血流).
 
-    Why: most of a teacher's discards are near ties by its own values (session 9: the expert's
+    Why: most of a teacher's discards are near ties by its own values (v16's data: the expert's
     best and second-best discard differ by under 0.05 in half of them), and the plain
     cross-entropy spends the network on learning which of equals the teacher happened to pick."""
     v = value.astype(np.float32)
