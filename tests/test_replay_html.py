@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 
 import pytest
 
 import xueliu
 from xueliu.bots import GreedyBot, play_hand
-from xueliu.replay_html import STATIC, line_names, page_data, replay_page, table_label, tile_art
+from xueliu.replay_html import (STATIC, file_names, line_names, page_data, replay_page,
+                                table_label, tile_art)
 from xueliu.rules import Rules
 from xueliu.tiles import TILE_NAMES
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "xueliu", *args], capture_output=True,
+                          text=True, encoding="utf-8", timeout=120)
 
 
 def test_the_tile_art_is_the_svg_files_and_a_drawn_face_where_one_is_missing(tmp_path):
@@ -94,3 +103,39 @@ def test_the_seats_carry_the_players_names_where_the_source_has_them():
     # A name is data: it reaches the page inside the JSON, never as markup.
     html = replay_page(rec, names=["</script><b>x", "b", "c"])
     assert "</script><b>x" not in html and html.count("</script>") == 2
+
+
+def _page_json(path) -> dict:
+    html = path.read_text(encoding="utf-8")
+    return json.loads(html.split('<script id="replay-data" type="application/json">')[1]
+                      .split("</script>")[0])
+
+
+def test_replay_and_review_pages_of_a_simulate_line_name_its_bots(tmp_path):
+    rec = _hand_of("sanren_liangfang")
+    hands = tmp_path / "hands.jsonl"
+    rows = [{"hand": 0, "seats": ["expert", "greedy", "random"], "record": rec},
+            {"hand": 1, "seats": ["a", "b"], "record": rec}]  # names that do not fit: none
+    hands.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert file_names(str(hands), 0) == ["expert", "greedy", "random"]
+    assert file_names(str(hands), 1) is None and file_names(str(hands), 5) is None
+    bare = tmp_path / "hand.json"
+    bare.write_text(json.dumps(rec), encoding="utf-8")
+    assert file_names(str(bare)) is None
+    for line, names in ((0, ["expert", "greedy", "random"]), (1, None)):
+        out = tmp_path / f"replay{line}.html"
+        p = _run("replay", str(hands), "--line", str(line), "--html", str(out))
+        assert p.returncode == 0, p.stderr
+        assert _page_json(out)["names"] == names
+    out = tmp_path / "review.html"
+    p = _run("review", str(hands), "--seat", "1", "--html", str(out))
+    assert p.returncode == 0, p.stderr
+    data = _page_json(out)
+    assert data["names"] == ["expert", "greedy", "random"]
+    assert data["table"]["label"] == "血战到底 xuezhan · 三人两房 sanren_liangfang"
+    # One line, as replay --html prints, rather than the whole review.
+    n = len(data["review"]["decisions"])
+    assert p.stdout == (f"wrote {out} ({n} decisions of seat 1, "
+                        f"{data['review']['decisions_counted']} counted: agreement "
+                        f"{data['review']['agreement']:.1%}, total regret "
+                        f"{data['review']['total_regret']:.3f})\n")

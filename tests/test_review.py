@@ -18,7 +18,8 @@ import pytest
 import xueliu
 from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.game.actions import Action
-from xueliu.review import Decision, Review, review_json, review_record, review_text
+from xueliu.review import (Decision, Review, review_json, review_record, review_text,
+                           review_written)
 from xueliu.review.report import end_words
 from xueliu.rules import Rules
 
@@ -284,6 +285,9 @@ def test_the_summary_counts_in_the_singular_and_ends_in_words():
     assert "of 2 decisions;" in text and "The costliest decisions:" in text
     assert "ended: two seats won (两家胡牌)" in text
     assert end_words(None) == "not over" and end_words("someday") == "someday"
+    assert review_written(one, "r.html") == ("wrote r.html (1 decision of seat 0, 1 counted: "
+                                             "agreement 0.0%, total regret 0.500)")
+    assert review_written(two, "r.html").startswith("wrote r.html (2 decisions of seat 0, ")
 
 
 def test_a_bad_seat_or_a_record_that_does_not_replay_is_a_clear_error():

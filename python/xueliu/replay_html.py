@@ -16,12 +16,13 @@ import json
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
+from .json_lines import read_json_line
 from .record import replay
 from .rules import PRESET_NAMES, PRESET_SOURCES, Rules
 from .tiles import TILE_NAMES
 
 __all__ = ["replay_page", "page_data", "tile_art", "viewer_shape", "table_label", "line_names",
-           "MODE_LABELS", "STATIC"]
+           "file_names", "MODE_LABELS", "STATIC"]
 
 STATIC = Path(__file__).parent / "server" / "static"
 """Where the viewer's replay.html / replay.js / replay.css and the tile art live."""
@@ -117,6 +118,18 @@ def line_names(line: Any, players: Optional[int] = None) -> Optional[List[str]]:
     if players is not None and len(seats) != players:
         return None
     return list(seats)
+
+
+def file_names(path: str, line: int = 0) -> Optional[List[str]]:
+    """:func:`line_names` of line ``line`` of the file ``path`` (what ``xueliu replay`` and
+    ``xueliu review`` read): the names of a ``simulate --out`` line with one per seat of its
+    record's table, else ``None`` (a line that cannot be read is the record reader's error)."""
+    try:
+        row = read_json_line(path, line)
+        players = Rules.from_dict(row["record"]["rules"]).players
+    except (ValueError, TypeError, KeyError):
+        return None
+    return line_names(row, players)
 
 
 def _names(names: Optional[Sequence[Optional[str]]], n: int) -> Optional[List[Optional[str]]]:

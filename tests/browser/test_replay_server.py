@@ -55,7 +55,7 @@ def test_a_player_replays_and_reviews_a_stored_hand_others_get_403(page, site):
     page.goto(f"{site}/review/{hand['hand']}")
     page.wait_for_selector("#agreement")
     assert page.title() == "血流成河 xueliu · preset xueliu — review of seat 0"
-    assert "ann (seat 0) net" in page.locator("#seat-net").inner_text()
+    assert "ann (seat 0) final net" in page.locator("#seat-net").inner_text()
     assert float(page.locator("#agreement").get_attribute("data-value")) == review["agreement"]
     assert float(page.locator("#total-regret").get_attribute("data-value")) == \
         review["total_regret"]

@@ -24,10 +24,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CommandError(f"--seat must be 0..{state.rules.players - 1}: the record's table has "
                            f"{state.rules.players} seats, got {seat}")
     if getattr(args, "html", None):
-        from ..replay_html import replay_page
+        from ..replay_html import file_names, replay_page
 
         view = "all hands open" if seat is None else f"seat {seat}'s view"
-        write_html(args.html, replay_page(rec, seat, title=f"{args.file} #{args.line} · {view}"))
+        write_html(args.html, replay_page(rec, seat, title=f"{args.file} #{args.line} · {view}",
+                                          names=file_names(args.file, args.line)))
         print(f"wrote {args.html} ({len(state.events())} events, {view})")
         return 0
     print_events(state.events(seat), seat, sys.stdout)

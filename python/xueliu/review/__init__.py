@@ -12,6 +12,6 @@ observation at that moment only. docs/review.md describes the numbers and the ``
 """
 
 from .decisions import Decision, Review, review_record
-from .report import review_json, review_text
+from .report import review_json, review_text, review_written
 
-__all__ = ["Decision", "Review", "review_record", "review_json", "review_text"]
+__all__ = ["Decision", "Review", "review_record", "review_json", "review_text", "review_written"]

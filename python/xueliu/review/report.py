@@ -7,8 +7,8 @@ from typing import Any, Dict, List, Mapping, Optional
 from ..game.actions import Action
 from .decisions import Decision, Review, describe, valued
 
-__all__ = ["review_json", "review_text", "decision_json", "end_words", "REVIEW_FORMAT",
-           "REVIEW_VERSION", "END_WORDS"]
+__all__ = ["review_json", "review_text", "review_written", "decision_json", "end_words",
+           "REVIEW_FORMAT", "REVIEW_VERSION", "END_WORDS"]
 
 REVIEW_FORMAT = "xueliu-review"
 REVIEW_VERSION = 1
@@ -82,6 +82,14 @@ def review_json(r: Review) -> Dict[str, Any]:
                    "end_reason": r.end_reason, "escaped": r.escaped, "events": r.events},
         "decisions": [decision_json(d) for d in r.decisions],
     }
+
+
+def review_written(r: Review, path: str) -> str:
+    """The one line ``xueliu review --html`` prints (as ``replay --html`` does): the page written
+    and the summary it opens with."""
+    return (f"wrote {path} ({_count(len(r.decisions), 'decision')} of seat {r.seat}, "
+            f"{len(r.counted)} counted: agreement {r.agreement:.1%}, total regret "
+            f"{r.total_regret:.3f})")
 
 
 def _position_lines(d: Decision) -> List[str]:

@@ -344,7 +344,7 @@
       const tr = el("span", "", ` · total regret ${review.total_regret.toFixed(3)}`);
       tr.id = "total-regret";
       tr.dataset.value = String(review.total_regret);
-      const res = el("span", "", ` · ${who(review.seat)} net ${review.result.seat_net > 0 ? "+" : ""}${review.result.seat_net}`);
+      const res = el("span", "", ` · ${who(review.seat)} final net ${review.result.seat_net > 0 ? "+" : ""}${review.result.seat_net}`);
       res.id = "seat-net";
       s.append(ag, tr, res);
       const list = $("decision-list");
