@@ -12,7 +12,9 @@ Agents act one at a time: the joint decisions (the exchange — three picks each
 multipliers, claim windows) are asked of the pending seats in seat order, and their answers are
 applied together once all are in, so no seat sees another's answer first. Each observation is
 ``{"observation": float32[C, 27], "action_mask": int8[NUM_ACTIONS]}``; the mask is all zero for
-an agent that is not selected. Rewards are in base units (``"final"``: the settlement net at the
+an agent that is not selected, and a terminated agent's allows exactly pass
+(:data:`~xueliu.learn.HAND_OVER_ACTION`), so a masked softmax over its last observation stays
+finite (its last step takes ``None`` or that pass). Rewards are in base units (``"final"``: the settlement net at the
 end; ``"transfers"``: each payment as it happens). In 血战到底 a winner is ``terminated`` when it
 leaves play; it stays among the agents until the hand ends (a winner still receives end-of-hand
 payments) and takes its last step then, with everyone. An index the mask does not allow is played
@@ -30,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..game import GameState
-from ..learn import Encoder
+from ..learn import HAND_OVER_ACTION, Encoder, hand_over_mask
 from ..rules import Rules
 from .common import (
     Episodes, action_space, agents_of, check_reward, observation_space, render_text,
@@ -96,14 +98,21 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         t = self._table
-        mask = t.mask(seat) if agent == self.agent_selection and not self.terminations[agent] \
-            else np.zeros(self._action_space.n, np.bool_)
+        if self.terminations[agent] or self.truncations[agent]:
+            mask = hand_over_mask()  # its last observation: exactly pass, never all zero
+        elif agent == self.agent_selection:
+            mask = t.mask(seat)
+        else:
+            mask = np.zeros(self._action_space.n, np.bool_)
         return {"observation": t.encode(seat), "action_mask": mask.astype(np.int8)}
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            # the pass its mask offers is taken as PettingZoo's None
+            is_pass = action is not None and not isinstance(action, bool) \
+                and isinstance(action, (int, np.integer)) and int(action) == HAND_OVER_ACTION
+            self._was_dead_step(None if is_pass else action)
             return
         seat = self.possible_agents.index(agent)
         t = self._table

@@ -12,8 +12,9 @@ Each step takes one action per agent; only the seats that must decide now (``act
 all zero) are read, the others' actions are ignored. A joint decision is applied once every
 pending seat has answered (an exchange takes three steps of one pick each, four under 换四张).
 Observations, rewards (base units, ``"final"`` or ``"transfers"``) and the treatment of an index
-the mask does not allow are as in :func:`~xueliu.envs.pettingzoo_env`. Every agent is terminated when the hand ends:
-a 血战到底 winner that has left play stays an agent with an empty mask until then, because it
+the mask does not allow are as in :func:`~xueliu.envs.pettingzoo_env`. Every agent is terminated when the hand ends,
+its observation then allowing exactly pass (:data:`~xueliu.learn.HAND_OVER_ACTION`, so a masked
+softmax over it stays finite); a 血战到底 winner that has left play stays an agent with an empty mask until then, because it
 may still receive end-of-hand payments and a terminated parallel agent receives nothing more
 (``infos[agent]["left_play"]`` says it has left).
 """
@@ -28,7 +29,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from ..game import GameState
-from ..learn import Encoder
+from ..learn import Encoder, hand_over_mask
 from ..rules import Rules
 from .common import (
     Episodes, action_space, agents_of, check_reward, observation_space, render_text,
@@ -106,11 +107,12 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
 
     def _observations(self) -> _Obs:
         t = self._table
+        over = t.state.is_over
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            out[agent] = {"observation": t.encode(seat),
-                          "action_mask": t.mask(seat).astype(np.int8)}
+            mask = hand_over_mask() if over else t.mask(seat)  # the end: exactly pass
+            out[agent] = {"observation": t.encode(seat), "action_mask": mask.astype(np.int8)}
         return out
 
     def render(self) -> Optional[str]:
