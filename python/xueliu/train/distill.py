@@ -1,5 +1,6 @@
 """Soft targets of behaviour cloning (numpy only): several networks' policies as one — the
-target of ``xueliu train --distill`` and the choice of ``tools/ensemble_bot.py`` — and the
+target of ``xueliu train --distill`` (what averaging the networks at play chose: docs/training.md,
+"What was tried") — and the
 teacher's own option values as a policy, the target of ``xueliu train --bc-soft``.
 
 Averaging networks trained apart cancels part of each one's imitation error (v7, v9, v10 and
