@@ -18,9 +18,10 @@ import random
 import pytest
 
 import xueliu
-from xueliu.rules import Rules
+from xueliu.rules import KNOBS
 
 from .conftest import SOAK_GAMES, check_observation, check_seat_events, greedy_chooser, soak_enabled
+from .test_invariants import random_rules
 
 CI_GAMES = 300
 MAX_STEPS = 3000
@@ -40,27 +41,22 @@ def legal_shapes():
 
 
 def shape_rules(rng, players, suits, hand_size):
+    """Every knob the four-seat invariants vary (test_invariants.random_rules: the same values,
+    drawn the same way, from either preset), then the shape, the values only some shapes have
+    and a random mix of the §11.2 / §11.3 knobs."""
+    rules = random_rules(rng, rng.choice(["xueliu", "xuezhan"]))
     knobs = dict(players=players, suits=suits, hand_size=hand_size,
-                 mode=rng.choice(["xueliu", "xuezhan"]),
-                 kong_draw_from=rng.choice(["front", "back"]),
-                 exchange_three=rng.random() < 0.5,
-                 exchange_direction=rng.choice(["dice", "random", "next", "previous"]
-                                               + (["opposite"] if players in (2, 4) else [])),
-                 multiple_winners=rng.random() < 0.8,
-                 kong_settle=rng.choice(["immediate", "on_win"]),
-                 forced_win_last_n=rng.choice([0, 4]),
-                 next_dealer=rng.choice(["dice", "rotate", "first_winner", "first_winner_next"]),
-                 post_win_kongs=rng.choice([frozenset(), frozenset({"concealed", "direct"})]),
-                 service_fee=rng.choice([0, 1]))
-    knobs["declare_void"] = len(suits) == 3 and rng.random() < 0.7
-    if knobs["mode"] == "xuezhan":
-        knobs["post_win_kongs"] = frozenset()
+                 next_dealer=rng.choice(["dice", "rotate", "first_winner", "first_winner_next"]))
+    if players == 3 and rules.exchange_direction == "opposite":  # no seat across at three
+        knobs["exchange_direction"] = rng.choice(["dice", "random", "next", "previous"])
+    if len(suits) < 3:
+        knobs["declare_void"] = False  # 缺一门 always holds: no 定缺 (docs/rules.md §11.1)
     # A random mix of the §11.2 / §11.3 flow and scoring knobs, each off its default a third of
     # the time, so every shape is also played with the regional rules mixed.
     for knob, values in SECTION11_KNOBS.items():
         if rng.random() < 1 / 3:
             knobs[knob] = rng.choice(values)
-    return Rules.preset("xueliu").replace(**knobs)
+    return rules.replace(**knobs)
 
 
 SECTION11_KNOBS = {
@@ -120,10 +116,12 @@ def check_money(state):
     assert s.net == net and sum(net) + house == 0
 
 
-def play_to_end(state, rng, greedy_share, timeouts, deep):
+def play_to_end(state, rng, greedy_share, timeouts, deep, escape_at=None, partial=False):
     """Plays ``state`` out: each seat greedy with probability ``greedy_share`` (else uniformly
-    random), a pending seat timing out with probability ``timeouts`` a step; someone can always
-    act, the hand ends, and tiles and money hold at the end (after every step when ``deep``)."""
+    random), a pending seat timing out with probability ``timeouts`` a step, a random seat
+    escaping at step ``escape_at``, and with ``partial`` a random part of a joint decision's
+    answers sent at a time (as a server may); someone can always act, the hand ends, and tiles
+    and money hold at the end (after every step when ``deep``)."""
     greedy = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) if rng.random() < greedy_share
               else None for s in range(state.seats)}
     steps = 0
@@ -131,11 +129,14 @@ def play_to_end(state, rng, greedy_share, timeouts, deep):
         assert steps < MAX_STEPS, "the game does not end"
         pend = state.pending()
         assert pend and all(state.legal_actions(s) for s in pend), "nobody can act"
-        if timeouts and rng.random() < timeouts:
+        if steps == escape_at:
+            state.escape(rng.randrange(state.seats))
+        elif timeouts and rng.random() < timeouts:
             state.apply_timeout(rng.choice(pend))
         else:
+            some = ([s for s in pend if rng.random() < 0.7] or pend[:1]) if partial else pend
             state.step({s: greedy[s](state, s) if greedy[s] else rng.choice(state.legal_actions(s))
-                        for s in pend})
+                        for s in some})
         steps += 1
         if deep:
             check_tiles(state)
@@ -147,9 +148,13 @@ def play_to_end(state, rng, greedy_share, timeouts, deep):
 def play_checked(players, suits, hand_size, index, deep):
     rng = random.Random(f"{players}{suits}{hand_size}-{index}")
     rules = shape_rules(rng, players, suits, hand_size)
-    coins = [rng.choice([0, 20, 500]) for _ in range(players)] if rng.random() < 0.3 else None
+    coins = [rng.choice([0, 3, 20, 500]) for _ in range(players)] if rng.random() < 0.3 else None
+    if coins is not None and rng.random() < 0.15:
+        rules = rules.replace(base="auto")  # 1% of the smallest stack, as test_invariants
     state = xueliu.new_game(rules, seed=index, dealer=rng.randrange(players), coins=coins)
-    play_to_end(state, rng, greedy_share=0.4, timeouts=0.01, deep=deep)
+    escape_at = rng.randrange(200) if rng.random() < 0.1 else None
+    play_to_end(state, rng, greedy_share=0.4, timeouts=0.01, deep=deep, escape_at=escape_at,
+                partial=True)
     end = state.settlement().end_reason
     wins = state.settlement().wins
     if rules.mode == "xuezhan" and end != "wall_exhausted":
@@ -174,3 +179,34 @@ def test_random_games_of_every_shape_keep_every_invariant(request, players, suit
     n = SOAK_GAMES if soak_enabled(request.config) else CI_GAMES
     for i in range(n):
         play_checked(players, suits, hand_size, i, deep=(i % 20 == 0))
+
+
+def knob_values(rules):
+    """Each knob's value as comparable text (a §11 knob at its default: ``"default"``)."""
+    d = rules.to_dict()
+    return {k: json.dumps(d.get(k, "default"), sort_keys=True) for k in KNOBS}
+
+
+def test_the_shapes_vary_every_knob_the_four_seat_invariants_vary():
+    """Every value the four-seat invariants give a knob (test_invariants.random_rules, the rooms
+    of test_flow_knob_invariants) some table shape here is played with as well."""
+    from .test_flow_knob_invariants import ROOMS
+
+    four = collections.defaultdict(set)
+    rng = random.Random(0)
+    for _ in range(600):
+        for k, v in knob_values(random_rules(rng, rng.choice(["xueliu", "xuezhan"]))).items():
+            four[k].add(v)
+    for rules in ROOMS.values():
+        for k, v in knob_values(rules).items():
+            four[k].add(v)
+    shaped = collections.defaultdict(set)
+    for players, suits, hand_size in legal_shapes():
+        for index in range(CI_GAMES // 5):
+            rng = random.Random(f"{players}{suits}{hand_size}-{index}")
+            for k, v in knob_values(shape_rules(rng, players, suits, hand_size)).items():
+                shaped[k].add(v)
+    missing = {k: sorted(four[k] - shaped[k]) for k in four
+               if len(four[k]) > 1 and k not in ("players", "suits", "hand_size")
+               and four[k] - shaped[k]}
+    assert not missing, missing
