@@ -222,3 +222,22 @@ def test_bot_seeds_and_reviews_refuse_bools():
     for seat in (-1, 4):
         with pytest.raises(ValueError, match="seat"):
             review_record(record, seat)
+
+
+def test_simulate_and_arena_refuse_bools_for_their_counts():
+    from xueliu.arena import arena
+    from xueliu.simulate import simulate
+
+    bots = ("random",) * 4
+    for kwargs in (dict(games=True), dict(games=4, workers=True), dict(games=4, seed=True),
+                   dict(games=4, bot_timeout=True), dict(games=4, bot_observation=1)):
+        games = kwargs.pop("games")
+        with pytest.raises((ValueError, TypeError)):
+            simulate(games, bots=bots, **kwargs)
+    for kwargs in (dict(walls=True), dict(walls=1, workers=True), dict(walls=1, seed=False),
+                   dict(walls=1, bot_timeout=True)):
+        with pytest.raises(ValueError):
+            arena(["random"], **kwargs)
+    # One hand, one wall, seed 0 and a worker are all fine.
+    assert simulate(1, bots=bots, seed=0, workers=1).bots[0].seat_hands == 4
+    assert arena(["random"], 1, seed=0, workers=1, rules="erren_yifang").lines[0].hands == 2
