@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
@@ -353,12 +355,7 @@ def load_network(path: Optional[Union[str, os.PathLike[str]]] = None) -> Network
         raise FileNotFoundError(f"neural bot weights {p!r}: {e.strerror}") from None
     net = _LOADED.get(key)
     if net is None:
-        with np.load(p, allow_pickle=False) as z:
-            if "meta" not in z.files:
-                raise ValueError(f"{p}: not a neural bot weights file: no meta")
-            meta = json.loads(bytes(z["meta"]).decode())
-            n = sum(1 for f in z.files if f.startswith("w"))
-            layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
+        meta, layers = _read(p)
         _check(meta, layers, p)
         layers = [(w.astype(np.float32, copy=False), b) for w, b in layers]  # float16 files too
         for w, b in layers:
@@ -366,3 +363,44 @@ def load_network(path: Optional[Union[str, os.PathLike[str]]] = None) -> Network
             b.setflags(write=False)
         net = _LOADED[key] = Network(tuple(layers), meta["presets"], meta)
     return net
+
+
+def _read(p: str) -> Tuple[Dict[str, Any], List[Tuple[np.ndarray, np.ndarray]]]:
+    """The meta and the ``(w, b)`` arrays of the weights file ``p``; a file that is not one is a
+    ValueError naming ``p`` and what it is instead (never numpy's own words: for a file that is
+    not a zip archive they are advice to load it unsafely, as a pickle)."""
+    try:
+        with open(p, "rb") as f:
+            magic = f.read(4)
+    except OSError as e:
+        raise FileNotFoundError(f"neural bot weights {p!r}: {e.strerror}") from None
+    if magic != b"PK\x03\x04":  # every .npz is a zip archive
+        raise ValueError(f"{p}: not a neural bot weights file (not an .npz archive)")
+    try:
+        with np.load(p, allow_pickle=False) as z:
+            files = set(z.files)
+            if "meta" not in files:
+                raise ValueError(f"{p}: not a neural bot weights file: no meta")
+            n = sum(1 for f in files if f.startswith("w"))
+            missing = [k for i in range(n) for k in (f"w{i}", f"b{i}") if k not in files]
+            if missing:
+                raise ValueError(f"{p}: not a neural bot weights file: no array "
+                                 f"{', '.join(missing)} (its layers are w0, b0, w1, b1, …)")
+            raw = z["meta"]
+            layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
+    except ValueError as e:
+        if str(e).startswith(f"{p}: "):
+            raise
+        # numpy's refusal of an object array, or an entry that is no .npy array
+        raise ValueError(f"{p}: not a neural bot weights file: an array that is not plain "
+                         "numbers") from None
+    except (OSError, EOFError, zipfile.BadZipFile, zlib.error):
+        raise ValueError(f"{p}: not a neural bot weights file (a truncated or damaged .npz "
+                         "archive)") from None
+    try:
+        meta = json.loads(bytes(raw).decode())
+    except (ValueError, TypeError):
+        meta = None
+    if not isinstance(meta, dict):
+        raise ValueError(f"{p}: not a neural bot weights file: meta is not a JSON object")
+    return meta, layers

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import socket
 import sys
 from typing import Optional, TextIO
@@ -29,6 +31,30 @@ def _more_files() -> None:
             pass
 
 
+def _sqlite_file(url: str) -> str:
+    """`` PATH`` of a SQLite database URL, with why it cannot be opened when the file system
+    shows it (its directory missing, not a directory, not writable); nothing for PostgreSQL (a
+    URL that may hold a password is never printed) or SQLite in memory."""
+    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
+    if not path:
+        return ""
+    parent = os.path.dirname(os.path.abspath(path))
+    existing = parent
+    while not os.path.exists(existing) and os.path.dirname(existing) != existing:
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        why = f" ({existing} is not a directory)"
+    elif existing != parent:
+        why = f" (the directory {parent} does not exist)"
+    elif os.path.isdir(path):
+        why = " (it is a directory)"
+    elif not os.access(parent, os.W_OK):
+        why = f" (the directory {parent} is not writable)"
+    else:
+        why = ""
+    return f" {path}{why}"
+
+
 def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
     """Runs one server process until SIGINT/SIGTERM (or ``config.stop_after``). The socket is
     bound before the app starts, so ``--port 0`` picks a free port and the printed address is
@@ -38,8 +64,16 @@ def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
     family = socket.AF_INET6 if ":" in config.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((config.host, config.port))
-    sock.listen(2048)
+    try:
+        sock.bind((config.host, config.port))
+        sock.listen(2048)
+    except OSError as e:  # a busy port, a host that is not this machine's: say which
+        sock.close()
+        where = f"[{config.host}]" if family == socket.AF_INET6 else config.host
+        busy = " (another process listens there: choose another --port, or --port 0 for a " \
+            "free one)" if e.errno == errno.EADDRINUSE else ""
+        raise ValueError(f"cannot listen on {where}:{config.port}: "
+                         f"{e.strerror or e}{busy}") from None
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     address = f"http://{shown}:{port}"
@@ -49,7 +83,8 @@ def serve(config: ServerConfig, out: Optional[TextIO] = None) -> int:
     except Exception as e:
         sock.close()
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise ValueError(f"cannot open the {server.db.dialect} database: {first}") from None
+        raise ValueError(f"cannot open the {server.db.dialect} database"
+                         f"{_sqlite_file(config.db)}: {first}") from None
     dialect = server.db.dialect
     server.ready.append(lambda: print(f"xueliu serve: listening on {address} (database: "
                                       f"{dialect})", file=out, flush=True))
