@@ -9,7 +9,10 @@ at every table shape:
 - the copies of each kind every seat can see are kept three ways: counted as play goes
   (``_seen``, which the seat views and the native hooks read), recounted at the end for
   ``dead_waits_ready`` (``end_of_hand.public_counts``), and readable from each seat's observation
-  (discards, set-aside tiles, the others' exposed melds): the three agree after every step.
+  (discards, set-aside tiles, the others' exposed melds): the three agree after every step;
+- a seat view (``state.view``, read from the hand's fields) says what the seat's observation
+  says, field for field (tests/game/test_seat_view.py at the four-seat table; here at every
+  shape).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from xueliu.game.end_of_hand import exposed_counts, public_counts
 
 from .conftest import greedy_chooser, notation
 from .test_invariants import random_rules
+from .test_seat_view import assert_view_matches_observation
 from .test_shape_invariants import legal_shapes, shape_rules
 
 KIND = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
@@ -77,6 +81,7 @@ def check_sight(state, views: bool) -> None:
     assert public_counts(state) == seen, "public_counts and _seen differ"
     if views:
         for seat in range(state.seats):
+            assert_view_matches_observation(state, seat)  # every field, not the counts alone
             own = exposed_counts(state, seat)
             assert list(state.view(seat).visible) == [a - b for a, b in zip(seen, own)]
             assert seen_by(state.observation(seat)) == list(state.view(seat).visible)
