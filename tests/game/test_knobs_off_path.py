@@ -328,3 +328,36 @@ def test_measuring_a_prior_needs_a_table_of_four_with_voids_declared():
             hand_prior.measure(name, 4, 0)
     real, dealt = hand_prior.measure("xuezhan", 1, 0)
     assert real.sum() == dealt.sum() > 0 and np.all(real >= 0)
+
+
+# --- forced_win_last_n takes only the wins the claim-window knobs allow -------------------------
+
+def forced_window(rules):
+    """Seat 1 waits on 5p alone (平胡). The dealer opens with a 5p; in the last four live tiles
+    seat 0 draws and discards a 5p, then seat 1 draws the last 5p (dealer 0: the live draws go
+    to seats 1, 2, 3, 0, …; the 52nd of 55 is seat 0's). Everyone else discards what it draws."""
+    sw = build_wall(["5p *", TANKI_5P, "*", "*"], last=["5p", "5p", "?", "?"])
+    state = new_game(rules, sw)
+    while not state.is_over and not state.settlement().wins:
+        pend = state.pending()
+        if state.phase == "claim":
+            state.step({q: find(state, q, "pass") for q in pend})
+            continue
+        (q,) = pend
+        tile = "5p" if state._drawn < 0 else xueliu.tiles.TILE_NAMES[state._drawn]
+        state.step({q: find(state, q, "discard", tile)})
+    return state
+
+
+def test_a_forced_last_tiles_win_is_taken_on_the_discard_when_it_is_allowed():
+    state = forced_window(xl_rules(forced_win_last_n=4))
+    (win,) = state.settlement().wins
+    assert (win.seat, win.source, win.from_seat) == (1, "discard", 0)
+
+
+@pytest.mark.parametrize("knob", [dict(min_fan_discard_win=2), dict(self_draw_only=True)])
+def test_forced_last_tiles_take_no_discard_win_the_knobs_forbid_but_the_self_draw(knob):
+    state = forced_window(xl_rules(forced_win_last_n=4, **knob))
+    (win,) = state.settlement().wins
+    assert (win.seat, win.source) == (1, "self_draw")  # taken for it: nobody was asked
+    assert state._pass_block[1] is None
