@@ -163,6 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a server bot answers after this long (default 1)")
     sv.add_argument("--auto-delay", type=float, default=1.0, metavar="SECONDS",
                     help="a dropped seat is auto-played after this long per decision (default 1)")
+    sv.add_argument("--ready-timeout", type=float, default=30.0, metavar="SECONDS",
+                    help="between hands, deal when every seated person pressed Continue or after "
+                         "this long (default 30)")
+    for flag, default, what in (("exchange", 15, "the exchange"), ("void", 15, "the void and the "
+                                "multiplier"), ("turn", 10, "a turn"), ("claim", 10, "a claim")):
+        sv.add_argument(f"--human-{flag}", type=float, default=float(default), metavar="SECONDS",
+                        help=f"a person's time for {what} (default {default})")
     sv.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
                     help="another process takes a silent process's tables after this long "
                          "(default 10)")

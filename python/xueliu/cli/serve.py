@@ -25,4 +25,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host, port=args.port, db=args.db, time_scale=args.time_scale,
         starting_coins=args.starting_coins, reconnect_window=args.reconnect_window,
         bot_delay=args.bot_delay, auto_delay=args.auto_delay, lease=args.lease,
+        ready_timeout=args.ready_timeout, human_exchange=args.human_exchange,
+        human_void=args.human_void, human_turn=args.human_turn, human_claim=args.human_claim,
         stop_after=args.stop_after))

@@ -1,7 +1,8 @@
 """The HTTP API and the websocket endpoint (Starlette), and the static files served at ``/``.
 
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
-``POST /api/tables``; ``POST /api/tables/{id}/join``; ``POST /api/tables/{id}/leave``;
+``POST /api/tables``; ``GET /api/tables`` (open tables); ``POST /api/tables/{id}/join``;
+``POST /api/tables/{id}/leave``; ``POST /api/tables/{id}/ready``; ``GET /table/{id}`` (the page);
 ``GET /api/tables/{id}/hands``; ``GET /api/presets``; ``POST /api/analyze`` (查听 for the browser table's help);
 websocket ``/ws?token=TOKEN``; a player's history, replays and reviews (history.py). Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
@@ -17,7 +18,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -119,8 +120,12 @@ class Server:
 
     async def me(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
-        return {"player": p.player, "name": p.name, "coins": p.coins,
-                "tables": [] if p.table is None else [p.table]}
+        running = self.lobby.running(p.player)
+        out = {"player": p.player, "name": p.name, "coins": p.coins,
+               "tables": [] if p.table is None else [p.table]}
+        if running is not None and running.leaving(p.player):
+            out["leaving"] = True  # it leaves that table at the end of the hand in play
+        return out
 
     async def analyze(self, request: Request) -> Dict[str, Any]:
         """``{"hand": notation, "void", "visible": [tile names], "rules": preset or dict}`` →
@@ -179,8 +184,37 @@ class Server:
     async def leave(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
         table = self._table_id(request)
-        seat, now = await self.lobby.leave(p.player, table)
+        escape = (await self._body(request)).get("escape", False)
+        if not isinstance(escape, bool):
+            raise BadRequest("'escape' must be true or false")
+        seat, now = await self.lobby.leave(p.player, table, escape)
         return {"table": table, "seat": seat, "left": now}
+
+    async def press_ready(self, request: Request) -> Dict[str, Any]:
+        """Continue after a hand (issue 49): the next hand is dealt once every connected person
+        at the table has pressed it, or when the ready timeout runs out."""
+        p = await self._player(request)
+        table = self._table_id(request)
+        t = await self.lobby.table(table)
+        return {"table": table, "ready": await t.ready(p.player)}
+
+    async def open_tables(self, request: Request) -> Dict[str, Any]:
+        """The lobby's list (issue 49): the tables this process runs that have a free seat or let
+        anyone watch, newest first, with their seats and rules. No token needed."""
+        out = []
+        for t in sorted(list(self.lobby.tables.values()), key=lambda t: -t.id):
+            if t.closed:
+                continue
+            watch = await self.db.run(store.is_spectatable(t.id))
+            row = t.summary()
+            if row["free"] or watch:
+                out.append({**row, "spectators": watch, "preset": _preset_of(t.rules)})
+        return {"tables": out}
+
+    async def table_page(self, request: Request) -> Response:
+        """``/table/{id}``: the browser table, which joins that table (a shared link)."""
+        self._table_id(request)
+        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
     async def hands(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
@@ -281,6 +315,9 @@ class Server:
             Route("/api/presets", _json(self.presets)),
             Route("/api/tables/{table}/join", _json(self.join), methods=["POST"]),
             Route("/api/tables/{table}/leave", _json(self.leave), methods=["POST"]),
+            Route("/api/tables/{table}/ready", _json(self.press_ready), methods=["POST"]),
+            Route("/api/tables", _json(self.open_tables), methods=["GET"]),
+            Route("/table/{table}", self.table_page),
             Route("/api/tables/{table}/hands", _json(self.hands)),
             Route("/api/analyze", _json(self.analyze), methods=["POST"]),
             WebSocketRoute("/ws", self.websocket),
@@ -308,6 +345,14 @@ def _rules(spec: Any) -> Rules:
         except (TypeError, ValueError) as e:
             raise BadRequest(f"bad rules: {e}") from None
     raise BadRequest("'rules' must be a preset name or a rules object")
+
+
+def _preset_of(rules: Rules) -> Optional[str]:
+    """The preset these rules are, whatever their base stake (None: rules of their own)."""
+    for name in PRESET_NAMES:
+        if Rules.preset(name).replace(base=rules.base).to_dict() == rules.to_dict():
+            return name
+    return None
 
 
 def config_from(**kwargs: Optional[Any]) -> ServerConfig:

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 # docs/rules.md §8: 15 s for the exchange and the void (seed 000), 10 s for a discard or a claim.
-# The multiplier choice (选倍) is a before-play joint decision like the void: 15 s too.
-_DECISION_SECONDS = {"exchange": 15.0, "void": 15.0, "multiplier": 15.0, "turn": 10.0,
-                     "claim": 10.0}
+# The multiplier choice (选倍) is a before-play joint decision like the void: 15 s too. Each is a
+# setting of its own (``human_exchange``, ``human_void``, ``human_turn``, ``human_claim``).
+_PHASE_SETTING = {"exchange": "human_exchange", "void": "human_void", "multiplier": "human_void",
+                  "turn": "human_turn", "claim": "human_claim"}
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,12 @@ class ServerConfig:
     reconnect_window: Optional[float] = 90.0
     bot_delay: float = 1.0      # a server-side bot "thinks" this long, so people can follow
     auto_delay: float = 1.0     # a dropped seat's auto-play (托管) waits this long per decision
-    hand_pause: float = 3.0     # between the end of a hand and the next deal
+    hand_pause: float = 3.0     # between the end of a hand and the next deal, nobody to wait for
+    ready_timeout: float = 30.0  # a table of people deals when all pressed Continue, or after this
+    human_exchange: float = 15.0  # decision times (seconds, before time_scale): the exchange,
+    human_void: float = 15.0      # ... the void and the multiplier,
+    human_turn: float = 10.0      # ... a turn (discard, kong, self-drawn win),
+    human_claim: float = 10.0     # ... a claim window
     lease: float = 10.0
     rate: float = 20.0          # messages a second a websocket connection may send, sustained
     burst: int = 40             # ... and at once
@@ -50,10 +56,13 @@ class ServerConfig:
             raise ValueError(f"lease must be > 0, got {self.lease}")
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0..65535, got {self.port}")
+        for name in ("ready_timeout", *sorted(set(_PHASE_SETTING.values()))):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be > 0 seconds, got {getattr(self, name)}")
 
     def decision_time(self, phase: str) -> float:
         """Seconds a seat has for a decision in ``phase`` (scaled)."""
-        return _DECISION_SECONDS.get(phase, 10.0) * self.time_scale
+        return float(getattr(self, _PHASE_SETTING.get(phase, "human_turn"))) * self.time_scale
 
     def scaled(self, seconds: float) -> float:
         return seconds * self.time_scale

@@ -123,11 +123,11 @@ class Lobby:
         t = await self.table(table_id)
         return await t.join(player, name)
 
-    async def leave(self, player: int, table_id: int) -> Tuple[int, bool]:
+    async def leave(self, player: int, table_id: int, escape: bool = False) -> Tuple[int, bool]:
         if not await self.db.run(store.table_exists(table_id)):
             raise NotFound(f"no table {table_id}")
         t = await self.table(table_id)
-        return await t.leave(player)
+        return await t.leave(player, escape)
 
     def running(self, player: int) -> Optional[Table]:
         table_id = self.where.get(player)

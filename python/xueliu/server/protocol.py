@@ -1,7 +1,7 @@
 """The websocket messages (docs/server.md): what a client may send, what the server sends.
 
 Client → server, one JSON object a frame: ``{"type": "act", "table", "seq", "action"}``.
-Server → client: ``state``, ``event``, ``request``, ``hand_end``, ``error``. Everything a message
+Server → client: ``state``, ``event``, ``request``, ``hand_end``, ``ready``, ``seats``, ``error``. Everything a message
 carries about a hand comes from the engine's per-seat views (``observation(seat)``,
 ``events(seat)``), so hidden tiles are filtered in one place, the engine's; ``state`` also carries
 the table's rules and its shape (docs/rules.md §11.1: seats, suits, wall, hand size), which are public.
@@ -114,6 +114,17 @@ def hand_end(table: int, net: List[int], coins: List[int], report: str,
     if hand is not None:
         msg["hand"] = hand
     return msg
+
+
+def ready(table: int, seats: List[bool], deal_ms: Optional[int]) -> Dict[str, Any]:
+    # Between hands (issue 49): who has pressed Continue (bots always have), and the milliseconds
+    # until the next deal (``None``: not before a seat is filled).
+    return {"type": "ready", "table": table, "ready": seats, "deal_ms": deal_ms}
+
+
+def seats(table: int, players: List[Optional[Dict[str, Any]]]) -> Dict[str, Any]:
+    # Who sits where changed between hands (a bot took a seat a person left).
+    return {"type": "seats", "table": table, "players": players}
 
 
 def error(message: str) -> Dict[str, Any]:

@@ -15,6 +15,12 @@ Who decides for a pending seat, and when (docs/rules.md §8, times scaled by ``-
   engine plays it to the end of the hand);
 - anyone else: the person, until the decision time of the phase runs out, then ``apply_timeout``
   (two in a row and the engine auto-plays the seat for the rest of the hand).
+
+Between hands a table of people waits for them (issue 49): the next hand is dealt the moment every
+connected person at the table has pressed Continue (:meth:`Table.ready`), or when ``ready_timeout``
+runs out; with no person connected, after ``hand_pause``. Once a table has dealt, a seat a person
+left is taken by a new server bot at the next deal, so the people who stay play on (a person may
+join into it before that).
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ class Seat:
     leaving: bool = False
     dropped_at: Optional[float] = None  # monotonic time the person's last connection closed
     escaped: bool = False               # in the current hand
+    ready: bool = False                 # pressed Continue since the last hand ended
 
 
 @dataclass
@@ -101,6 +108,8 @@ class Table:
         self.seq = row.seq + _SEQ_GAP
         self.hand: Optional[_Hand] = None
         self.next_deal: Optional[float] = None
+        self.ended: Optional[float] = None        # when the last hand ended (between hands)
+        self.ready_until: Optional[float] = None  # ... and when its ready timeout runs out
         self.closed = False
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -187,33 +196,71 @@ class Table:
                 raise Busy("you already sit at another table") from None
             # Not connected yet: counted as away from now (auto-played until it connects).
             away = None if self.ctx.hub.connected(player) else time.monotonic()
-            self.seats[free[0]] = Seat(player, name, False, dropped_at=away)
+            # Sitting down between hands is being ready for the next one.
+            self.seats[free[0]] = Seat(player, name, False, dropped_at=away, ready=True)
             self.ctx.seated(player, self.id)
             self._send_state(free[0])
-            self._schedule_deal(0.0)
+            if self.ended is None:
+                self._schedule_deal(0.0)
+            else:
+                self._check_ready()
             return free[0]
 
-    async def leave(self, player: int) -> Tuple[int, bool]:
-        """Leaves now between hands, else after the current hand. Returns (seat, left now)."""
+    async def leave(self, player: int, escape: bool = False) -> Tuple[int, bool]:
+        """Leaves now between hands, else after the current hand. Returns (seat, left now).
+        ``escape`` during a hand: the seat escapes at once (docs/rules.md §7: it pays the escape
+        penalty to the house and is auto-played to the end of the hand), then leaves at its end."""
         try:
-            return await self._leave(player)
+            return await self._leave(player, escape)
         except store.Fenced:
             self._lost()
             raise Busy(f"table {self.id} moved to another process; try again") from None
 
-    async def _leave(self, player: int) -> Tuple[int, bool]:
+    async def _leave(self, player: int, escape: bool) -> Tuple[int, bool]:
         async with self.lock:
             s = self.seat_of(player)
             if s is None:
                 raise Forbidden(f"you do not sit at table {self.id}")
-            if self.hand is not None and not self.hand.state.is_over:
-                await self._write(store.set_leaving(self.id, self.ctx.pid, player))
+            h = self.hand
+            if h is not None and not h.state.is_over:
                 seat = self.seats[s]
                 assert seat is not None
-                seat.leaving = True
+                if not seat.leaving:
+                    await self._write(store.set_leaving(self.id, self.ctx.pid, player))
+                    seat.leaving = True
+                if escape and not seat.escaped:
+                    await self._decide(s, "escape")
                 return s, False
             await self._remove_leavers([player])
             return s, True
+
+    async def ready(self, player: int) -> List[bool]:
+        """The person pressed Continue after a hand: the next hand is dealt once every connected
+        person has. Returns who is ready, per seat."""
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is None or self.closed:
+                raise Forbidden(f"you do not sit at table {self.id}")
+            seat = self.seats[s]
+            assert seat is not None
+            if self.ended is not None and not seat.ready:
+                seat.ready = True
+                self._check_ready()
+            return self._ready_seats()
+
+    def leaving(self, player: int) -> bool:
+        """Whether the player sits here and leaves at the end of the hand."""
+        s = self.seat_of(player)
+        seat = None if s is None else self.seats[s]
+        return seat is not None and seat.leaving
+
+    def summary(self) -> Dict[str, Any]:
+        """What the lobby lists of this table (GET /api/tables)."""
+        return {"table": self.id, "mode": self.rules.mode, "players": self.rules.shape.players,
+                "base": self.rules.base, "rules": self.rules.to_dict(),
+                "seats": self._players(), "free": sum(seat is None for seat in self.seats),
+                "hands": self.hands, "playing": self.hand is not None
+                and not self.hand.state.is_over}
 
     async def connected(self, player: int) -> None:
         """A connection of ``player`` opened: its seat is its own again; the new connection gets
@@ -226,6 +273,7 @@ class Table:
             assert seat is not None
             seat.dropped_at = None
             self._send_state(s)
+            self._check_ready()
             self._wake.set()
 
     def dropped(self, player: int) -> None:
@@ -234,6 +282,7 @@ class Table:
             seat = self.seats[s]
             assert seat is not None
             seat.dropped_at = time.monotonic()
+            self._check_ready()
             self._wake.set()
 
     async def act(self, player: int, seq: int, action_id: int) -> Optional[str]:
@@ -379,16 +428,67 @@ class Table:
     def _schedule_deal(self, delay: float) -> None:
         if self.hand is not None and not self.hand.state.is_over:
             return
-        if all(seat is not None for seat in self.seats):
+        # Before the first deal the table waits for its seats; after it, bots fill free seats.
+        if self.ended is not None or all(seat is not None for seat in self.seats):
             self.next_deal = time.monotonic() + delay
         else:
             self.next_deal = None
         self._wake.set()
 
+    def _people_here(self) -> List[Seat]:
+        return [seat for seat in self.seats if seat is not None and not seat.bot
+                and self.ctx.hub.connected(seat.player)]
+
+    def _ready_seats(self) -> List[bool]:
+        return [seat is not None and (seat.bot or seat.ready) for seat in self.seats]
+
+    def _check_ready(self) -> None:
+        """Between hands: the deal at once when every connected person is ready, else at the
+        ready timeout; with nobody connected, ``hand_pause`` after the hand ended."""
+        if self.ended is None or self.ready_until is None or self.closed:
+            return
+        if self.hand is not None and not self.hand.state.is_over:
+            return
+        now = time.monotonic()
+        people = self._people_here()
+        if not people:
+            at = self.ended + self.ctx.config.scaled(self.ctx.config.hand_pause)
+        elif all(seat.ready for seat in people):
+            at = now
+        else:
+            at = self.ready_until
+        self._schedule_deal(max(0.0, at - now))
+        self._announce_ready()
+
+    def _announce_ready(self) -> None:
+        left = None if self.next_deal is None else max(0, int((self.next_deal - time.monotonic())
+                                                              * 1000))
+        msg = protocol.ready(self.id, self._ready_seats(), left)
+        for seat in self.seats:
+            if seat is not None and not seat.bot:
+                self.ctx.hub.send_table(seat.player, self.id, msg)
+
+    async def _fill_with_bots(self) -> None:
+        """Free seats of a table that has dealt before: a new server bot in each."""
+        for s, seat in enumerate(self.seats):
+            if seat is None:
+                bot = await self._write(_seat_bot(self.id, self.ctx.pid, s,
+                                                  self.ctx.config.starting_coins))
+                self.seats[s] = Seat(bot, f"GreedyBot {s}", True)
+                self.ctx.seated(bot, self.id)
+                self._bots[s] = GreedyBot(rules=self.rules)
+        for s, seat in enumerate(self.seats):  # the people see who sits where now
+            if seat is not None and not seat.bot:
+                self.ctx.hub.send_table(seat.player, self.id, protocol.seats(self.id,
+                                                                             self._players()))
+
     async def _deal(self) -> None:
         self.next_deal = None
+        if self.ended is not None and any(seat is None for seat in self.seats):
+            await self._fill_with_bots()
         if any(seat is None for seat in self.seats):
             return
+        self.ended = self.ready_until = None
         players = [seat.player for seat in self.seats if seat is not None]
         coins = await self._write(store.seated_coins(self.id, players))
         state = new_game(self.rules, seed=secrets.randbits(64), dealer=self.dealer, coins=coins)
@@ -400,7 +500,7 @@ class Table:
         self.hands += 1
         for seat in self.seats:
             assert seat is not None
-            seat.escaped = False
+            seat.escaped = seat.ready = False
         self.hand = _Hand(hand_id, state, players, coins, time.monotonic())
         self._start_bots(state)
         self._broadcast_events()
@@ -439,9 +539,15 @@ class Table:
             seat.leaving or (seat.dropped_at is not None
                              and not self.ctx.hub.connected(seat.player)
                              and (seat.escaped or seat.dropped_at <= h.started)))]
+        now = time.monotonic()
+        self.ended, self.ready_until = now, now + self.ctx.config.scaled(
+            self.ctx.config.ready_timeout)
+        for seat in self.seats:
+            if seat is not None:
+                seat.ready = False
         await self._remove_leavers(gone)
         if not self.closed:
-            self._schedule_deal(self.ctx.config.scaled(self.ctx.config.hand_pause))
+            self._check_ready()
 
     async def _remove_leavers(self, players: List[int]) -> None:
         remaining = [seat for seat in self.seats
@@ -457,6 +563,8 @@ class Table:
                 self.ctx.hub.unfollow(seat.player, self.id)
         if close:
             self.stop()
+        elif self.ended is not None:
+            self._check_ready()
         elif self.next_deal is not None:
             self._schedule_deal(max(0.0, self.next_deal - time.monotonic()))
 
@@ -475,12 +583,16 @@ class Table:
         if not new:
             return
         h = self.hand
+        if h is not None and h.players[s] != seat.player:
+            h = None  # a hand this person did not play (it sat down after it): nothing of it
         obs = None if h is None else h.state.observation(s)
         events = [] if h is None else h.state.events(s)
         msg = protocol.state(self.id, s, obs, events, self._players(), self.rules)
         for conn in new:
             conn.follow(self.id, msg)
         self._send_request(s)
+        if self.ended is not None and self.hand is not None:
+            self._announce_ready()
 
     def _send_request(self, s: int) -> None:
         seat = self.seats[s]
@@ -503,3 +615,13 @@ class Table:
                 self.ctx.hub.send_table(seat.player, self.id, protocol.event(self.id, ev, phase))
         h.sent = h.state.event_count
 
+
+
+def _seat_bot(table_id: int, pid: str, seat: int, coins: int) -> Callable[[Any], int]:
+    """A new server bot (a player with the starting coins) in a free seat of the table."""
+    def op(conn: Any) -> int:
+        store._fence(conn, table_id, pid)
+        bot = store._new_player(conn, f"GreedyBot {seat}", None, coins, True)
+        store._seat(conn, table_id, seat, bot)
+        return bot
+    return op

@@ -1,0 +1,177 @@
+"""A table for people (issue 49), against a real server with real websocket clients: the next hand
+waits until every connected person pressed Continue (or the ready timeout), a seat a person left
+is taken by a bot at the next deal, an escape mid-hand pays the penalty and leaves after the hand,
+the lobby's list of open tables, the shared link's page, and people's own decision times."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any, Dict, List, Optional
+
+from .client import Person, audit, hands_of, http, new_player, play
+
+
+class Stamped(Person):
+    """A Person that stamps each message with the time it arrived and, after each hand, presses
+    Continue (``POST /api/tables/{id}/ready``) ``ready_after`` seconds later (None: never)."""
+
+    def __init__(self, urls: List[str], token: str, base: str, seed: int,
+                 ready_after: Optional[float] = 0.0) -> None:
+        super().__init__(urls, token, seed=seed)
+        self.base = base
+        self.ready_after = ready_after
+        self.stamps: List[float] = []
+        self.pressed: List[float] = []
+
+    async def session(self, ws: Any, done: Any) -> None:
+        while not done():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.2)
+            except asyncio.TimeoutError:
+                continue
+            m = json.loads(raw)
+            self.seen(m)
+            self.stamps.append(time.monotonic())
+            if m["type"] == "request" and self.act:
+                await ws.send(json.dumps({"type": "act", "table": m["table"], "seq": m["seq"],
+                                          "action": self.choose(m["actions"])}))
+                self.acts += 1
+            if m["type"] == "hand_end" and self.ready_after is not None:
+                asyncio.ensure_future(self._press(m["table"]))
+
+    async def _press(self, table: int) -> None:
+        await asyncio.sleep(self.ready_after or 0.0)
+        r = await asyncio.to_thread(http, "POST", f"{self.base}/api/tables/{table}/ready",
+                                    self.token)
+        if r.status_code == 200:
+            self.pressed.append(time.monotonic())
+
+    def times(self, kind: str, event: Optional[str] = None) -> List[float]:
+        return [t for m, t in zip(self.messages, self.stamps) if m["type"] == kind
+                and (event is None or m.get("event", {}).get("type") == event)]
+
+
+def test_the_next_hand_waits_for_every_person_and_a_bot_takes_a_seat_a_person_left(
+        serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/people.db"
+    # The ready timeout is 20 s (1000 × 0.02): every deal below that comes sooner was Continue.
+    server = serve(url, "--ready-timeout", "1000")
+    base = server.address
+    ann, bob = new_player(base, "ann"), new_player(base, "bob")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 2, "spectators": True}).json()["table"]
+    # The lobby lists the table with its free seat, and the shared link is the page.
+    listed = http("GET", f"{base}/api/tables").json()["tables"]
+    row = next(t for t in listed if t["table"] == table)
+    assert row["free"] == 1 and row["players"] == 4 and row["preset"] == "xueliu"
+    assert row["spectators"] is True and row["hands"] == 0
+    assert [s and s["name"] for s in row["seats"]] == ["ann", "GreedyBot 1", "GreedyBot 2", None]
+    page = http("GET", f"{base}/table/{table}")
+    assert page.status_code == 200 and "app.js" in page.text
+    # ann presses Continue at once, bob 1.5 s after each hand.
+    a = Stamped([server.ws], ann["token"], base, seed=1, ready_after=0.0)
+    b = Stamped([server.ws], bob["token"], base, seed=2, ready_after=1.5)
+    state: Dict[str, Any] = {}
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(play([a, b], lambda: len(b.hands) >= 3))
+        while not any(m["type"] == "state" for m in a.messages):
+            await asyncio.sleep(0.02)
+        assert (await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join",
+                                        bob["token"])).json() == {"table": table, "seat": 3}
+        while len(a.hands) < 2:  # ann leaves during the second hand, after it
+            await asyncio.sleep(0.01)
+            if len(a.hands) == 1 and a.current is not None and "left" not in state:
+                r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/leave",
+                                            ann["token"])
+                state["left"] = r.json()
+                state["me"] = (await asyncio.to_thread(http, "GET", f"{base}/api/me",
+                                                       ann["token"])).json()
+        await task
+
+    asyncio.run(scenario())
+    assert state["left"] == {"table": table, "seat": 0, "left": False}
+    assert state["me"]["leaving"] is True and state["me"]["tables"] == [table]
+    assert a.errors == [] and b.errors == []
+    # Hand 1 → 2: dealt only once bob pressed (1.5 s after the end), and at once then.
+    end1 = b.times("hand_end")[0]
+    deal2 = b.times("event", "start_hand")[1]
+    assert b.pressed[0] - end1 >= 1.4
+    assert b.pressed[0] - 0.3 <= deal2 <= b.pressed[0] + 3.0, (deal2 - end1)
+    # Between hands everyone hears who is ready and when the deal comes.
+    readies = [m for m in b.messages if m["type"] == "ready"]
+    assert readies and readies[0]["ready"][1:3] == [True, True]  # bots never wait
+    assert any(m["ready"] == [True, True, True, False] for m in readies)
+    # ann left after hand 2: a new bot sits in seat 0 from hand 3 on, bob plays on.
+    hands = hands_of(base, bob["token"], table)
+    assert len(hands) >= 3
+    assert hands[1]["seats"][0] == ann["player"]
+    newcomer = hands[2]["seats"][0]
+    assert newcomer not in (ann["player"], bob["player"], *hands[0]["seats"])
+    assert hands[2]["seats"][3] == bob["player"]
+    assert http("GET", f"{base}/api/me", ann["token"]).json()["tables"] == []
+    seats_msgs = [m for m in b.messages if m["type"] == "seats"]
+    assert seats_msgs and seats_msgs[0]["players"][0]["bot"] is True
+    assert len(a.hands) == 2  # ann was dealt nothing after she left
+    server.stop()
+    audit(url)  # every player's coins are the starting coins plus the stored settlements' nets
+
+
+def test_without_continue_the_next_hand_comes_at_the_ready_timeout(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/timeout.db"
+    # Ready timeout 1.5 s (75 × 0.02); a person's turn 1 s (50 × 0.02), a claim 0.6 s.
+    server = serve(url, "--ready-timeout", "75", "--human-turn", "50", "--human-claim", "30")
+    base = server.address
+    ann = new_player(base, "ann")
+    http("POST", f"{base}/api/tables", ann["token"], json={"rules": "xueliu", "bots": 3})
+    a = Stamped([server.ws], ann["token"], base, seed=3, ready_after=None)
+    asyncio.run(play([a], lambda: len(a.hands) >= 2))
+    end1 = a.times("hand_end")[0]
+    gap = next(t for t in a.times("event", "start_hand") if t > end1) - end1
+    assert 1.3 <= gap <= 6.0, gap
+    first = next(m for m in a.messages if m["type"] == "ready")
+    assert 1000 <= first["deal_ms"] <= 1500 and first["ready"] == [False, True, True, True]
+    # People's decision times are the settings, scaled: a discard 1 s, a claim 0.6 s.
+    turns = [m["deadline_ms"] for m in a.requests if any(x["kind"] == "discard"
+                                                          for x in m["actions"])]
+    claims = [m["deadline_ms"] for m in a.requests if any(x["kind"] == "pass"
+                                                           for x in m["actions"])]
+    assert turns and max(turns) <= 1000 and max(turns) >= 800
+    assert all(c <= 600 for c in claims)
+    server.stop()
+    audit(url)
+
+
+def test_an_escape_mid_hand_pays_the_penalty_and_leaves_after_the_hand(serve, tmp_path):
+    url = f"sqlite:///{tmp_path}/escape.db"
+    server = serve(url, "--auto-delay", "100")
+    base = server.address
+    ann = new_player(base, "ann")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3, "base": 2}).json()["table"]
+    a = Stamped([server.ws], ann["token"], base, seed=4, ready_after=None)
+    state: Dict[str, Any] = {}
+
+    async def escape_once_playing() -> None:
+        while a.acts < 3:
+            await asyncio.sleep(0.01)
+        r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/leave",
+                                    ann["token"], json={"escape": True})
+        state["left"] = r.json()
+
+    asyncio.run(play([a], lambda: len(a.hands) >= 1 or bool(a.closes), escape_once_playing()))
+    assert state["left"] == {"table": table, "seat": 0, "left": False}
+    [hand] = hands_of(base, ann["token"], table)
+    escapes = [t for t in hand["settlement"]["transfers"] if t["reason"] == "escape"]
+    # xueliu: 3 units (docs/rules.md §7, escape_penalty), × the base stake 2.
+    assert escapes == [{"payer": 0, "payee": None, "amount": 6, "reason": "escape"}]
+    assert [0, "escape"] in hand["record"]["decisions"]
+    assert http("GET", f"{base}/api/me", ann["token"]).json()["tables"] == []
+    assert http("POST", f"{base}/api/tables/{table}/join",
+                new_player(base, "bob")["token"]).status_code == 409  # nobody left: closed
+    assert http("POST", f"{base}/api/tables/{table}/leave", ann["token"],
+                json={"escape": "yes"}).status_code == 400
+    server.stop()
+    audit(url)
