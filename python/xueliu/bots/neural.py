@@ -31,7 +31,9 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional,
 import numpy as np
 
 from ..game import Action, GameState
-from ..learn.actions import EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS, _fill_mask
+from ..game.actions import exchange_kinds
+from ..learn.actions import (EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS,
+                             _exchange_picks_allowed, _fill_mask)
 from ..learn.encoders import encoder
 from .base import Bot
 from .neural_net import Network, load_network
@@ -99,6 +101,11 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
             raise ValueError(f"seat {seats[i]} of states[{i}] has nothing to decide")
     # How many picks each row's exchange takes (1: not an exchange, one round).
     count = [_exchange_count(lst) for lst in legal]
+    ids = [[a.id for a in lst] for lst in legal]
+    # An exchange's kinds, read once for all its rounds of picks (read each round, they were
+    # most of a batched hand's mask time: dozens of triples, three rounds, every seat).
+    kinds = [[exchange_kinds(a) for a in row] if c > 1 and all(a.kind == "exchange" for a in lst)
+             else None for row, c, lst in zip(ids, count, legal)]
     picks: List[Tuple[int, ...]] = [()] * n
     answers: List[Optional[Action]] = [None] * n
     rows = np.arange(n)
@@ -111,8 +118,12 @@ def decide_batch(states: Sequence[GameState], seats: Sequence[int], choose: Choo
         buf = bytearray(len(now) * NUM_ACTIONS)
         view = memoryview(buf)
         for j, i in enumerate(now):
-            _fill_mask([a.id for a in legal[i]], None, picks[i],
-                       view[j * NUM_ACTIONS:(j + 1) * NUM_ACTIONS])
+            row = view[j * NUM_ACTIONS:(j + 1) * NUM_ACTIONS]
+            exchanges = kinds[i]
+            if exchanges is not None:  # what _fill_mask does with exchanges only
+                _exchange_picks_allowed(exchanges, picks[i], row)
+            else:
+                _fill_mask(ids[i], None, picks[i], row)
         mask = np.frombuffer(buf, np.bool_).reshape(len(now), NUM_ACTIONS)
         index = np.asarray(choose(x, mask), np.int64)
         if index.shape != (len(rows),) or not mask[np.arange(len(rows)), index].all():

@@ -173,7 +173,7 @@ def _step(live: Dict[int, Tuple[Config, Hand]], failures: _Failures) -> None:
             continue
         got = answers[pos]
         if got:
-            h.state.step({seat: got[seat] for seat in sorted(got)})
+            h.state.step(got)  # (in any order: step applies a claim round by seat)
         for seat in defaults[pos]:
             h.state.apply_timeout(seat)
 
