@@ -69,10 +69,12 @@ def run_command(args: Any) -> int:
             raise CommandError(str(e)) from None
     if args.json:
         _check_writable(args.json)  # before the arena is played, not after
-    players = Rules.preset(args.preset).players
+    rules = args.rules if isinstance(getattr(args, "rules", None), Rules) else \
+        Rules.preset(args.preset)  # the command line's rules (xueliu.cli reads them)
+    players = rules.players
     total = players * args.games * len(plan_matches(bots, mode, reference, players))
     progress = Progress(total, sys.stderr, enabled=not args.no_progress)
-    result = arena(bots, args.games, rules=args.preset, mode=mode, reference=reference,
+    result = arena(bots, args.games, rules=rules, mode=mode, reference=reference,
                    seed=args.seed, workers=args.workers, progress=progress,
                    bot_timeout=args.bot_timeout)
     if args.json:

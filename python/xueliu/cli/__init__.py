@@ -13,6 +13,10 @@
     xueliu serve --port 8700                    # the table server (the server extra)
     xueliu train --out runs/a --seed 1          # train the neural bot (the train extra; docs/training.md)
 
+Commands that play or read hands under some rules take ``--preset``, ``--rules FILE.json`` (knobs
+on the preset, what ``Rules.to_dict()`` writes) and ``--knob NAME=VALUE`` (repeatable; the value
+JSON, or a bare word as a string): ``xueliu simulate --games 100 --knob max_fan=3``.
+
 Bad input is one line on stderr (``xueliu: error: ...``) and a non-zero exit, never a traceback;
 ``xueliu --debug COMMAND ...`` prints the traceback of a failing bot or an internal error too.
 
@@ -32,6 +36,7 @@ from typing import Optional, Sequence
 from .._text import tile_text as tile_text  # (the CLI's way to write a tile, for its tests)
 from ..errors import BotError, CommandError
 from .common import PRESETS as PRESETS
+from .common import RulesOptionError, rules_from_args
 from .events import describe_action as describe_action, describe_event as describe_event
 from .parser import build_parser
 
@@ -42,6 +47,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``xueliu`` console script; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if hasattr(args, "knobs"):  # the rules of the command line, read before anything runs
+        try:
+            args.rules = rules_from_args(args)
+        except RulesOptionError as e:  # a usage error, as argparse reports one
+            print(f"xueliu {args.command}: error: {e}", file=sys.stderr)
+            return 2
     try:
         code = args.func(args)
     except CommandError as e:

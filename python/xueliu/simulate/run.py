@@ -205,14 +205,16 @@ def default_bots(players: int) -> str:
 
 def run_command(args: Any) -> int:
     """``xueliu simulate`` (see :mod:`xueliu.cli`)."""
-    n = Rules.preset(args.preset).players
+    rules = args.rules if isinstance(getattr(args, "rules", None), Rules) else \
+        Rules.preset(args.preset)  # the command line's rules (xueliu.cli reads them)
+    n = rules.players
     # Default: greedy in the first half of the seats, random in the rest (four seats:
     # greedy,greedy,random,random; three: greedy,greedy,random; two: greedy,random).
     spec = args.bots if args.bots is not None else default_bots(n)
     bots = [b.strip() for b in spec.split(",")]
     if len(bots) != n or not all(bots):
-        raise CommandError(f"--bots needs {n} comma-separated bots at preset {args.preset} "
-                           f"(one per seat), got {spec!r}")
+        raise CommandError(f"--bots needs {n} comma-separated bots at these rules ({n} seats, "
+                           f"one bot per seat), got {spec!r}")
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
@@ -236,7 +238,7 @@ def run_command(args: Any) -> int:
                 raise CommandError(f"cannot write {args.out}: {e.strerror}") from None
         progress = Progress(args.games, sys.stderr, enabled=not args.no_progress)
         try:
-            summary = simulate(args.games, bots=bots, rules=args.preset, seed=args.seed,
+            summary = simulate(args.games, bots=bots, rules=rules, seed=args.seed,
                                workers=args.workers, duplicate=args.duplicate, out=out,
                                backend=args.backend, progress=progress,
                                bot_timeout=args.bot_timeout,
