@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -27,7 +28,7 @@ import sys
 import sysconfig
 import tempfile
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, List, Optional
 
 from frozen.build import REPO, cache_root
 
@@ -58,12 +59,42 @@ def source_key(variant: str) -> str:
     return h.hexdigest()[:16]
 
 
+BUILD_MODULES = ("pybind11", "scikit_build_core")
+"""What a build imports in this interpreter (``pip install --no-build-isolation`` of an old
+commit, :mod:`frozen.build`; pybind11's CMake files for :func:`built`)."""
+BUILD_PROGRAMS = ("cmake", "ninja")
+INSTALL_HINT = 'pip install ".[bench]"'
+
+
+def _search_path() -> str:
+    """Where CMake and Ninja are looked for: the current environment's scripts (the pip
+    packages), then ``$PATH``."""
+    return os.pathsep.join([sysconfig.get_path("scripts"), os.environ.get("PATH", "")])
+
+
+def missing_build_tools(path: Optional[str] = None) -> List[str]:
+    """The tools a benchmark that builds another core needs (an old commit from git, or a variant
+    of this checkout: :func:`built`) that this environment lacks: :data:`BUILD_MODULES` not
+    importable here, :data:`BUILD_PROGRAMS` not found on ``path`` (default
+    :func:`_search_path`). The ``bench`` extra brings them all (:data:`INSTALL_HINT`)."""
+    missing = []
+    for module in BUILD_MODULES:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):  # a module set to None in sys.modules: not importable
+            found = False
+        if not found:
+            missing.append(module)
+    where = _search_path() if path is None else path
+    missing += [name for name in BUILD_PROGRAMS if shutil.which(name, path=where) is None]
+    return missing
+
+
 def _tool(name: str) -> str:
     """CMake or Ninja: the current environment's (the pip packages), else the system's."""
-    scripts = sysconfig.get_path("scripts")
-    found = shutil.which(name, path=os.pathsep.join([scripts, os.environ.get("PATH", "")]))
+    found = shutil.which(name, path=_search_path())
     if found is None:
-        raise RuntimeError(f"{name} not found (pip install {name})")
+        raise RuntimeError(f"{name} not found ({INSTALL_HINT})")
     return found
 
 
