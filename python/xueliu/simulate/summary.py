@@ -117,10 +117,12 @@ class Summary:
 
 
 def _share(n: int, total: int) -> str:
+    """A share of the pattern table, one format for all (``92.61%``, ``0.00%`` for none), and
+    ``<0.01%`` for a share above 0 that two decimals would write as 0."""
     if not total:
         return "-"
-    pct = 100 * n / total
-    return f"{pct:.1f}%" if pct >= 1 or n == 0 else f"{pct:.2f}%"
+    shown = f"{100 * n / total:.2f}"
+    return "<0.01%" if n and shown == "0.00" else f"{shown}%"
 
 
 class Aggregate:
