@@ -17,7 +17,6 @@ at every table shape:
 
 from __future__ import annotations
 
-import collections
 import random
 
 import pytest
@@ -125,18 +124,13 @@ def test_wins_dajiao_and_what_each_seat_sees_agree_with_their_definitions(name, 
         rng = random.Random(f"{name}-{index}")
         state = xueliu.new_game(rules, seed=index, dealer=index % rules.players)
         choose = {s: greedy_chooser(rng.randrange(1 << 30), 0.3) for s in range(rules.players)}
-        steps = 0
         while not state.is_over:
             check_sight(state, views=rng.random() < 0.2)
             state.step({q: choose[q](state, q) for q in state.pending()})
-            steps += 1
         check_sight(state, views=True)
         wins += check_wins(state)
         ready += check_dajiao(state)
-    assert wins > 0
-    counts = collections.Counter()
-    counts["wins"], counts["ready"] = wins, ready
-    assert counts["wins"] + counts["ready"] > 3, counts
+    assert wins > 0 and wins + ready > 3, (wins, ready)
 
 
 def test_robbing_and_gangshangpao_wins_are_paid_at_their_evaluated_fan():
