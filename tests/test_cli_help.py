@@ -1,6 +1,6 @@
-"""What the ``xueliu`` command prints about itself and its tables (issue 47): ``train --help``
-grouped with a help for every option, one format for every share of ``simulate``'s pattern
-table."""
+"""What the ``xueliu`` command prints about itself and its tables (issue 47): help text free of
+escape leaks and of a four-seat count at every table size, ``train --help`` grouped with a help
+for every option, one format for every share of ``simulate``'s pattern table."""
 
 from __future__ import annotations
 
@@ -13,12 +13,35 @@ import pytest
 from xueliu.cli import main
 from xueliu.simulate.summary import _share
 
+COMMANDS = ["analyze", "simulate", "arena", "play", "replay", "review", "serve", "train"]
+
+
 def help_of(*argv: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as e:
         main([*argv, "--help"])
     assert e.value.code == 0
     return out.getvalue()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_no_help_shows_a_doubled_percent_sign(command):
+    assert "%%" not in help_of(command)
+
+
+def test_arena_help_names_no_seat_count_of_its_own():
+    text = " ".join(help_of("arena").split())
+    assert "95% interval" in text
+    assert "three copies" not in text and "three opponents" not in text
+    assert "three of" not in text and "four seatings" not in text
+    assert "a copy of the reference in every other seat" in text
+
+
+def test_every_command_that_plays_under_rules_takes_rules_and_knobs():
+    for command in ("analyze", "simulate", "arena", "play", "serve"):
+        text = help_of(command)
+        assert "--rules FILE.json" in text and "--knob NAME=VALUE" in text, command
+        assert "mode=xuezhan" in " ".join(text.split())  # a bare word is a string: said
 
 
 def test_train_help_groups_its_options_and_helps_each_one():

@@ -121,17 +121,17 @@ BAD_KNOBS = [
 @pytest.mark.parametrize("options, message", BAD_KNOBS)
 @pytest.mark.parametrize("command", [
     ["simulate", "--games", "4"], ["arena", "--games", "1"], ["play", "--seed", "1"],
-    ["analyze", "1234567m1234p55s"]])
+    ["analyze", "1234567m1234p55s"], ["serve", "--port", "0"]])
 def test_bad_rules_are_rules_replaces_error_and_nothing_runs(command, options, message, tmp_path,
                                                              capsys, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # serve would make its database here
     out = tmp_path / "out.json"
     extra = ["--out", str(out)] if command[0] in ("simulate", "play") else []
     assert main([*command, *extra, *options]) == 2
     captured = capsys.readouterr()
     assert captured.err == f"xueliu {command[0]}: error: {message}\n"
     assert captured.out == ""
-    assert list(tmp_path.iterdir()) == []  # no --out file
+    assert list(tmp_path.iterdir()) == []  # no --out file, no database
 
 
 def test_errors_of_the_options_themselves_are_one_line_exit_2(tmp_path):

@@ -81,26 +81,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the traceback when a bot fails (same as xueliu --debug)")
     s.set_defaults(func=cmd_simulate)
 
-    ar = sub.add_parser("arena", help="rank bots: each in one seat against three of a reference, "
-                                      "on duplicate walls",
-                        description="Every bot plays one seat against three copies of the "
-                                    "reference (or, with --pairs, of every other bot) on the same "
-                                    "walls, each wall in its four seatings; prints the mean per "
-                                    "hand with a 95%% interval clustered by wall, win rate, "
-                                    "deal-ins, fan per win and a Bradley-Terry rating in Elo "
-                                    "points (docs/strength.md).")
+    # (A description and a usage are printed as written; only an option's help is %-formatted,
+    # so "95%" is written "%%" there alone.)
+    ar = sub.add_parser("arena", help="rank bots: each in one seat against copies of a "
+                                      "reference, on duplicate walls",
+                        description="Every bot plays one seat against a copy of the reference in "
+                                    "every other seat (or, with --pairs, of every other bot) on "
+                                    "the same walls, each wall in each of its seatings (one per "
+                                    "seat); prints the mean per hand with a 95% interval "
+                                    "clustered by wall, win rate, deal-ins, fan per win and a "
+                                    "Bradley-Terry rating in Elo points (docs/strength.md).")
     ar.add_argument("--bots", default="expert,greedy,random",
                     help="comma-separated bots: expert, greedy, random, autoplay, neural, "
                          "neural:WEIGHTS (a weights file), module:Class or cmd:COMMAND "
                          "(default expert,greedy,random)")
     ar.add_argument("--games", type=int, required=True, metavar="N",
-                    help="walls per match; each is played in its 4 seatings (4N hands per match)")
+                    help="walls per match; each is played in one seating per seat (4N hands "
+                         "per match at four seats, 3N at three, 2N at two)")
     add_rules_options(ar)
     ar.add_argument("--reference", default=None, metavar="BOT",
-                    help="the three opponents of every bot, and the rating's 0 (default greedy); "
-                         "with --pairs only the rating's 0")
+                    help="the bot in every other seat against each bot, and the rating's 0 "
+                         "(default greedy); with --pairs only the rating's 0")
     ar.add_argument("--pairs", action="store_true",
-                    help="all pairs: every bot in one seat against three copies of every other bot")
+                    help="all pairs: every bot in one seat against a copy of every other bot "
+                         "in every other seat")
     ar.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     ar.add_argument("--workers", type=int, default=1, metavar="K",
                     help="worker processes (default 1); results do not depend on it")
@@ -112,7 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print the traceback when a bot fails (same as xueliu --debug)")
     ar.set_defaults(func=cmd_arena)
 
-    pl = sub.add_parser("play", help="play one hand against GreedyBots in the terminal")
+    pl = sub.add_parser("play", help="play one hand against GreedyBots in the terminal",
+                        description="One hand at the terminal against GreedyBots: each decision "
+                                    "asked by number (a tile name such as 5m discards it; at the "
+                                    "exchange, type the tiles, e.g. 1m 2m 5m), a move with no "
+                                    "other choice taken for you, and the 查听 help (shanten, "
+                                    "waits, best discards) shown for your hand before each one.")
     add_rules_options(pl)
     pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
     pl.add_argument("--seat", type=int, default=0, choices=range(4),
@@ -173,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
                     help="another process takes a silent process's tables after this long "
                          "(default 10)")
+    add_rules_options(sv, "the house rules start from this preset (default xueliu)",
+                      preset_default=None)
     sv.add_argument("--stop-after", type=float, default=None, help=argparse.SUPPRESS)
     sv.set_defaults(func=cmd_serve)
 

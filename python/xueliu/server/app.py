@@ -147,12 +147,13 @@ class Server:
 
     async def presets(self, request: Request) -> Dict[str, Any]:
         """Every preset a table can be created with (public: no token needed)."""
-        return {"presets": protocol.presets()}
+        return {"presets": protocol.presets(self.config.house_rules, self.config.house_source)}
 
     async def create_table(self, request: Request) -> Dict[str, Any]:
         p = await self._player(request)
         body = await self._body(request)
-        rules = _rules(body.get("rules", "xueliu"))
+        house = self.config.house_rules  # xueliu serve --rules/--knob: the default when given
+        rules = _rules(body.get("rules", "xueliu" if house is None else protocol.HOUSE), house)
         others = rules.shape.players - 1  # the seats besides the creator's
         bots = body.get("bots", 0)
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= others:
@@ -334,10 +335,13 @@ class Server:
         return Starlette(routes=routes, lifespan=self.lifespan)
 
 
-def _rules(spec: Any) -> Rules:
+def _rules(spec: Any, house: Optional[Rules] = None) -> Rules:
     if isinstance(spec, str):
+        if spec == protocol.HOUSE and house is not None:
+            return house
         if spec not in PRESET_NAMES:
-            raise BadRequest(f"unknown preset {spec[:32]!r} (one of {', '.join(PRESET_NAMES)})")
+            names = ", ".join(((protocol.HOUSE,) if house is not None else ()) + PRESET_NAMES)
+            raise BadRequest(f"unknown preset {spec[:32]!r} (one of {names})")
         return Rules.preset(spec)
     if isinstance(spec, dict):
         try:

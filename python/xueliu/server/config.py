@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..rules import Rules
+
 # docs/rules.md §8: 15 s for the exchange and the void (seed 000), 10 s for a discard or a claim.
 # The multiplier choice (选倍) is a before-play joint decision like the void: 15 s too. Each is a
 # setting of its own (``human_exchange``, ``human_void``, ``human_turn``, ``human_claim``).
@@ -21,6 +23,9 @@ class ServerConfig:
     (tests). ``reconnect_window`` ``None``: a dropped seat is auto-played to the end of the hand
     and never escapes (docs/rules.md §8). ``lease`` is how long a process may go without a heartbeat
     before another process takes its tables over (not scaled: it is about processes, not play).
+    ``house_rules`` (``xueliu serve --preset/--rules/--knob``): rules this process offers as the
+    preset ``"house"`` and creates a table with when none is asked for; ``house_source`` says where
+    they came from (``GET /api/presets``' ``source``).
     """
 
     host: str = "127.0.0.1"
@@ -44,6 +49,8 @@ class ServerConfig:
     name_max: int = 32          # characters of a player's name
     max_base: int = 1_000_000   # the largest base stake a table may be created with
     stop_after: Optional[float] = None  # tests: the process stops by itself after this long
+    house_rules: Optional[Rules] = None
+    house_source: str = ""
 
     def __post_init__(self) -> None:
         if not self.time_scale > 0:

@@ -69,11 +69,24 @@ def table_shape(rules: Rules) -> Dict[str, Any]:
             "exchange_three": rules.exchange_three, "exchange_count": rules.exchange_count}
 
 
-def presets() -> List[Dict[str, Any]]:
+HOUSE = "house"
+"""The name a process's house rules (``xueliu serve --rules/--knob``) are offered and asked for by."""
+
+HOUSE_TITLE = "自定义"
+"""The house rules' title in ``GET /api/presets`` (custom rules, as the replay page words them)."""
+
+
+def presets(house: Optional[Rules] = None, house_source: str = "") -> List[Dict[str, Any]]:
     """``GET /api/presets``: every preset (docs/rules.md §9, §11.4) a table can be created with, in RULES
     order: its name (the ``rules`` of ``POST /api/tables``), its Chinese title and source
-    (``PRESET_SOURCES``: "三人两房: docs/rules.md §11.4, …"), its mode and its :func:`table_shape`."""
+    (``PRESET_SOURCES``: "三人两房: docs/rules.md §11.4, …"), its mode and its :func:`table_shape`.
+    A process with house rules offers them first, as :data:`HOUSE` (``house_source`` where they
+    came from)."""
     out = []
+    if house is not None:
+        out.append({"name": HOUSE, "title": HOUSE_TITLE,
+                    "source": f"{HOUSE_TITLE}: {house_source or 'house rules'}", "mode": house.mode,
+                    **table_shape(house)})
     for name in PRESET_NAMES:
         source = PRESET_SOURCES[name]
         title = source.split(":", 1)[0]
