@@ -22,6 +22,10 @@ const app = {
   presets: [], // GET /api/presets: what the lobby offers
   lastHandEnd: null,
   retry: 0,
+  table: null, // the table this page sits at (the state message's `table`)
+  leaving: false, // asked to leave after the hand in play
+  between: null, // between hands: {ready: [per seat], deadline} from the `ready` message
+  link: (location.pathname.match(/^\/table\/(\d+)\/?$/) || [])[1] || null, // /table/{id}: join it
   ui: {
     selected: new Map(), // index in the drawn hand -> tile name (exchange picks)
     help: false,
@@ -67,6 +71,8 @@ function toast(text) {
 
 function show(view) {
   for (const id of ["login", "lobby", "table"]) $(id).hidden = id !== view;
+  $("leave-btn").hidden = view !== "table";
+  if (view === "lobby") pollTables();
 }
 
 function showMe() {
@@ -93,12 +99,12 @@ async function start() {
       toast(e.message);
     }
   });
-  $("rules").addEventListener("change", labelPlayButton);
+  $("rules").addEventListener("change", () => { labelPlayButton(); fillBotChoice(); });
   $("play-bots").addEventListener("click", async () => {
     try {
       // Bots take every seat but the creator's: a table of the preset's seats deals at once.
       await api("POST", "/api/tables", { rules: $("rules").value, bots: presetOf($("rules").value).players - 1, base: 1 });
-      connect();
+      sitDown();
     } catch (e) {
       toast(e.message);
     }
@@ -108,18 +114,36 @@ async function start() {
     const id = $("table-id").value.trim();
     if (!id) return;
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`);
-      connect();
+      await joinTable(id);
     } catch (e) {
       toast(e.message);
     }
   });
+  $("people-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const base = Math.max(1, Math.floor(Number($("people-base").value) || 1));
+      const r = await api("POST", "/api/tables", {
+        rules: $("rules").value, bots: Number($("people-bots").value), base, spectators: $("people-watch").checked,
+      });
+      history.replaceState(null, "", `/table/${r.table}`); // the link to share
+      sitDown();
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  $("leave-btn").addEventListener("click", askLeave);
+  $("leave-cancel").addEventListener("click", () => { $("leave-dialog").hidden = true; });
+  $("leave-after").addEventListener("click", () => leave(false));
+  $("leave-escape").addEventListener("click", () => leave(true));
+  $("report-lobby").addEventListener("click", () => leave(false));
+  $("back-to-table").addEventListener("click", () => { app.leaving = false; sitDown(); });
   $("help-toggle").addEventListener("change", (ev) => {
     app.ui.help = ev.target.checked;
     analyse();
     draw();
   });
-  $("report-close").addEventListener("click", () => { $("report").hidden = true; });
+  $("report-close").addEventListener("click", pressContinue);
   setInterval(tick, 250);
   if (app.token) {
     try {
@@ -166,20 +190,192 @@ async function showPresets() {
   labelPlayButton();
 }
 
+/** How many seats bots fill at a table for people: 0 to the preset's seats less two (one for the
+ * creator, at least one for another person). */
+function fillBotChoice() {
+  const players = presetOf($("rules").value).players;
+  const sel = $("people-bots");
+  const chosen = sel.value;
+  sel.replaceChildren();
+  for (let n = 0; n <= players - 2; n++) sel.append(Object.assign(document.createElement("option"), { value: String(n), textContent: String(n) }));
+  sel.value = [...sel.options].some((o) => o.value === chosen) ? chosen : String(players - 2);
+}
+
 function labelPlayButton() {
   const others = presetOf($("rules").value).players - 1;
   $("play-bots").textContent = `Play against ${BOT_COUNTS[others] || `${others} bots`}`;
 }
 
+/** Where the player is: its seat (the server sends the table's state on connect), the table of
+ * a shared link (/table/{id}: joined), or the lobby. A player leaving after the hand in play
+ * waits in the lobby, with a way back to the table. */
 async function enterLobby() {
   const me = await refreshMe();
-  if (me.tables && me.tables.length) {
-    connect(); // seated already: the server sends the table's state on connect
-  } else {
-    await showPresets();
-    show("lobby");
-    showHistory().catch(() => {});
+  const seated = me.tables && me.tables.length ? me.tables[0] : null;
+  if (seated !== null && !me.leaving && !app.leaving) {
+    sitDown();
+    return;
   }
+  if (seated === null && app.link) {
+    const id = app.link;
+    app.link = null;
+    try {
+      await joinTable(id);
+      return;
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+  await lobby(seated);
+}
+
+async function lobby(seated) {
+  history.replaceState(null, "", "/");
+  app.link = null;
+  $("seated-note").hidden = seated === null;
+  if (seated !== null) $("seated-text").textContent = `You leave table ${seated} after its hand · 本局后离开`;
+  await showPresets();
+  fillBotChoice();
+  show("lobby");
+  showHistory().catch(() => {});
+}
+
+async function joinTable(id) {
+  await api("POST", `/api/tables/${encodeURIComponent(id)}/join`);
+  history.replaceState(null, "", `/table/${encodeURIComponent(id)}`);
+  sitDown();
+}
+
+/** Sits at the table: the websocket's state shows it. */
+function sitDown() {
+  app.leaving = false;
+  connect();
+}
+
+/** Closes the websocket for good (the player went to the lobby). */
+function disconnect() {
+  const ws = app.ws;
+  app.ws = null;
+  if (ws) {
+    ws.onclose = null;
+    ws.close();
+  }
+  app.model = null;
+  app.request = null;
+  app.between = null;
+  $("report").hidden = true;
+  $("leave-dialog").hidden = true;
+}
+
+/** The penalty an escape now costs (docs/rules.md §7: escape_penalty units × the base stake × the
+ * room × the seat's multiplier, or the default one before they are revealed). */
+function escapeCost() {
+  const r = app.rules || {};
+  const m = app.model;
+  const pm = r.player_multipliers;
+  const mult = m && m.multipliers ? m.multipliers[m.seat] : pm ? pm.default : 1;
+  const base = typeof r.base === "number" ? r.base : (m && m.base) || 1; // "auto": the hand's
+  return (r.escape_penalty ?? 3) * base * (r.room || 1) * mult;
+}
+
+/** Leave: between hands at once (to the lobby); during a hand, a choice — after this hand, or an
+ * escape now that names its penalty. */
+function askLeave() {
+  const m = app.model;
+  if (!m || m.isOver || app.leaving) {
+    leave(false);
+    return;
+  }
+  const cost = escapeCost();
+  $("leave-text").textContent = `A hand is in play. Leave after it (your seat plays on until it ends), or escape now: 逃跑 escape costs ${cost} coins to the house (docs/rules.md §8), and your seat is auto-played to the end of the hand.`;
+  $("leave-escape").textContent = `逃跑 Escape now — pay ${cost} coins`;
+  $("leave-escape").dataset.cost = String(cost);
+  $("leave-dialog").hidden = false;
+}
+
+async function leave(escape) {
+  $("leave-dialog").hidden = true;
+  const table = app.table;
+  if (table === null) return;
+  try {
+    const r = await api("POST", `/api/tables/${table}/leave`, escape ? { escape: true } : {});
+    if (r.left || escape) {
+      disconnect();
+      await lobby(r.left ? null : table);
+    } else {
+      app.leaving = true; // the hand plays on; its settlement offers the lobby
+      toast("You leave after this hand · 本局后离开");
+      draw();
+    }
+  } catch (e) {
+    if (e.status === 403 || e.status === 404) { // not seated there any more
+      disconnect();
+      await lobby(null);
+    } else {
+      toast(e.message);
+    }
+  }
+}
+
+/** Continue after a hand: the server deals when every person at the table has pressed it. */
+async function pressContinue() {
+  const m = app.model;
+  if (!m || !m.isOver || app.table === null) {
+    $("report").hidden = true;
+    return;
+  }
+  $("report-close").disabled = true;
+  $("report-close").textContent = "等待 Waiting for the others…";
+  try {
+    await api("POST", `/api/tables/${app.table}/ready`);
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+/** The lobby's open tables (GET /api/tables), asked every 3 s while the lobby shows. */
+async function pollTables() {
+  clearTimeout(pollTables.timer);
+  if ($("lobby").hidden) return;
+  try {
+    showTables((await api("GET", "/api/tables")).tables);
+  } catch {
+    // the list stays as it was
+  }
+  pollTables.timer = setTimeout(pollTables, 3000);
+}
+
+function showTables(tables) {
+  const root = $("open-tables");
+  root.replaceChildren();
+  if (!tables.length) {
+    root.append(Object.assign(document.createElement("p"), { className: "muted", textContent: "No open table." }));
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "open-tables";
+  const head = table.insertRow();
+  for (const h of ["table", "rules", "stake", "seats", ""]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+  for (const t of tables) {
+    const tr = table.insertRow();
+    tr.dataset.table = String(t.table);
+    tr.insertCell().textContent = `#${t.table}`;
+    const p = t.preset ? presetOf(t.preset) : null;
+    tr.insertCell().textContent = `${p && p.title ? `${p.title} ` : ""}${t.preset || t.mode} · ${t.players} seats`;
+    tr.insertCell().textContent = String(t.base);
+    const seats = tr.insertCell();
+    seats.className = "seat-list";
+    seats.textContent = t.seats.map((x) => (x ? x.name + (x.bot ? " (bot)" : "") : "— free")).join(", ");
+    const links = tr.insertCell();
+    if (t.free) {
+      const b = Object.assign(document.createElement("button"), { textContent: `Join · 入座 (${t.free} free)`, className: "join" });
+      b.addEventListener("click", () => joinTable(t.table).catch((e) => toast(e.message)));
+      links.append(b, " ");
+      links.append(Object.assign(document.createElement("a"), { href: `/table/${t.table}`, textContent: "link", className: "share" }), " ");
+    }
+    if (t.spectators) links.append(Object.assign(document.createElement("a"), { href: `/spectate/${t.table}`, textContent: "watch · 观战", target: "_blank", className: "watch" }));
+  }
+  root.append(table);
 }
 
 /** The settlement's links to the hand just played, stored: its replay and review (issue 19). */
@@ -261,6 +457,8 @@ function connect() {
 function onMessage(msg) {
   switch (msg.type) {
     case "state":
+      app.table = msg.table;
+      if (!app.link && location.pathname !== `/table/${msg.table}`) history.replaceState(null, "", `/table/${msg.table}`);
       app.rules = msg.rules || null;
       app.shape = msg.shape || DEFAULT_SHAPE;
       app.model = new TableModel(msg.table, msg.seat, msg.observation, msg.events, app.shape);
@@ -283,7 +481,9 @@ function onMessage(msg) {
       }
       if (msg.event.type === "start_hand") {
         app.request = null;
-        $("report-close").textContent = "Next hand · 下一局";
+        app.between = null;
+        app.lastHandEnd = null;
+        $("report").hidden = true; // the next hand is dealt: everyone pressed Continue, or the time ran out
       }
       break;
     case "request": {
@@ -300,10 +500,31 @@ function onMessage(msg) {
         app.model.isOver = true;
         renderReport($("report-body"), app.model, app.names, msg);
         handLinks($("report-body"), msg);
-        $("report-close").textContent = "Continue · 继续";
+        $("report-close").textContent = "继续 Continue";
+        $("report-close").disabled = false;
+        $("report-close").hidden = app.leaving;
+        $("report-lobby").textContent = app.leaving ? "回大厅 Back to the lobby" : "大厅 Lobby (leave)";
+        $("ready-line").hidden = app.leaving;
+        $("ready-line").textContent = "";
         $("report").hidden = false;
       }
       refreshMe().catch(() => {});
+      break;
+    case "ready":
+      app.between = { ready: msg.ready, deadline: msg.deal_ms === null ? null : performance.now() + msg.deal_ms };
+      if ($("report").hidden && app.model && app.model.isOver && !app.leaving && !app.lastHandEnd) {
+        // Back between hands (a reload): no settlement to show, but Continue and the countdown.
+        $("report-body").replaceChildren(Object.assign(document.createElement("h2"), { textContent: "本局结束 Hand over" }));
+        $("report-close").disabled = false;
+        $("report-close").hidden = false;
+        $("report-close").textContent = "继续 Continue";
+        $("report-lobby").textContent = "大厅 Lobby (leave)";
+        $("report").hidden = false;
+      }
+      tick();
+      break;
+    case "seats":
+      app.names = Object.fromEntries((msg.players || []).map((p, i) => [i, p ? p.name : `Seat ${i}`]));
       break;
     case "error":
       toast(msg.message);
@@ -332,6 +553,15 @@ function draw() {
 function tick() {
   const c = document.querySelector(".countdown");
   if (c && app.request) c.textContent = `${Math.max(0, Math.ceil((app.request.deadline - performance.now()) / 1000))} s`;
+  const b = app.between;
+  const line = $("ready-line");
+  if (b && !app.leaving && !$("report").hidden) {
+    const secs = b.deadline === null ? null : Math.max(0, Math.ceil((b.deadline - performance.now()) / 1000));
+    const waiting = b.ready.map((r, s) => (r ? null : app.names[s] || `seat ${s}`)).filter((x) => x !== null);
+    line.hidden = false;
+    line.textContent = `${secs === null ? "Waiting for a seat to fill" : `下一局 Next hand in ${secs} s`}${waiting.length ? ` · waiting for ${waiting.join(", ")}` : ""}`;
+    line.dataset.seconds = secs === null ? "" : String(secs);
+  }
 }
 
 /** The hand in docs/rules.md §1 notation, for the help's 查听 request. */
