@@ -64,8 +64,10 @@ class Spectators:
         since = int(raw)
         t = await self.lobby.table(table_id)
         h = t.hand
+        # ``names``: who sits in each seat (public: the table shows them), so the page names them.
         out: Dict[str, Any] = {"table": table_id, "hand": None, "events": [], "total": 0,
-                               "over": False}
+                               "over": False,
+                               "names": [None if p is None else p["name"] for p in t._players()]}
         if request.query_params.get("since") in (None, "0"):
             out["tiles"] = self._tiles
             out["shape"] = viewer_shape(t.rules)

@@ -447,7 +447,7 @@
       else if (e.key === " ") { e.preventDefault(); timer === null ? play() : pause(); }
     });
     window.replayViewer = { show, get frames() { return frames; }, get step() { return step; } };
-    show(firstStep());
+    show(data.live ? events.length : firstStep()); // a live table opens at its latest event
     if (data.live) follow(data.live, data.hand, events.length);
 
     /** A live table (spectators): asks for new events every second and keeps to the latest one
@@ -460,6 +460,7 @@
           .then((r) => r.json())
           .then((d) => {
             if (d.error) { $("title").textContent = d.error; return; }
+            if (Array.isArray(d.names)) NAMES = d.names; // who sits where now
             const atEnd = step === events.length;
             const fresh = d.hand !== current;
             if (fresh || d.events.length) {
@@ -489,7 +490,7 @@
         fetch(`${live}?since=0`).then((r) => r.json()).then((d) => {
           if (d.error) { document.getElementById("title").textContent = d.error; return; }
           start({ seat: null, title: `table ${d.table} · live, public view`, events: d.events,
-                  tiles: d.tiles, shape: d.shape, review: null, live, hand: d.hand });
+                  tiles: d.tiles, shape: d.shape, review: null, live, hand: d.hand, names: d.names });
         });
       }
       return;
