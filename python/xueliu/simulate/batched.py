@@ -2,8 +2,9 @@
 
 Why: a NeuralBot asked one seat at a time spends most of a decision on what a batch pays once —
 encoding, masks, numpy calls (issue 47: four neural bots played 62–67 hands/s through
-``xueliu simulate``, four experts 75–102). So :func:`run_chunk` deals every hand of its chunk,
-and each step collects every pending seat of every unfinished hand: the seats of a
+``xueliu simulate``, four experts 75–102). So :func:`play_hands` keeps up to :data:`WINDOW`
+hands in play (a new one dealt as one ends), and each step collects every pending seat of every
+hand in play: the seats of a
 :class:`~xueliu.bots.NeuralBot` go into one :func:`~xueliu.bots.neural.decide_batch` call per
 network (its rows computed exactly as each alone:
 :func:`~xueliu.bots.neural_rows.choose_rows`), every other bot is asked as :func:`.play.play_one`
@@ -31,14 +32,16 @@ from ..game import Action
 from ..errors import BotError
 from .play import Config, Hand, ask, finish_one, play_one, start_one
 
-__all__ = ["run_chunk", "play_hands", "interleaves", "has_neural", "WINDOW"]
+__all__ = ["run_chunk", "play_hands", "interleaves", "has_neural", "balanced_chunk", "WINDOW"]
 
 _NEURAL = "neural:"
 
-WINDOW = 128
+WINDOW = 256
 """Hands in play at once when they are interleaved: a new hand is dealt as one ends, so each step
-decides about this many hands' neural seats in one batch (measured here: ~25 hands in flight made
-four neural bots 2.3 times as fast as four experts, 100 hands 3.8 times)."""
+decides about this many hands' neural seats in one batch. Each step pays a fixed cost (some
+hundred numpy calls), so the window is wide (measured here, four neural bots' hands per CPU
+second over four experts', 400 hands: 128 hands in play 3.0 times, 256 hands 3.3, 400 hands 3.4).
+"""
 
 
 def balanced_chunk(hands: int, workers: int) -> int:
@@ -104,77 +107,93 @@ class _Failures:
 # A neural seat awaiting its decision: (position of its hand, the hand, seat, its bot, legal
 # actions).
 _Seat = Tuple[int, Hand, int, NeuralBot, Sequence[Action]]
+# The batch a seat's decisions go to: its NeuralBot's network and close-call margin (None: the
+# seat's bot is asked on its own).
+_Key = Optional[Tuple[int, float]]
+# A hand in play: its config, the hand, and each seat's batch.
+_Live = Tuple[Config, Hand, List[_Key]]
+
+
+def _keys(h: Hand) -> List[_Key]:
+    return [(id(bot.network), bot.views_margin) if type(bot) is NeuralBot else None
+            for bot in h.bots]
 
 
 def _interleaved(items: Sequence[Tuple[Config, int]], window: int) -> Iterator[Dict[str, Any]]:
     """:func:`play_hands` with up to ``window`` hands in lockstep, a hand dealt as one ends."""
     failures = _Failures()
-    live: Dict[int, Tuple[Config, Hand]] = {}  # by position in items
+    live: Dict[int, _Live] = {}  # by position in items
     done: Dict[int, Dict[str, Any]] = {}
     dealt = given = 0
     while True:
         while len(live) < window and dealt < len(items) and failures.matters(dealt):
             cfg, i = items[dealt]
             try:
-                live[dealt] = (cfg, start_one(cfg, i))
+                h = start_one(cfg, i)
+                live[dealt] = (cfg, h, _keys(h))
             except BotError as e:
                 failures.add(dealt, e)  # one by one, no later hand would start
             dealt += 1
         if not live:
             break
         _step(live, failures)
-        for pos in list(live):
-            cfg, h = live[pos]
+        over = [pos for pos, (_, h, _) in live.items()
+                if h.state.is_over or not failures.matters(pos)]
+        for pos in over:
+            cfg, h, _ = live.pop(pos)
             if not failures.matters(pos):
-                del live[pos]
-            elif h.state.is_over:
-                del live[pos]
-                try:
-                    done[pos] = finish_one(cfg, h)
-                except BotError as e:
-                    failures.add(pos, e)
+                continue
+            try:
+                done[pos] = finish_one(cfg, h)
+            except BotError as e:
+                failures.add(pos, e)
         while given in done:
             yield done.pop(given)
             given += 1
     failures.raise_first()
 
 
-def _step(live: Dict[int, Tuple[Config, Hand]], failures: _Failures) -> None:
+def _step(live: Dict[int, _Live], failures: _Failures) -> None:
     """One step of every hand of ``live``: its pending seats' answers, then ``state.step``."""
     answers: Dict[int, Dict[int, Any]] = {}
     defaults: Dict[int, List[int]] = {}
     errors: Dict[int, Tuple[int, BaseException]] = {}  # hand -> its first failing seat, error
     groups: Dict[Tuple[int, float], List[_Seat]] = {}
-    for pos, (_, h) in live.items():
+    for pos, (_, h, keys) in live.items():
+        state = h.state
         got: Dict[int, Any] = {}
-        answers[pos], defaults[pos] = got, []
-        for seat in h.state.pending():
+        answers[pos] = got
+        for seat in state.pending():
+            key = keys[seat]
             bot = h.bots[seat]
-            if type(bot) is NeuralBot:
-                key = (id(bot.network), bot.views_margin)
-                groups.setdefault(key, []).append((pos, h, seat, bot,
-                                                   h.state.legal_actions(seat)))
+            if key is not None:
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = []
+                # (keys[seat] is not None: bot is a NeuralBot)
+                group.append((pos, h, seat, bot, state.legal_actions(seat)))  # type: ignore[arg-type]
                 continue
             try:
-                action = ask(h.state, bot, seat, h.names[seat], h.where)
+                action = ask(state, bot, seat, h.names[seat], h.where)
             except BotError as e:
                 errors[pos] = (seat, e)
                 break  # one by one, the later seats of the step would not be asked
             if action is None:
-                defaults[pos].append(seat)
+                defaults.setdefault(pos, []).append(seat)
             else:
                 got[seat] = action
     for group in groups.values():
         _decide(group, answers, errors)
-    for pos, (_, h) in live.items():
-        failed = errors.get(pos)
-        if failed is not None:
-            failures.add(pos, failed[1])
-            continue
+    for pos, (_, h, _) in live.items():
+        if errors:
+            failed = errors.get(pos)
+            if failed is not None:
+                failures.add(pos, failed[1])
+                continue
         got = answers[pos]
         if got:
             h.state.step(got)  # (in any order: step applies a claim round by seat)
-        for seat in defaults[pos]:
+        for seat in defaults.get(pos, ()):
             h.state.apply_timeout(seat)
 
 
