@@ -20,8 +20,10 @@ Running on a Ray cluster (``pip install ".[ray]"`` in the clone): start the clus
 node of it ``RAY_ADDRESS=auto xueliu simulate --games 100000 --backend ray``. Without ``RAY_ADDRESS`` Ray
 starts a local instance with ``--workers`` CPUs. Every node needs the same xueliu installed.
 
-Modules: :mod:`.play` (one hand: seeds, seating, the loop asking the bots), :mod:`.summary`
-(per-bot statistics), :mod:`.progress`, :mod:`.run` (workers, backends, the command).
+Modules: :mod:`.play` (one hand: seeds, seating, the loop asking the bots), :mod:`.batched` (a
+worker's hands together, its neural seats decided in one batch a step, to the same hands),
+:mod:`.summary` (per-bot statistics), :mod:`.progress`, :mod:`.run` (workers, backends, the
+command).
 """
 
 from .play import Config, hand_seed, play_one
