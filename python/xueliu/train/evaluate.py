@@ -4,8 +4,10 @@
 Hand ``i`` of a run with seed ``S`` is simulate's hand ``i`` with ``--bots P,B,B,B --duplicate
 --seed S`` (wall ``i // 4``, game seed ``hand_seed(S, wall)``, dealer ``wall % 4``, the policy's
 entry rotated through the seats, the other bots made and started with ``bot_seed(S, i, seat)``),
-so a NeuralBot's figure here is the figure ``xueliu simulate`` prints for it
-(tests/test_neural_play.py checks they agree hand by hand). numpy only.
+so a NeuralBot's figure here is the figure ``xueliu simulate`` prints for it when ``choose``
+decides each row as alone (:func:`xueliu.bots.neural_rows.choose_rows`, as simulate does;
+tests/test_train.py checks they agree hand by hand). A plain batch's products may differ from
+a row's own in the last bits, which can only matter at a near tie. numpy only.
 """
 
 from __future__ import annotations
