@@ -118,7 +118,8 @@ function seatPanel(model, s, names) {
   if (s !== model.seat) {
     const backs = el("div", "hand-backs");
     for (let i = 0; i < model.handSizes[s]; i++) backs.append(tileEl("?", { small: true }));
-    row.append(backs);
+    // On a small screen the backs give way to their count (style.css).
+    row.append(backs, el("span", "hand-count", `${model.handSizes[s]} tiles`));
   }
   const melds = el("div", "melds");
   for (const m of model.melds[s]) {
@@ -434,8 +435,10 @@ export function renderTable(root, model, request, ui, names, send, now) {
   if (model.exchange && ui.exchangeUntil > now && model.exchange.given[0] !== "?") {
     root.append(exchangeNotice(model, names));
   }
-  root.append(controls(model, names, request, ui, send));
-  root.append(ownHand(model, request, ui, send));
+  // The decision's buttons and the own hand: a dock kept in view at the bottom of the window.
+  const dock = el("div", "dock");
+  dock.append(controls(model, names, request, ui, send), ownHand(model, request, ui, send));
+  root.append(dock);
   if (ui.help) root.append(helpPanel(ui.analysis && ui.analysis.key === ui.handKey ? ui.analysis.result : null));
 }
 
