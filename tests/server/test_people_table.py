@@ -175,3 +175,53 @@ def test_an_escape_mid_hand_pays_the_penalty_and_leaves_after_the_hand(serve, tm
                 json={"escape": "yes"}).status_code == 400
     server.stop()
     audit(url)
+
+
+def test_a_reload_between_hands_does_not_deal_the_next_hand_under_the_person(serve, tmp_path):
+    """A person whose page reloads at the settlement is waited for a few seconds (5 s × the time
+    scale), not dealt the next hand the moment its connection closes (3 s × the time scale after
+    the hand, with no person connected); back, it is asked for Continue again."""
+    from websockets.asyncio.client import connect
+
+    url = f"sqlite:///{tmp_path}/reload.db"
+    # Time scale 0.5: the pause with nobody connected is 1.5 s, the reload grace 2.5 s.
+    server = serve(url, "--time-scale", "0.5", "--bot-delay", "0.04", "--ready-timeout", "100")
+    base = server.address
+    ann = new_player(base, "ann")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 3}).json()["table"]
+    person = Person([server.ws], ann["token"], seed=7)
+    seen: List[Dict[str, Any]] = []
+
+    async def scenario() -> None:
+        async with connect(f"{server.ws}?token={ann['token']}") as ws:
+            while True:
+                m = json.loads(await ws.recv())
+                if m["type"] == "request":
+                    await ws.send(json.dumps({"type": "act", "table": table, "seq": m["seq"],
+                                              "action": person.choose(m["actions"])}))
+                if m["type"] == "hand_end":
+                    break
+        await asyncio.sleep(2.0)  # the reload: longer than the pause, shorter than the grace
+        async with connect(f"{server.ws}?token={ann['token']}") as ws:
+            end = time.monotonic() + 3.0
+            while time.monotonic() < end:
+                try:
+                    seen.append(json.loads(await asyncio.wait_for(ws.recv(), 0.2)))
+                except asyncio.TimeoutError:
+                    pass
+            assert not any(m["type"] == "event" for m in seen), "dealt during the reload"
+            assert any(m["type"] == "ready" and m["ready"][0] is False for m in seen)
+            pressed = time.monotonic()
+            await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/ready",
+                                    ann["token"])
+            while True:
+                m = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if m["type"] == "event" and m["event"]["type"] == "start_hand":
+                    break
+            assert time.monotonic() - pressed < 5.0
+
+    asyncio.run(scenario())
+    assert len(hands_of(base, ann["token"], table)) == 1
+    server.stop()
+    audit(url)

@@ -46,6 +46,7 @@ from .hub import CLOSE_ELSEWHERE, Hub
 log = logging.getLogger("xueliu.server")
 
 _SEQ_GAP = 16  # a reloaded table skips this many seqs: no request number is ever reused
+_RELOAD_GRACE = 5.0  # seconds (scaled) a person who just dropped between hands is waited for
 
 
 @dataclass
@@ -435,28 +436,36 @@ class Table:
             self.next_deal = None
         self._wake.set()
 
-    def _people_here(self) -> List[Seat]:
-        return [seat for seat in self.seats if seat is not None and not seat.bot
-                and self.ctx.hub.connected(seat.player)]
-
     def _ready_seats(self) -> List[bool]:
         return [seat is not None and (seat.bot or seat.ready) for seat in self.seats]
 
     def _check_ready(self) -> None:
         """Between hands: the deal at once when every connected person is ready, else at the
-        ready timeout; with nobody connected, ``hand_pause`` after the hand ended."""
+        ready timeout; with nobody connected, ``hand_pause`` after the hand ended. A person whose
+        connection closed a moment ago (a reload) is waited for a few seconds more."""
         if self.ended is None or self.ready_until is None or self.closed:
             return
         if self.hand is not None and not self.hand.state.is_over:
             return
         now = time.monotonic()
-        people = self._people_here()
-        if not people:
-            at = self.ended + self.ctx.config.scaled(self.ctx.config.hand_pause)
-        elif all(seat.ready for seat in people):
+        grace = self.ctx.config.scaled(_RELOAD_GRACE)
+        waits, here = [], False
+        for seat in self.seats:
+            if seat is None or seat.bot:
+                continue
+            if self.ctx.hub.connected(seat.player):
+                here = True
+                if not seat.ready:
+                    waits.append(self.ready_until)
+            elif not seat.ready and seat.dropped_at is not None \
+                    and seat.dropped_at + grace > now:
+                waits.append(min(self.ready_until, seat.dropped_at + grace))
+        if waits:
+            at = max(waits)
+        elif here:
             at = now
         else:
-            at = self.ready_until
+            at = self.ended + self.ctx.config.scaled(self.ctx.config.hand_pause)
         self._schedule_deal(max(0.0, at - now))
         self._announce_ready()
 

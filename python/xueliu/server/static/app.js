@@ -137,7 +137,7 @@ async function start() {
   $("leave-after").addEventListener("click", () => leave(false));
   $("leave-escape").addEventListener("click", () => leave(true));
   $("report-lobby").addEventListener("click", () => leave(false));
-  $("back-to-table").addEventListener("click", () => { app.leaving = false; sitDown(); });
+  $("back-to-table").addEventListener("click", () => sitDown(Boolean(app.me && app.me.leaving)));
   $("help-toggle").addEventListener("change", (ev) => {
     app.ui.help = ev.target.checked;
     analyse();
@@ -246,9 +246,10 @@ async function joinTable(id) {
   sitDown();
 }
 
-/** Sits at the table: the websocket's state shows it. */
-function sitDown() {
-  app.leaving = false;
+/** Sits at the table: the websocket's state shows it. `leaving`: the seat leaves after the hand in
+ * play (its settlement then offers only the lobby). */
+function sitDown(leaving = false) {
+  app.leaving = leaving;
   connect();
 }
 
@@ -329,7 +330,12 @@ async function pressContinue() {
   try {
     await api("POST", `/api/tables/${app.table}/ready`);
   } catch (e) {
-    toast(e.message);
+    if (e.status === 403) { // no longer seated there
+      disconnect();
+      await lobby(null);
+    } else {
+      toast(e.message);
+    }
   }
 }
 
@@ -444,6 +450,14 @@ function connect() {
   ws.onopen = () => {
     app.retry = 0;
     $("status").textContent = "connected";
+    // Not seated any more (away for a whole hand, or the table closed): the lobby.
+    refreshMe().then((me) => {
+      if (app.ws === ws && !(me.tables && me.tables.length)) {
+        disconnect();
+        toast("You no longer sit at a table · 已离座");
+        lobby(null);
+      }
+    }).catch(() => {});
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
