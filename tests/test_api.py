@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from conftest import load_vectors
+from conftest import cases_before_wild_tiles, load_vectors
 from xueliu import (
     DiscardOption,
     FanResult,
@@ -62,20 +62,20 @@ def _shape_rules(case):
     return base.replace(seven_pairs=case["seven_pairs"])
 
 
-@pytest.mark.parametrize("case", VECTORS["wait_cases"], ids=_id)
+@pytest.mark.parametrize("case", cases_before_wild_tiles(VECTORS, "wait_cases"), ids=_id)
 def test_wait_vector(case):
     rules = _shape_rules(case)
     assert waits(case["hand"], void=case["void"], rules=rules) == case["expect_waits"]
     assert waits(parse_hand(case["hand"]), void=case["void"], rules=rules) == case["expect_waits"]
 
 
-@pytest.mark.parametrize("case", VECTORS["shanten_cases"], ids=_id)
+@pytest.mark.parametrize("case", cases_before_wild_tiles(VECTORS, "shanten_cases"), ids=_id)
 def test_shanten_vector(case):
     rules = _shape_rules(case)
     assert shanten(case["hand"], void=case["void"], rules=rules) == case["expect_shanten"]
 
 
-@pytest.mark.parametrize("case", VECTORS["eval_cases"], ids=_id)
+@pytest.mark.parametrize("case", cases_before_wild_tiles(VECTORS, "eval_cases"), ids=_id)
 def test_eval_vector(case):
     rules = _rules(case)
     context = dict(case["context"])
@@ -542,9 +542,10 @@ def test_bad_visible_counts(visible, error, message):
 
 # -- batch ---------------------------------------------------------------------------------------
 
-BATCH_HANDS = [case["hand"] for case in VECTORS["wait_cases"] if "hand_size" not in case]
-WIN_HANDS = [case["hand"] for case in VECTORS["eval_cases"] if case["preset"] == "xueliu"
-             and "overrides" not in case]
+BATCH_HANDS = [case["hand"] for case in cases_before_wild_tiles(VECTORS, "wait_cases")
+               if "hand_size" not in case]
+WIN_HANDS = [case["hand"] for case in cases_before_wild_tiles(VECTORS, "eval_cases")
+             if case["preset"] == "xueliu" and "overrides" not in case]
 
 
 def test_batch_equals_single_calls():

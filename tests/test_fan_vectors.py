@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import cases_before_wild_tiles
 from xueliu import _core
 from xueliu.rules import Rules
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "hands.json").read_text(encoding="utf-8"))
-EVAL_CASES = VECTORS["eval_cases"]
+EVAL_CASES = cases_before_wild_tiles(VECTORS, "eval_cases")  # docs/rules.md §12: see conftest
 
 # docs/rules.md §9: the scoring knobs of the two presets (every other scoring knob is the same in both).
 PRESETS = {

@@ -5,7 +5,7 @@ import pickle
 import numpy as np
 import pytest
 
-from conftest import load_vectors
+from conftest import cases_before_wild_tiles, load_vectors
 from xueliu.tiles import (
     SUITS,
     TILE_NAMES,
@@ -17,7 +17,7 @@ from xueliu.tiles import (
     tile_name,
 )
 
-PARSE_CASES = load_vectors()["parse_cases"]
+PARSE_CASES = cases_before_wild_tiles(load_vectors(), "parse_cases")
 
 
 def _id(case):
