@@ -493,3 +493,50 @@ def test_a_seat_that_has_left_xuezhan_is_no_danger():
     rules = Rules.preset("xuezhan")
     _, danger = ExpertBot(rules=rules)._models(read_view(obs), rules)
     assert 3 not in danger.seats
+
+
+# -- which options the value model valued (ExpertBot.valued_options, docs/review.md) ---------------
+
+def test_valued_options_are_option_values_with_a_flag_and_the_same_choice():
+    obs = position("123456m11335578s", wall=20, voids=["p", "s", "s", "s"],
+                   discards=["", "19m", "28m", "37m"])
+    legal = discards_of(obs)
+    judged = ExpertBot(rules=Rules.preset("xueliu")).valued_options(obs, legal)
+    assert [(o.action, o.value) for o in judged] == ExpertBot().option_values(obs, legal)
+    assert judged[0].action == choice(obs, legal)
+    assert all(isinstance(o.valued, bool) for o in judged)
+
+
+def test_the_flag_and_not_the_value_says_which_discards_the_model_valued():
+    """With no draw left every hand is worth 0 and these discards carry no danger: the discards
+    that keep the best shape are valued at exactly 0.0, those a step behind it (``SPAN``) are
+    skipped — at the same 0.0."""
+    obs = position("1234567m113355s9s", wall=0)
+    judged = ExpertBot(rules=Rules.preset("xueliu")).valued_options(obs, discards_of(obs))
+    assert all(o.value == 0.0 for o in judged)
+    assert {o.action.tile for o in judged if o.valued} == {"9s", "1m", "4m", "7m"}
+    assert {o.action.tile for o in judged if not o.valued} == {"2m", "3m", "5m", "6m", "1s",
+                                                              "3s", "5s"}
+
+
+def test_a_skipped_discard_carrying_danger_is_not_valued():
+    """A discard a step behind the best shape is skipped: it shows its deal-in danger alone (a
+    small negative number), flagged not valued."""
+    obs = position("123456m11335578s", wall=20, voids=["p", "s", "s", "s"],
+                   discards=["", "19m", "28m", "37m"])
+    judged = ExpertBot(rules=Rules.preset("xueliu")).valued_options(obs, discards_of(obs))
+    skipped = [o for o in judged if not o.valued]
+    assert {o.action.tile for o in skipped} == {"1m", "2m", "3m", "4m", "5m", "6m"}
+    assert all(-0.1 < o.value < 0.0 for o in skipped)
+    assert all(o.valued and o.value > 1.0 for o in judged if o.action.tile[-1] == "s")
+
+
+def test_a_discard_is_flagged_skipped_exactly_when_the_planner_skips_it(monkeypatch):
+    """Valuing every discard as a plain hand (``SPAN`` wide) leaves no option unflagged."""
+    from xueliu.bots import expert_plan
+    obs = position("123456m11335578s", wall=20, voids=["p", "s", "s", "s"],
+                   discards=["", "19m", "28m", "37m"])
+    monkeypatch.setattr(expert_plan, "SPAN", 9)
+    judged = ExpertBot(rules=Rules.preset("xueliu")).valued_options(obs, discards_of(obs))
+    assert all(o.valued for o in judged)
+    assert all(o.value > 0.0 for o in judged)

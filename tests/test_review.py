@@ -20,6 +20,7 @@ from xueliu.bots import AutoPlayBot, ExpertBot, GreedyBot, RandomBot, play_hand
 from xueliu.game.actions import Action
 from xueliu.review import (Decision, Review, review_json, review_record, review_text,
                            review_written)
+from xueliu.review.decisions import describe
 from xueliu.review.report import end_words
 from xueliu.rules import Rules
 
@@ -226,11 +227,12 @@ def test_the_json_object_has_the_contracted_top_level_keys():
     json.dumps(data)
 
 
-def _synthetic(options, chosen: int, number: int = 1, event: int = 9):
-    """A decision among ``options`` (``(action id, value)``), choosing the ``chosen``-th."""
+def _synthetic(options, chosen: int, number: int = 1, event: int = 9, valued=None):
+    """A decision among ``options`` (``(action id, value)``), choosing the ``chosen``-th;
+    ``valued``: the model's flag per option (None: all valued)."""
     acts = [(Action.from_id(i), v) for i, v in options]
     return Decision(number=number, event=event, kind="discard", phase="turn", options=acts,
-                    chosen=acts[chosen][0], position={
+                    chosen=acts[chosen][0], valued=valued, position={
                         "hand": ["1m", "2m"], "drawn": None, "melds": [], "discards": [[]] * 4,
                         "other_melds": [[]] * 4, "claim": None, "void": None, "voids": None,
                         "wall_remaining": 30, "turn": 0})
@@ -243,10 +245,11 @@ def _one_review(decisions, end_reason="wall_exhausted"):
 
 
 def test_an_option_the_model_does_not_value_says_so_instead_of_a_zero():
-    """``option_values`` leaves an option it does not value at exactly 0.0 (a discard its
-    planner does not look at): the review says "not valued" rather than +0.000 between real
-    values, in the text and in the JSON (``valued``); its regret still counts from 0."""
-    d = _synthetic([(0, 1.5), (1, 0.0), (2, -0.25)], chosen=1)
+    """An option the model does not value (``ExpertBot.valued_options``' flag: a discard its
+    planner does not look at) is shown "not valued" rather than as a number between real values,
+    in the text and in the JSON (``valued``); its regret still counts from its value (0.0, or a
+    discard's danger alone)."""
+    d = _synthetic([(0, 1.5), (1, 0.0), (2, -0.25)], chosen=1, valued=[True, False, True])
     assert d.best_valued and not d.chosen_valued and d.regret == 1.5
     r = _one_review([d])
     text = review_text(r)
@@ -259,6 +262,25 @@ def test_an_option_the_model_does_not_value_says_so_instead_of_a_zero():
     assert data["chosen_value"] == 0.0  # the number stays what the model said
 
 
+def test_the_models_flag_and_not_the_number_says_whether_an_option_was_valued():
+    """A value of exactly 0.0 the model did compute is a number; a skipped discard showing its
+    danger alone (a small negative number) is "not valued"."""
+    d = _synthetic([(0, 0.0), (1, 0.0), (2, -0.25), (3, -0.5)], chosen=2,
+                   valued=[True, False, False, True])
+    assert d.best_valued and not d.chosen_valued and d.regret == 0.25
+    text = review_text(_one_review([d]))
+    assert "chose discard 3m not valued; best discard 1m +0.000, regret 0.250" in text
+    assert ("options: discard 1m +0.000, discard 2m not valued, discard 3m not valued, "
+            "discard 4m -0.500") in text
+    data = review_json(_one_review([d]))["decisions"][0]
+    assert [o["valued"] for o in data["options"]] == [True, False, False, True]
+    assert data["chosen_valued"] is False and data["best_valued"] is True
+    assert data["chosen_value"] == -0.25 and data["best_value"] == 0.0
+    agreed = _synthetic([(0, 0.0), (1, 0.0)], chosen=1, valued=[True, True])
+    assert agreed.chosen_valued and agreed.agrees
+    assert "chose discard 2m +0.000" in review_text(_one_review([agreed]))
+
+
 def test_real_hands_have_options_the_model_leaves_unvalued_and_the_json_marks_them():
     marked = 0
     for seed in range(3):
@@ -266,9 +288,31 @@ def test_real_hands_have_options_the_model_leaves_unvalued_and_the_json_marks_th
         for seat in (0, 1):
             r = review_record(rec, seat)
             for d, shown in zip(r.decisions, review_json(r)["decisions"]):
-                assert [o["valued"] for o in shown["options"]] == [v != 0.0 for _, v in d.options]
+                assert d.valued is not None and len(d.valued) == len(d.options)
+                assert [o["valued"] for o in shown["options"]] == d.valued
+                assert shown["chosen_valued"] == d.valued[[a for a, _ in d.options].index(
+                    d.chosen)]
+                assert shown["best_valued"] == d.valued[0]
                 marked += sum(not o["valued"] for o in shown["options"])
     assert marked >= 5
+
+
+def test_real_hands_show_options_valued_at_zero_and_skipped_ones_carrying_danger():
+    """Late in a hand (no draw left) the model values discards at exactly 0.0: shown +0.000,
+    ``valued`` true; a discard it skips shows its danger alone, ``valued`` false."""
+    zero = danger = 0
+    for seed in (5, 9, 10):
+        rec = _hand(seed, [RandomBot(seed), GreedyBot(), ExpertBot(), RandomBot(seed)])
+        r = review_record(rec, 0)
+        text = review_text(r)
+        for d, shown in zip(r.decisions, review_json(r)["decisions"]):
+            for (_a, v), o in zip(d.options, shown["options"]):
+                zero += v == 0.0 and o["valued"]
+                danger += v < 0.0 and not o["valued"]
+            if d.chosen_value == 0.0 and d.chosen_valued:
+                mark = "=" if d.agrees else "!"
+                assert f"{d.number:3d} {mark} {d.kind:<10} chose {describe(d.chosen)} +0.000" in text
+    assert zero >= 5 and danger >= 5
 
 
 def test_the_summary_counts_in_the_singular_and_ends_in_words():

@@ -27,7 +27,7 @@ observation's ``mode``) gives the scoring table.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .. import _core
 from ..rules import Rules
@@ -37,7 +37,7 @@ from .expert_plan import Melds, Planner, ready_waits
 from .expert_value import Context, first_win_horizon, game_horizon, wait_pays
 from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "OptionValue"]
 
 CLAIM_PREFILTER = True
 """Pass without valuing a peng or kong that raises the shanten (it is never the better choice)."""
@@ -51,6 +51,19 @@ partly saved (it may have to go later), and 0.3 to 1 played alike in the arena."
 FAR_HAND_LOSS = 1.0
 """:meth:`ExpertBot.option_values` of 选倍 for a hand farther than ``MULTIPLIER_MAX_SHANTEN``
 from ready: what it expects to pay per multiplier step (the rule reads it as a losing hand)."""
+
+
+class OptionValue(NamedTuple):
+    """One legal option as :meth:`ExpertBot.valued_options` lists it: the ``action``, its
+    ``value`` (what :meth:`ExpertBot.option_values` shows) and whether the model ``valued`` it.
+    ``valued`` is False for an option the model skips (a discard more than ``SPAN`` steps behind
+    the best with no 清一色 plan, a peng with no discard after it, an option no formula covers):
+    its value is then 0.0, less a discard's deal-in danger, and says nothing of the option."""
+
+    action: Any
+    value: float
+    valued: bool
+
 
 def _connection(counts: Sequence[int], k: int) -> float:
     """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
@@ -137,11 +150,17 @@ class ExpertBot(Bot):
 
     def option_values(self, observation: Mapping[str, Any],
                       legal_actions: Sequence[Any]) -> List[Tuple[Any, float]]:
+        """:meth:`valued_options` without the ``valued`` flags: ``[(action, value), ...]``."""
+        return [(o.action, o.value) for o in self.valued_options(observation, legal_actions)]
+
+    def valued_options(self, observation: Mapping[str, Any],
+                       legal_actions: Sequence[Any]) -> List[OptionValue]:
         """The value of every legal option, in expected payment units to the end of the hand,
-        from this seat's ``observation`` only, as ``[(action, value), ...]``: the expert's own
-        choice first (it is the one :meth:`act` returns for this observation), then the others
-        from the highest value down. The first value is the largest, so ``max`` by value is the
-        expert's choice (ties are listed with the choice first).
+        from this seat's ``observation`` only, as :class:`OptionValue` ``(action, value,
+        valued)``: the expert's own choice first (it is the one :meth:`act` returns for this
+        observation), then the others from the highest value down. The first value is the
+        largest, so ``max`` by value is the expert's choice (ties are listed with the choice
+        first).
 
         Call it exactly where :meth:`act` would be called (each time the seat must decide, in
         order): it keeps the bot's memory of the hand (:class:`HandMemory`) exactly as ``act``
@@ -152,21 +171,25 @@ class ExpertBot(Bot):
         shed by danger alone; a won hand takes its kongs), an option the rule ranks below the
         choice is shown at most at the choice's value, so the list never contradicts the choice.
         A win is always taken: any other option is shown at most at the win's value less what
-        the win collects now (passing a win forfeits at least that). docs/review.md."""
+        the win collects now (passing a win forfeits at least that). ``valued`` says whether
+        the model valued the option at all (:class:`OptionValue`); the flag, not the number,
+        tells (a value may be exactly 0.0 either way). docs/review.md."""
         choice = self.act(observation, legal_actions)
         memory = copy.deepcopy(self._memory)
-        raw = self._raw_values(observation, legal_actions, memory)
+        raw, skipped = self._raw_values(observation, legal_actions, memory)
         top = raw[choice]
         if choice.kind == "hu":
             ceiling = top - self._last_win_pay
             raw = {a: v if a is choice or v < ceiling else ceiling for a, v in raw.items()}
         rest = sorted((a for a in legal_actions if a is not choice),
                       key=lambda a: (-raw[a], a.id))
-        return [(choice, top)] + [(a, raw[a] if raw[a] < top else top) for a in rest]
+        return [OptionValue(choice, top, choice not in skipped)] + [
+            OptionValue(a, raw[a] if raw[a] < top else top, a not in skipped) for a in rest]
 
     def _raw_values(self, obs: Mapping[str, Any], legal: Sequence[Any],
-                    memory: HandMemory) -> Dict[Any, float]:
-        """Each option's value by the model alone (before :meth:`option_values` orders them)."""
+                    memory: HandMemory) -> Tuple[Dict[Any, float], Set[Any]]:
+        """Each option's value by the model alone (before :meth:`option_values` orders them),
+        and the options it skipped (valued at 0.0, a discard less its danger)."""
         by_kind: Dict[str, List[Any]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
@@ -187,7 +210,7 @@ class ExpertBot(Bot):
                 out[a] = values[KIND[a.tiles[0]] // 9]
             for a in by_kind.get("void", []):
                 out[a] = values[SUIT[a.suit]]
-            return out
+            return out, set()
         if "multiplier" in by_kind:
             planner = Planner(self._context(view, rules), rules._scoring)
             if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
@@ -196,7 +219,7 @@ class ExpertBot(Bot):
                 per = -FAR_HAND_LOSS
             for a in by_kind["multiplier"]:
                 out[a] = float(a.value) * per
-            return out
+            return out, set()
         ctx = self._context(view, rules)
         safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in view.seats]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
@@ -209,11 +232,15 @@ class ExpertBot(Bot):
         units = sum(view.unit(o) for o in ctx.others)
         w = DANGER_WEIGHT
         claim = obs.get("claim") or {}
+        skipped: Set[Any] = set()
         if "discard" in by_kind:  # own turn
             kinds = [KIND[a.tile] for a in by_kind["discard"]]
-            values, _ = planner.discard_values(counts, melds, void, kinds)
+            skipped_kinds: Set[int] = set()
+            values, _ = planner.discard_values(counts, melds, void, kinds, skipped_kinds)
             for a, d in zip(by_kind["discard"], kinds):
                 out[a] = values[d] - w * danger.cost(d)
+                if d in skipped_kinds:
+                    skipped.add(a)
         for a in by_kind.get("concealed_kong", []) + by_kind.get("added_kong", []):
             k = KIND[a.tile]
             after = list(counts)
@@ -240,6 +267,8 @@ class ExpertBot(Bot):
             for a in by_kind.get("peng", []):
                 out[a] = max((v - w * danger.cost(d) for d, v in peng_values.items()),
                              default=0.0)
+                if not peng_values:
+                    skipped.add(a)
             giver = claim.get("from")
             for a in by_kind.get("kong", []):
                 k = KIND[a.tile]
@@ -254,8 +283,10 @@ class ExpertBot(Bot):
         for a in by_kind.get("hu", []):
             self._last_win_pay, out[a] = self._win_value(obs, view, planner, rules)
         for a in legal:  # a won hand's kong the engine offers alone, or anything left unvalued
-            out.setdefault(a, 0.0)
-        return out
+            if a not in out:
+                out[a] = 0.0
+                skipped.add(a)
+        return out, skipped
 
     def _suit_values(self, view: TableView, rules: Rules, suits: Sequence[int]
                      ) -> Dict[int, float]:

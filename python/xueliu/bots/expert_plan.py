@@ -321,11 +321,16 @@ class Planner:
     # -- a discard ---------------------------------------------------------------------------------
 
     def discard_values(self, counts: Sequence[int], melds: Melds, void: int,
-                       discards: Sequence[int]) -> Tuple[Dict[int, float], Dict[int, int]]:
+                       discards: Sequence[int], skipped: Optional[Set[int]] = None
+                       ) -> Tuple[Dict[int, float], Dict[int, int]]:
         """(value, shanten) after each of ``discards`` (distinct kinds) from a 14 − 3k tile
-        hand: the best of the plain and the 清一色 plan."""
+        hand: the best of the plain and the 清一色 plan. A discard neither plan values (more than
+        ``SPAN`` steps behind the best, no 清一色 plan) stands at 0.0; ``skipped``, when given,
+        receives those discards."""
         prep = _DiscardRows(self, counts, melds, void, discards)
         if not prep.rows:
+            if skipped is not None:
+                skipped.update(prep.skipped)
             return prep.values, prep.shanten
         try:
             sh, vals = self._values(np.asarray(prep.rows, np.uint8), np.asarray(prep.voids, np.int8),
@@ -333,7 +338,10 @@ class Planner:
         except ValueError:  # melds that break the void or 缺一门: nothing can be won
             n = len(prep.rows)
             sh, vals = [9] * n, [0.0] * n
-        return prep.finish(sh, vals)
+        out = prep.finish(sh, vals)
+        if skipped is not None:
+            skipped.update(prep.skipped)
+        return out
 
     def claim_values(self, counts: Sequence[int], melds: Melds, void: int, peng: int
                      ) -> Tuple[float, Dict[int, float]]:
@@ -436,6 +444,7 @@ class _DiscardRows:
         # below): it keeps the batch small, and the arena preferred it (SPAN).
         low = min((shanten_after.get(d, 9) for d in discards), default=9)
         rest = []
+        skipped: Set[int] = set()
         for d in discards:
             if d not in values:
                 s = shanten_after.get(d, 9)
@@ -444,6 +453,8 @@ class _DiscardRows:
                 else:
                     values[d] = 0.0
                     shanten[d] = s
+                    skipped.add(d)
+        self.skipped = skipped  # valued by neither plan (yet: a 清一色 plan values every discard)
         self.values = values
         self.shanten = shanten
         self.rest = rest
@@ -477,6 +488,7 @@ class _DiscardRows:
                 f = by_label.get(d, other) if d // 9 == x else other
                 if f > values[d]:
                     values[d] = f
+            self.skipped.clear()  # the 清一色 plan valued every discard not ready
         ready = self.ready
         if ready and LOOKAHEAD and any(
                 w[1] >= BIG_HAND for d, waits in ready if d in values for w in waits):
@@ -493,6 +505,7 @@ class _DiscardRows:
                     break
                 d = max(rival, key=lambda k: values[k])
                 checked.add(d)
+                self.skipped.discard(d)
                 after = bytearray(self.b)
                 after[d] -= 1
                 values[d] = planner._look_ahead(bytes(after), self.melds, self.void)

@@ -17,18 +17,10 @@ from ..game.state import GameState, restore
 from ..record import replay
 from ..rules import Rules
 
-__all__ = ["Decision", "Review", "review_record", "describe", "valued", "EPSILON"]
+__all__ = ["Decision", "Review", "review_record", "describe", "EPSILON"]
 
 EPSILON = 1e-9
 """Values closer than this are equal: a choice within it of the best agrees (ties of the model)."""
-
-
-def valued(value: float) -> bool:
-    """Whether the expert's model gave an option a value: an option it leaves out (a discard
-    its planner does not look at, a kong it has no formula for, a hand that cannot win) stands at
-    exactly 0.0 in ``option_values``, which no computed value lands on. Shown as "not valued",
-    never as 0.000 between real values; its regret is still counted from 0 (docs/review.md)."""
-    return value != 0.0
 
 _WORDS = {"discard": "discard", "peng": "peng", "kong": "kong",
           "concealed_kong": "concealed kong", "added_kong": "added kong"}
@@ -65,7 +57,10 @@ def decision_kind(legal: Sequence[Action]) -> str:
 @dataclass
 class Decision:
     """One decision of the reviewed seat. ``options`` are ``(action, value)`` as
-    ``ExpertBot.option_values`` lists them (the expert's choice, ``best``, first); ``event`` is
+    ``ExpertBot.option_values`` lists them (the expert's choice, ``best``, first); ``valued``,
+    one flag per option in that order, whether the expert's model valued it
+    (``ExpertBot.valued_options``; ``None``: every option was; an option not valued is shown
+    "not valued", its value, 0.0 or a discard's danger alone, counted as it is); ``event`` is
     how many events of the hand had happened (the replay viewer's step; the seat's own stream
     has as many events as the whole log); ``timeout`` / ``auto``: the engine's default move (docs/rules.md §8)
     rather than the seat's own, shown but left out of the summary."""
@@ -79,6 +74,7 @@ class Decision:
     position: Dict[str, Any]
     timeout: bool = False
     auto: bool = False
+    valued: Optional[List[bool]] = None
 
     @property
     def best(self) -> Action:
@@ -92,13 +88,18 @@ class Decision:
     def chosen_value(self) -> float:
         return next(v for a, v in self.options if a is self.chosen)
 
+    def option_valued(self, i: int) -> bool:
+        """Whether the model valued option ``i`` (of ``options``)."""
+        return self.valued is None or self.valued[i]
+
     @property
     def chosen_valued(self) -> bool:
-        return valued(self.chosen_value)
+        return self.option_valued(next(i for i, (a, _v) in enumerate(self.options)
+                                       if a is self.chosen))
 
     @property
     def best_valued(self) -> bool:
-        return valued(self.best_value)
+        return self.option_valued(0)
 
     @property
     def regret(self) -> float:
@@ -209,12 +210,14 @@ def review_record(rec: Mapping[str, Any], seat: int, *,
             obs = state.observation(seat)
             legal = state.legal_actions(seat)
             auto = bool(state.auto_play[seat])
-            options = bot.option_values(obs, legal)
+            judged = bot.valued_options(obs, legal)
             chosen = default.act(obs, legal) if what == "timeout" else Action.from_id(what)
             decisions.append(Decision(
                 number=len(decisions) + 1, event=state.event_count,
-                kind=decision_kind(legal), phase=str(obs.get("phase")), options=options,
-                chosen=chosen, position=_position(obs), timeout=what == "timeout", auto=auto))
+                kind=decision_kind(legal), phase=str(obs.get("phase")),
+                options=[(o.action, o.value) for o in judged], chosen=chosen,
+                position=_position(obs), timeout=what == "timeout", auto=auto,
+                valued=[o.valued for o in judged]))
         if what == "timeout":
             state.apply_timeout(s)
         elif what == "escape":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional
 
 from ..game.actions import Action
-from .decisions import Decision, Review, describe, valued
+from .decisions import Decision, Review, describe
 
 __all__ = ["review_json", "review_text", "review_written", "decision_json", "end_words",
            "REVIEW_FORMAT", "REVIEW_VERSION", "END_WORDS"]
@@ -36,9 +36,10 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _value(v: float) -> str:
-    """A value for the terminal, or "not valued" (:func:`~xueliu.review.decisions.valued`)."""
-    return f"{v:+.3f}" if valued(v) else "not valued"
+def _value(v: float, valued: bool) -> str:
+    """A value for the terminal, or "not valued" when the model did not value the option
+    (``Decision.valued``)."""
+    return f"{v:+.3f}" if valued else "not valued"
 
 
 def _win_words(w: Mapping[str, Any]) -> str:
@@ -64,7 +65,8 @@ def decision_json(d: Decision) -> Dict[str, Any]:
         "best": _action(d.best), "best_value": _v(d.best_value), "best_valued": d.best_valued,
         "regret": _v(d.regret),
         "agrees": d.agrees, "counted": d.counted, "timeout": d.timeout, "auto": d.auto,
-        "options": [{**_action(a), "value": _v(v), "valued": valued(v)} for a, v in d.options],
+        "options": [{**_action(a), "value": _v(v), "valued": d.option_valued(i)}
+                    for i, (a, v) in enumerate(d.options)],
         "position": d.position,
     }
 
@@ -105,7 +107,8 @@ def _position_lines(d: Decision) -> List[str]:
         if river:
             lines.append(f"    discards of seat {s}: {' '.join(river)}")
     lines.append(f"    wall: {p['wall_remaining']}")
-    lines.append("    options: " + ", ".join(f"{describe(a)} {_value(v)}" for a, v in d.options[:8])
+    lines.append("    options: " + ", ".join(f"{describe(a)} {_value(v, d.option_valued(i))}"
+                                           for i, (a, v) in enumerate(d.options[:8]))
                  + (" ..." if len(d.options) > 8 else ""))
     return lines
 
@@ -120,9 +123,10 @@ def review_text(r: Review) -> str:
         if len(d.options) == 1:
             note += " (only option)"
         line = (f"{d.number:3d} {mark} {d.kind:<10} chose {describe(d.chosen)} "
-                f"{_value(d.chosen_value)}")
+                f"{_value(d.chosen_value, d.chosen_valued)}")
         if not d.agrees:
-            line += f"; best {describe(d.best)} {_value(d.best_value)}, regret {d.regret:.3f}"
+            line += (f"; best {describe(d.best)} {_value(d.best_value, d.best_valued)}, "
+                     f"regret {d.regret:.3f}")
         out.append(line + note)
     out.append("")
     c = r.counted
