@@ -183,7 +183,10 @@ def _client_main(argv: List[str]) -> None:
 # -- the benchmarks -------------------------------------------------------------------------------
 def _serve(db: str) -> "subprocess.Popen[str]":
     proc = subprocess.Popen([sys.executable, "-m", "xueliu", "serve", "--port", "0", "--db", db,
-                             "--time-scale", TIME_SCALE, "--stop-after", "1800"],
+                             "--time-scale", TIME_SCALE, "--stop-after", "1800",
+                             # Its clients never press Continue: the next hand comes after 3 s
+                             # (scaled), the pause between hands before tables waited for people.
+                             "--ready-timeout", "3"],
                             stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()

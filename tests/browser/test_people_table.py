@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Iterator, List
+from typing import Callable, Iterator, List
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -45,7 +45,7 @@ def _sign_in(page: Page, url: str, name: str) -> None:
     page.click("#login-form button[type=submit]")
 
 
-def _play_both(pages: List[Page], done) -> None:  # type: ignore[no-untyped-def]
+def _play_both(pages: List[Page], done: Callable[[], bool]) -> None:
     end = time.monotonic() + HAND_SECONDS
     while not done():
         assert time.monotonic() < end, "the hand did not finish"

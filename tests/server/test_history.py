@@ -13,7 +13,10 @@ from .client import Person, hands_of, http, new_player, play
 
 
 def _two_hands(serve, tmp_path):
-    server = serve(f"sqlite:///{tmp_path}/history.db", "--bot-delay", "0", "--auto-delay", "0")
+    # --ready-timeout 3: the next hand 3 s (scaled) after one ends, so the leave asked at the end
+    # of the first hand comes during the second (the person never presses Continue).
+    server = serve(f"sqlite:///{tmp_path}/history.db", "--bot-delay", "0", "--auto-delay", "0",
+                   "--ready-timeout", "3")
     base = server.address
     ann = new_player(base, "ann")
     table = http("POST", f"{base}/api/tables", ann["token"],

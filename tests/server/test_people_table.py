@@ -121,8 +121,10 @@ def test_the_next_hand_waits_for_every_person_and_a_bot_takes_a_seat_a_person_le
 
 def test_without_continue_the_next_hand_comes_at_the_ready_timeout(serve, tmp_path):
     url = f"sqlite:///{tmp_path}/timeout.db"
-    # Ready timeout 1.5 s (75 × 0.02); a person's turn 1 s (50 × 0.02), a claim 0.6 s.
-    server = serve(url, "--ready-timeout", "75", "--human-turn", "50", "--human-claim", "30")
+    # Ready timeout 1.5 s (75 × 0.02); a person's turn 1 s (50 × 0.02), a claim 0.6 s, the
+    # exchange 1.4 s, the void 0.8 s.
+    server = serve(url, "--ready-timeout", "75", "--human-turn", "50", "--human-claim", "30",
+                   "--human-exchange", "70", "--human-void", "40")
     base = server.address
     ann = new_player(base, "ann")
     http("POST", f"{base}/api/tables", ann["token"], json={"rules": "xueliu", "bots": 3})
@@ -140,6 +142,10 @@ def test_without_continue_the_next_hand_comes_at_the_ready_timeout(serve, tmp_pa
                                                            for x in m["actions"])]
     assert turns and max(turns) <= 1000 and max(turns) >= 800
     assert all(c <= 600 for c in claims)
+    first_of = {kind: next(m["deadline_ms"] for m in a.requests
+                           if any(x["kind"] == kind for x in m["actions"]))
+                for kind in ("exchange", "void")}
+    assert 1000 < first_of["exchange"] <= 1400 and 500 < first_of["void"] <= 800, first_of
     server.stop()
     audit(url)
 

@@ -288,7 +288,7 @@ function askLeave() {
     return;
   }
   const cost = escapeCost();
-  $("leave-text").textContent = `A hand is in play. Leave after it (your seat plays on until it ends), or escape now: 逃跑 escape costs ${cost} coins to the house (docs/rules.md §8), and your seat is auto-played to the end of the hand.`;
+  $("leave-text").textContent = `A hand is in play. Leave after it (you play on until it ends), or escape now (逃跑): you pay ${cost} coins to the house at once (at most the coins you have), and your seat is auto-played (托管) to the end of the hand.`;
   $("leave-escape").textContent = `逃跑 Escape now — pay ${cost} coins`;
   $("leave-escape").dataset.cost = String(cost);
   $("leave-dialog").hidden = false;
