@@ -231,3 +231,37 @@ def test_a_reload_between_hands_does_not_deal_the_next_hand_under_the_person(ser
     assert len(hands_of(base, ann["token"], table)) == 1
     server.stop()
     audit(url)
+
+
+def test_after_a_restart_between_hands_a_bot_takes_the_seat_a_person_left(serve, tmp_path):
+    """A process that restarts between hands (SIGKILL) picks the table up where it was: the
+    seat a person left is filled by a bot at the next deal and the person still there plays on."""
+    url = f"sqlite:///{tmp_path}/restart.db"
+    server = serve(url, "--ready-timeout", "1000")  # 20 s: nobody is dealt a hand meanwhile
+    base = server.address
+    ann, bob = new_player(base, "ann"), new_player(base, "bob")
+    table = http("POST", f"{base}/api/tables", ann["token"],
+                 json={"rules": "xueliu", "bots": 2}).json()["table"]
+    a = Stamped([server.ws], ann["token"], base, seed=8, ready_after=None)
+    b = Stamped([server.ws], bob["token"], base, seed=9, ready_after=None)
+
+    async def first_hand() -> None:
+        task = asyncio.ensure_future(play([a, b], lambda: len(a.hands) >= 1
+                                          and len(b.hands) >= 1))
+        while not any(m["type"] == "state" for m in a.messages):
+            await asyncio.sleep(0.02)
+        await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join", bob["token"])
+        await task
+
+    asyncio.run(first_hand())
+    assert http("POST", f"{base}/api/tables/{table}/leave", ann["token"]).json()["left"] is True
+    server.kill()
+    server.start()
+    again = Stamped([server.ws], bob["token"], base, seed=10, ready_after=0.0)
+    asyncio.run(play([again], lambda: len(again.hands) >= 1))
+    hands = hands_of(base, bob["token"], table)
+    assert len(hands) == 2
+    assert hands[1]["seats"][0] not in (ann["player"], *hands[0]["seats"])
+    assert hands[1]["seats"][3] == bob["player"]
+    server.stop()
+    audit(url)

@@ -148,7 +148,13 @@ class Table:
                 await self._settle()
             elif h is None:
                 await self._remove_leavers([s.player for s in self.seats if s and s.leaving])
-                self._schedule_deal(0.0)
+                if self.hands and not self.closed:  # between hands (a restart, a takeover)
+                    now = time.monotonic()
+                    self.ended, self.ready_until = now, now + self.ctx.config.scaled(
+                        self.ctx.config.ready_timeout)
+                    self._check_ready()
+                else:
+                    self._schedule_deal(0.0)
         if not self.closed:
             self._task = asyncio.ensure_future(self._drive())
 
