@@ -110,6 +110,41 @@ def test_eval_case(case):
         assert base_fan + gen == expect["base_fan"] + expect["gen"] and pid in ref.PATTERN_IDS
 
 
+# Hands and knobs the rules refuse (D43, D45): (hand, knobs, 本金 tile), each a ValueError.
+REFUSED_HANDS = [
+    ("123456789m55p46p7z", {}, None),                                # 红中 without extra_wilds
+    ("12345678m55p7z7z7z7z7z", {"extra_wilds": 4}, None),            # a fifth 红中
+    ("123456789m55p46p(111s)", {"wild_kinds": ("1s",)}, None),       # a meld of a wild kind
+    ("123456789m55p46p(55p2s)", {"wild_kinds": ("1s",)}, None),      # a meld's "wild" is natural
+    ("3333m456m789m55p46p", {"wild_kinds": "benjin"}, "3m"),         # four of the 本金
+    ("123456789m55p46p1s", {"wild_kinds": "benjin"}, None),          # benjin needs the 本金
+    ("123456789m55p46p1s", {"wild_kinds": ("1s",)}, "3m"),           # and only benjin takes it
+    ("123456789m55p46p1s", {"wild_kinds": "benjin"}, "7z"),          # 红中 is no 本金
+    ("23456789p55s46s1s", {"suits": ("p", "s"), "wild_kinds": ("1s",)}, None),    # 13 tiles
+    ("123456789m55p46p1s", {"suits": ("p", "s"), "wild_kinds": ("1s",)}, None),   # 万 not in play
+]
+REFUSED_KNOBS = [
+    {"extra_wilds": 5}, {"wild_kinds": ("7z",)}, {"wild_kinds": ("1s", "1s")},
+    {"wild_kinds": ("1m",), "suits": ("p", "s")}, {"wild_kinds": "benjin", "extra_wilds": 4},
+    {"wild_kinds": ("1s",), "four_wilds": "cap"}, {"wild_kinds": ("1s",), "four_wilds": 0},
+    {"wild_kinds": ("1s",), "no_wild_bonus": 4}, {"wild_gen": "all"}, {"soft_peng": "three"},
+    {"wild_fifth_copy": 1}, {"wild_count": 4},
+]
+
+
+@pytest.mark.parametrize("hand, knobs, benjin", REFUSED_HANDS)
+def test_a_hand_the_rules_refuse_is_a_value_error(hand, knobs, benjin):
+    counts, melds = wild.parse_wild(hand)
+    with pytest.raises(ValueError):
+        wild.is_win_wild(counts, melds, None, wild.make_rules_wild(**knobs), benjin=benjin)
+
+
+@pytest.mark.parametrize("knobs", REFUSED_KNOBS)
+def test_a_bad_knob_is_a_value_error(knobs):
+    with pytest.raises(ValueError):
+        wild.make_rules_wild(**knobs)
+
+
 # --------------------------------------------------------------------------------------------
 # Properties of the reference against itself
 # --------------------------------------------------------------------------------------------
