@@ -2,8 +2,9 @@
 phone), 844×390 (the phone turned), 1024×640 and 1400×950, measured in Chromium during a real hand
 against a real server: no horizontal scroll; the own hand and the decision's buttons inside the
 window and not overlapping; the seats and the table's centre inside the window's width and not
-overlapping one another; the settlement's buttons in view. Screenshots of each (kept with
-XUELIU_SCREENSHOTS=docs/images, as the other screenshot tests)."""
+overlapping one another; the settlement's buttons in view and each seat's net inside the window's
+width. Screenshots of each (kept with XUELIU_SCREENSHOTS=docs/images, as the other screenshot
+tests)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ MEASURE = """() => {
   if (report) {
     each('#report .sheet', 'sheet', inView);
     each('#report .sheet-buttons button', 'settlement button', inView);
+    each('#report td.net', 'net', inWidth);  // each seat's net readable without scrolling sideways
     return {problems, counts};
   }
   const tiles = each('.own-hand .tile', 'own tile', inView);
@@ -123,3 +125,4 @@ def test_the_table_lobby_and_settlement_fit_every_size(site, page, tmp_path):
             page.wait_for_timeout(50)
     for m in _at_every_size(page, tmp_path, "settlement"):
         assert m["counts"]["settlement button"] == 2  # Continue and Lobby, both in view
+        assert m["counts"]["net"] == 4
