@@ -152,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the seat whose decisions are reviewed, 0..players-1 of the record's "
                          "table")
     rv.add_argument("--html", metavar="OUT.html", default=None,
-                    help="also write the review as a web page: the replay viewer, annotated")
+                    help="write the review as a web page (the replay viewer, annotated) and "
+                         "print one line saying so instead of the text")
     rv.add_argument("--json", action="store_true",
                     help="print the review as one JSON object (docs/review.md)")
     rv.set_defaults(func=cmd_review)
