@@ -23,7 +23,8 @@ from .config import ServerConfig
 from .db import Conflict, Database
 from .errors import Busy, Elsewhere, NotFound
 from .hub import Hub
-from .table import Table, TableContext
+from .table import Table
+from .table_state import TableContext
 
 log = logging.getLogger("xueliu.server")
 

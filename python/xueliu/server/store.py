@@ -256,6 +256,16 @@ def join(table_id: int, pid: str, seat: int, player: int) -> Callable[[Conn], No
     return op
 
 
+def seat_bot(table_id: int, pid: str, seat: int, coins: int) -> Callable[[Conn], int]:
+    """A new server bot (a player with the starting coins) in a free seat of the table."""
+    def op(conn: Conn) -> int:
+        _fence(conn, table_id, pid)
+        bot = _new_player(conn, f"GreedyBot {seat}", None, coins, True)
+        _seat(conn, table_id, seat, bot)
+        return bot
+    return op
+
+
 def set_leaving(table_id: int, pid: str, player: int) -> Callable[[Conn], None]:
     def op(conn: Conn) -> None:
         _fence(conn, table_id, pid)

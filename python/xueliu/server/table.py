@@ -29,7 +29,6 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from ..bots import AutoPlayBot, Bot, GreedyBot, bot_seed, end_hand_for, start_hand_for
@@ -38,58 +37,15 @@ from ..record import replay
 from ..rules import Rules
 from . import protocol, store
 from .dealer import next_dealer
-from .config import ServerConfig
-from .db import Conflict, Database
+from .db import Conflict
 from .errors import Busy, Forbidden
-from .hub import CLOSE_ELSEWHERE, Hub
+from .hub import CLOSE_ELSEWHERE
+from .table_state import HandInPlay, Request, Seat, TableContext
 
 log = logging.getLogger("xueliu.server")
 
 _SEQ_GAP = 16  # a reloaded table skips this many seqs: no request number is ever reused
 _RELOAD_GRACE = 5.0  # seconds (scaled) a person who just dropped between hands is waited for
-
-
-@dataclass
-class TableContext:
-    """What a table needs from its process."""
-
-    config: ServerConfig
-    db: Database
-    hub: Hub
-    pid: str
-    seated: Callable[[int, int], None]      # (player, table)
-    unseated: Callable[[int], None]         # (player)
-    closed: Callable[[int], None]           # (table)
-
-
-@dataclass
-class Seat:
-    player: int
-    name: str
-    bot: bool
-    leaving: bool = False
-    dropped_at: Optional[float] = None  # monotonic time the person's last connection closed
-    escaped: bool = False               # in the current hand
-    ready: bool = False                 # pressed Continue since the last hand ended
-
-
-@dataclass
-class Request:
-    seq: int
-    issued: float
-    deadline: float
-
-
-@dataclass
-class _Hand:
-    id: int
-    state: GameState
-    players: List[int]
-    coins: List[int]
-    started: float
-    decisions: int = 0
-    sent: int = 0  # events already sent to the seats
-    requests: Dict[int, Request] = field(default_factory=dict)
 
 
 Due = Tuple[float, str, int]
@@ -107,7 +63,7 @@ class Table:
         self.dealer = row.dealer
         self.hands = row.hands
         self.seq = row.seq + _SEQ_GAP
-        self.hand: Optional[_Hand] = None
+        self.hand: Optional[HandInPlay] = None
         self.next_deal: Optional[float] = None
         self.ended: Optional[float] = None        # when the last hand ended (between hands)
         self.ready_until: Optional[float] = None  # ... and when its ready timeout runs out
@@ -122,7 +78,7 @@ class Table:
             rec["decisions"] = row.decisions
             rec.pop("result", None)
             state = replay(rec)
-            self.hand = _Hand(row.hand_id, state, row.hand_seats, list(rec["coins"]),
+            self.hand = HandInPlay(row.hand_id, state, row.hand_seats, list(rec["coins"]),
                               time.monotonic(), len(row.decisions))
             self._start_bots(state)
         now = time.monotonic()
@@ -487,8 +443,8 @@ class Table:
         """Free seats of a table that has dealt before: a new server bot in each."""
         for s, seat in enumerate(self.seats):
             if seat is None:
-                bot = await self._write(_seat_bot(self.id, self.ctx.pid, s,
-                                                  self.ctx.config.starting_coins))
+                bot = await self._write(store.seat_bot(self.id, self.ctx.pid, s,
+                                                      self.ctx.config.starting_coins))
                 self.seats[s] = Seat(bot, f"GreedyBot {s}", True)
                 self.ctx.seated(bot, self.id)
                 self._bots[s] = GreedyBot(rules=self.rules)
@@ -516,7 +472,7 @@ class Table:
         for seat in self.seats:
             assert seat is not None
             seat.escaped = seat.ready = False
-        self.hand = _Hand(hand_id, state, players, coins, time.monotonic())
+        self.hand = HandInPlay(hand_id, state, players, coins, time.monotonic())
         self._start_bots(state)
         self._broadcast_events()
         self._issue_requests(set())
@@ -629,14 +585,3 @@ class Table:
             for ev in h.state.events(s, since=h.sent):
                 self.ctx.hub.send_table(seat.player, self.id, protocol.event(self.id, ev, phase))
         h.sent = h.state.event_count
-
-
-
-def _seat_bot(table_id: int, pid: str, seat: int, coins: int) -> Callable[[Any], int]:
-    """A new server bot (a player with the starting coins) in a free seat of the table."""
-    def op(conn: Any) -> int:
-        store._fence(conn, table_id, pid)
-        bot = store._new_player(conn, f"GreedyBot {seat}", None, coins, True)
-        store._seat(conn, table_id, seat, bot)
-        return bot
-    return op
