@@ -2,7 +2,7 @@
 uniformly random legal action through the public API (``pending`` / ``legal_actions`` / ``step``),
 next to the same loop on the engine as it stood at commit e2892b9 — that commit itself, built from
 git into a cached directory and run in a child process (``benchmarks/frozen/``) — in the same run:
-the machine is shared and noisy, so the ratio is the figure that compares.
+the machine is noisy, so the ratio is the figure that compares.
 
 The choices come from a fixed-seed numpy generator drawn once up front, so the timed loop is the
 engine plus a list index (``frozen.calls.play_hands``, the one loop both engines run).
@@ -73,7 +73,7 @@ def test_both_engines_play_the_same_game(engines):
 
 def process_time_rates(preset: str, rounds: int = 7) -> dict:
     """Hands a second of each engine in process time (``time.process_time``: what its process
-    ran, not what other processes on a shared machine took), fastest of ``rounds`` alternating
+    ran, not what other processes on a busy machine took), fastest of ``rounds`` alternating
     rounds of ``HANDS`` hands, each engine in a child process of its own."""
     with EngineProcess(None) as current, EngineProcess(BASELINE) as old:
         engines = {"current": current, BASELINE: old}

@@ -8,7 +8,7 @@ Each module runs in a child process of its own (core_variants.CoreProcess; the o
 100k two-suit hands) for the batch calls and one fixed hand for the single calls; the rounds
 alternate across the two modules and the fastest counts. ``extra_info`` has each side's ns and
 ``ratio_to_pre_shape`` (this tree / 8166494: 1.00 or less is "no speed lost"). Nothing asserts a
-time; the machine is shared, so only a ratio from one run compares. The load-proof measure is
+time; the machine is noisy, so only a ratio from one run compares. The load-proof measure is
 the instruction count: ``cd benchmarks && python -m frozen.core_instructions`` (valgrind).
 
 ``test_both_modules_give_identical_answers`` holds the two to the same answers.

@@ -1,7 +1,7 @@
 """Speed of the smaller tables (issue 17): random play and greedy self-play in hands a second for
 三人两房 (``sanren_liangfang``: 3 seats, 72 tiles of 筒 and 条) and 四人两房 (``siren_liangfang``),
 beside the default table (``xueliu``: 4 seats, 108 tiles) in the same run: each test alternates
-rounds of the preset and of the default table (the machine is shared, so only a ratio from one
+rounds of the preset and of the default table (the machine is noisy, so only a ratio from one
 run compares) and puts both rates and ``ratio_to_default`` (preset / default) in ``extra_info``.
 
 Random play is frozen/calls.py's loop (every pending seat picks uniformly among its legal

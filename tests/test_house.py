@@ -13,8 +13,8 @@ TRACKED_DIRS = ["python", "cpp", "docs", "tests", "tools", "benchmarks", "exampl
 TOP_FILES = ["README.md", "CONTRIBUTING.md", "pyproject.toml", "CMakeLists.txt"]
 TEXT_SUFFIXES = {".py", ".pyi", ".cpp", ".hpp", ".md", ".js", ".html", ".css", ".toml", ".txt",
                  ".json", ".cfg", ""}
-# Built or cached files that are not part of the source (benchmarks/frozen holds builds).
-SKIP_PARTS = {"__pycache__", "build", "frozen", ".pytest_cache", ".hypothesis"}
+# Built or cached files that are not part of the source.
+SKIP_PARTS = {"__pycache__", "build", ".pytest_cache", ".hypothesis"}
 
 
 def _source_files() -> Iterator[pathlib.Path]:

@@ -1,4 +1,4 @@
-"""The baseline the benchmarks measure against in the same run (the machine is shared and noisy,
+"""The baseline the benchmarks measure against in the same run (the machine is noisy,
 so only a ratio from one run compares): commit e2892b9 itself, the engine before issue 7 made
 the loop leaner.
 
@@ -21,7 +21,7 @@ BASELINE = "e2892b9"
 
 def fastest_rounds(rounds: int, runs: Dict[str, Callable[[], float]]) -> Dict[str, float]:
     """The fastest of ``rounds`` rounds of each run, in seconds, the runs alternating round by
-    round (so that a burst of load on the shared machine hits all of them alike). A run returns
+    round (so that a burst of load on the machine hits all of them alike). A run returns
     the seconds it measured itself (a child process times its own loop, so the pipe to it is not
     counted)."""
     best = {name: float("inf") for name in runs}

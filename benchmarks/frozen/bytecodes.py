@@ -1,5 +1,5 @@
 """Bytecodes executed per random-play step, current engine and e2892b9's: a measure of the
-interpreter's work that the load of a shared machine does not move (wall-clock figures do).
+interpreter's work that the load of a busy machine does not move (wall-clock figures do).
 
     cd benchmarks && python -m frozen.bytecodes            # totals and the top functions
 

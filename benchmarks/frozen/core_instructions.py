@@ -1,6 +1,6 @@
 """Machine instructions per core call at the default shape, this tree's ``_core`` against the one
 of a commit before issue 17's shape work, counted by valgrind (callgrind) in the same run: the
-measure the shared machine's load does not move (issue 17: no speed lost at the default shape).
+measure a busy machine's load does not move (issue 17: no speed lost at the default shape).
 
     cd benchmarks && python -m frozen.core_instructions [COMMIT]   # needs valgrind
 

@@ -1,5 +1,5 @@
 """Machine instructions per random-play hand, current engine and e2892b9's, counted
-by valgrind (callgrind): a measure the load of a shared machine does not move, and unlike
+by valgrind (callgrind): a measure the load of a busy machine does not move, and unlike
 ``frozen.bytecodes`` it counts the native core too (issue 7 moved the turn loop's common path,
 the shuffle and the exchange options there).
 

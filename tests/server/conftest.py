@@ -61,7 +61,7 @@ class Cluster:
         self._run(os.path.join(self.bin, "initdb"), "-D", data, "-A", "trust", "-U", "postgres",
                   "-E", "UTF8", "--no-sync")
         # fsync off: the tests kill our server, never PostgreSQL, so its own durability is not
-        # what they measure, and the shared machine's disk stays quiet.
+        # what they measure, and the machine's disk stays quiet.
         log = os.path.join(self.dir, "log")
         for attempt in range(5):
             opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
@@ -74,7 +74,7 @@ class Cluster:
                 return
             except subprocess.CalledProcessError:
                 # The port free_port() saw may have been taken since by someone else's process
-                # (the machine is shared): try another one.
+                # (another process took it): try another one.
                 with open(log, encoding="utf-8", errors="replace") as f:
                     text = f.read()
                 taken = "could not bind" in text or "already in use" in text
