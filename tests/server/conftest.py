@@ -73,8 +73,8 @@ class Cluster:
                           "-w", "-t", "300", "start")
                 return
             except subprocess.CalledProcessError:
-                # The port free_port() saw may have been taken since by someone else's process
-                # (another process took it): try another one.
+                # The port free_port() saw may have been taken since by another process: try
+                # another one.
                 with open(log, encoding="utf-8", errors="replace") as f:
                     text = f.read()
                 taken = "could not bind" in text or "already in use" in text
