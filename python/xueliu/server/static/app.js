@@ -20,6 +20,7 @@ const app = {
   rules: null, // the table's Rules.to_dict() (the state message's `rules`)
   shape: DEFAULT_SHAPE, // the table's shape (the state message's `shape`, docs/rules.md §11.1)
   presets: [], // GET /api/presets: what the lobby offers
+  rulesChosen: false, // the person picked rules in the lobby (kept over the server's first offer)
   lastHandEnd: null,
   retry: 0,
   table: null, // the table this page sits at (the state message's `table`)
@@ -99,7 +100,7 @@ async function start() {
       toast(e.message);
     }
   });
-  $("rules").addEventListener("change", () => { labelPlayButton(); fillBotChoice(); });
+  $("rules").addEventListener("change", () => { app.rulesChosen = true; labelPlayButton(); fillBotChoice(); });
   $("play-bots").addEventListener("click", async () => {
     try {
       // Bots take every seat but the creator's: a table of the preset's seats deals at once.
@@ -186,7 +187,10 @@ async function showPresets() {
     o.dataset.players = String(p.players);
     select.append(o);
   }
-  if (app.presets.some((p) => p.name === chosen)) select.value = chosen;
+  // The person's own choice stays; until there is one, the server's first offer (its house rules
+  // when `xueliu serve` was given some, GET /api/presets lists them first).
+  const keep = app.rulesChosen && app.presets.some((p) => p.name === chosen);
+  if (app.presets.length) select.value = keep ? chosen : app.presets[0].name;
   labelPlayButton();
 }
 
