@@ -158,17 +158,17 @@ def deal_plan(n: int, hand_size: int, dealer: int) -> Dict[int, List[int]]:
 
 
 def shaped_wall(rules: Rules, hands: Dict[int, str], draws: Sequence[str], seed: int = 0):
-    """A wall for ``rules``' table dealing ``hands`` (junk around each ``"*"``; dealer 0) and
-    drawing ``draws`` first (``"?"``: a tile of a kind no draw names); the rest of the live wall
-    is every tile left, shuffled."""
+    """A wall for ``rules``' table (dealer 0) dealing ``hands`` (junk around each ``"*"``) and
+    drawing ``draws`` first (``"?"``: a tile of a kind no draw names, held by no scripted hand);
+    the rest of the live wall is every tile left, shuffled."""
     shape = rules.shape
     n, size = shape.players, shape.hand_size
     rng = random.Random(seed)
     named = [t for t in draws if t != "?"]
+    scripted = {t for s in range(n) for t in tiles(hands[s].replace("*", ""))}
     used: collections.Counter = collections.Counter(named)
-    dealt: Dict[int, List[str]] = {}
+    dealt: Dict[int, List[str]] = {s: tiles(hands[s].replace("*", "")) for s in range(n)}
     for s in range(n):
-        dealt[s] = tiles(hands[s].replace("*", ""))
         used.update(dealt[s])
     for s in range(n):
         need = size + (s == 0) - len(dealt[s])
@@ -178,11 +178,10 @@ def shaped_wall(rules: Rules, hands: Dict[int, str], draws: Sequence[str], seed:
             dealt[s] = dealt[s] + junk
     rest = [t for t in KINDS if t[1] in shape.suits for _ in range(4 - used[t])]
     rng.shuffle(rest)
-    quiet = [t for t in rest if t not in named]
     live = []
     for t in draws:
-        t = quiet.pop() if t == "?" else t
-        if t in rest:
+        if t == "?":
+            t = next(q for q in reversed(rest) if q not in named and q not in scripted)
             rest.remove(t)
         live.append(t)
     wall: List[str] = [""] * shape.wall_tiles

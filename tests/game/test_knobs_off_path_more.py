@@ -7,18 +7,13 @@ first robber in turn order from the konger wins (docs/rules.md §4, §10 "Turns 
 
 from __future__ import annotations
 
-import collections
-import random
-from typing import Dict, List, Sequence
 
 import pytest
 
-import xueliu
-from xueliu.rules import Rules
 
-from .conftest import (KINDS, _junk, act, build_wall, find, kinds, new_game, play_out, tiles,
+from .conftest import (act, build_wall, find, kinds, new_game, play_out, tiles,
                        transfers, waits_of, xl_rules)
-from .test_knobs_off_path import deal_plan
+from .test_knobs_off_path import shaped_wall
 
 KANCHAN_5P = "123m456m789m11p46p"  # 平胡, waits 5p alone
 KONG_GAIN = [(1, 0, 2, "gang"), (2, 0, 2, "gang"), (3, 0, 2, "gang")]
@@ -65,46 +60,6 @@ def test_a_split_call_transfer_of_a_konger_emptied_by_the_wins_hands_over_nothin
 
 
 # --- walls for tables of 3 and 2 seats ----------------------------------------------------------
-
-def shaped_wall(rules: Rules, hands: Dict[int, str], draws: Sequence[str], seed: int = 0):
-    """A wall for ``rules``' table (dealer 0) dealing ``hands`` (junk around each ``"*"``) and
-    drawing ``draws`` first (``"?"``: a tile of a kind no draw names, held by no scripted hand);
-    the rest of the live wall is every tile left, shuffled."""
-    shape = rules.shape
-    n, size = shape.players, shape.hand_size
-    rng = random.Random(seed)
-    named = [t for t in draws if t != "?"]
-    scripted = {t for s in range(n) for t in tiles(hands[s].replace("*", ""))}
-    used: collections.Counter = collections.Counter(named)
-    dealt: Dict[int, List[str]] = {s: tiles(hands[s].replace("*", "")) for s in range(n)}
-    for s in range(n):
-        used.update(dealt[s])
-    for s in range(n):
-        need = size + (s == 0) - len(dealt[s])
-        if need:
-            junk = _junk(rng, need, dealt[s], used, s == 0, set(named))
-            used.update(junk)
-            dealt[s] = dealt[s] + junk
-    rest = [t for t in KINDS if t[1] in shape.suits for _ in range(4 - used[t])]
-    rng.shuffle(rest)
-    live = []
-    for t in draws:
-        if t == "?":
-            t = next(q for q in reversed(rest) if q not in named and q not in scripted)
-            rest.remove(t)
-        live.append(t)
-    wall: List[str] = [""] * shape.wall_tiles
-    for s, idxs in deal_plan(n, size, 0).items():
-        assert len(idxs) == len(dealt[s])
-        for i, t in zip(idxs, dealt[s]):
-            wall[i] = t
-    wall[shape.dealt_tiles:] = live + rest
-    assert collections.Counter(wall) == collections.Counter(
-        {t: 4 for t in KINDS if t[1] in shape.suits})
-    state = xueliu.new_game(rules, wall=wall)
-    for s in range(n):
-        assert sorted(state.observation(s)["hand"]) == sorted(dealt[s])
-    return state, dealt
 
 
 # --- dian_gang_hua = "discarder" at 3 and 2 seats ------------------------------------------------
