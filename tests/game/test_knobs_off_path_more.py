@@ -7,9 +7,7 @@ first robber in turn order from the konger wins (docs/rules.md §4, §10 "Turns 
 
 from __future__ import annotations
 
-
 import pytest
-
 
 from .conftest import (act, build_wall, find, kinds, new_game, play_out, tiles,
                        transfers, waits_of, xl_rules)
