@@ -456,9 +456,14 @@ def jinzhang(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, sui
 # --------------------------------------------------------------------------------------------
 
 def make_rules(preset="xueliu", **overrides) -> dict:
-    if preset not in PRESETS:
+    return rules_from(PRESETS, preset, overrides)
+
+
+def rules_from(presets, preset, overrides) -> dict:
+    """A copy of ``presets[preset]`` with ``overrides``; an unknown preset or knob is a ValueError."""
+    if preset not in presets:
         raise ValueError(f"unknown preset {preset!r}")
-    rules = dict(PRESETS[preset])
+    rules = dict(presets[preset])
     for key, value in overrides.items():
         if key not in rules:
             raise ValueError(f"unknown knob {key!r}")
@@ -466,12 +471,14 @@ def make_rules(preset="xueliu", **overrides) -> dict:
     return rules
 
 
-def _full_rules(rules) -> dict:
+def _full_rules(rules, make=make_rules) -> dict:
+    """``rules`` as a full dict: None the xueliu preset, a name a preset, a dict overrides of xueliu;
+    ``make`` builds it from a preset name and overrides."""
     if rules is None:
-        return dict(PRESETS["xueliu"])
+        return make()
     if isinstance(rules, str):
-        return make_rules(rules)
-    return make_rules("xueliu", **rules)
+        return make(rules)
+    return make("xueliu", **rules)
 
 
 class _Reading(NamedTuple):

@@ -222,13 +222,7 @@ def _norm_melds(melds) -> list:
 
 def make_rules_wild(preset="xueliu", **overrides) -> dict:
     """A preset's knobs (§9, §11.4, §12.4) with overrides; the §12 knob values are checked (D43)."""
-    if preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r}")
-    rules = dict(PRESETS[preset])
-    for key, value in overrides.items():
-        if key not in rules:
-            raise ValueError(f"unknown knob {key!r}")
-        rules[key] = value
+    rules = ref.rules_from(PRESETS, preset, overrides)
     play = ref._play(rules["suits"])
     wk = rules["wild_kinds"]
     if wk not in ("benjin", "benjin_plus"):
@@ -260,11 +254,7 @@ def make_rules_wild(preset="xueliu", **overrides) -> dict:
 
 
 def _full_rules(rules) -> dict:
-    if rules is None:
-        return make_rules_wild()
-    if isinstance(rules, str):
-        return make_rules_wild(rules)
-    return make_rules_wild("xueliu", **rules)
+    return ref._full_rules(rules, make_rules_wild)
 
 
 def wild_set(rules, benjin=None) -> frozenset:
