@@ -398,6 +398,18 @@ def act(state, seat: int, kind: str, tile: Optional[str] = None, **attrs):
     return state
 
 
+def peng_5p_then_round(rules, sw: ScriptedWall, discard: str):
+    """Seat 2 pengs the dealer's opening 5p and discards ``discard``; seats 3, 0 and 1 then discard
+    their draws (``sw.draws[0:3]``)."""
+    state = new_game(rules, sw)
+    act(state, 0, "discard", "5p")
+    act(state, 2, "peng", "5p")
+    act(state, 2, "discard", discard)
+    for seat, i in ((3, 0), (0, 1), (1, 2)):
+        act(state, seat, "discard", sw.draws[i])
+    return state
+
+
 def pass_all(state):
     """Every pending seat passes (a claim window nobody takes)."""
     pend = state.pending()

@@ -2,7 +2,7 @@
 起胡番 (``min_fan_discard_win``). A win that is not offered is no claim at all: with nothing else
 to claim the next seat draws, and a self-draw is never restricted."""
 
-from .conftest import act, build_wall, has, kinds, new_game, transfers, xl_rules
+from .conftest import act, build_wall, has, kinds, new_game, peng_5p_then_round, transfers, xl_rules
 from .test_kongs import KANCHAN_5P, robbed
 
 TANKI_5P = "123m456m789m123p5p"  # 平胡, waiting on 5p alone
@@ -100,12 +100,7 @@ def test_a_win_not_offered_below_the_minimum_fan_is_no_pass_for_guoshui():
 def held_copy_added_kong(rules):
     # test_kongs: seat 2 pengs the dealer's 5p keeping its third 5p, adds it on a later turn
     sw = build_wall(["5p *", "*", "555p 9s *", "*"], draws=["?", "?", "?", "?"])
-    state = new_game(rules, sw)
-    act(state, 0, "discard", "5p")
-    act(state, 2, "peng", "5p")
-    act(state, 2, "discard", "9s")
-    for seat, i in ((3, 0), (0, 1), (1, 2)):
-        act(state, seat, "discard", sw.draws[i])
+    state = peng_5p_then_round(rules, sw, "9s")
     act(state, 2, "added_kong", "5p")
     return sw, state
 

@@ -18,10 +18,10 @@ from xueliu.game import likely_hands
 from xueliu.game.redeal import redealt
 from xueliu.rules import Rules
 
-from .conftest import (KINDS, _junk, act, build_wall, find, has, kinds, new_game, tiles, transfers,
-                       waits_of, xl_rules)
+from .conftest import (KINDS, _junk, act, build_wall, find, has, kinds, new_game, peng_5p_then_round,
+                       tiles, transfers, waits_of, xl_rules)
+from .test_kongs import KANCHAN_5P, robbed
 
-KANCHAN_5P = "123m456m789m11p46p"  # 平胡, waits 5p alone
 
 
 # --- 过手杠: a concealed kong and its replacement between the draw and the added kong ---------
@@ -30,12 +30,7 @@ def peng_then_later_turn(rules, seat_2: str, draws: Sequence[str], back: Sequenc
     """Seat 2 pengs the dealer's 5p and discards 1m; seats 3, 0, 1 discard their draws; seat 2
     then draws ``draws[3]`` on its turn (``back``: its replacement draws)."""
     sw = build_wall(["5p *", "*", seat_2, "*"], draws=draws, back=back, quiet_distinct=True)
-    state = new_game(rules, sw)
-    act(state, 0, "discard", "5p")
-    act(state, 2, "peng", "5p")
-    act(state, 2, "discard", "1m")
-    for seat, i in ((3, 0), (0, 1), (1, 2)):
-        act(state, seat, "discard", sw.draws[i])
+    state = peng_5p_then_round(rules, sw, "1m")
     assert state.pending() == [2]
     return sw, state
 
@@ -97,23 +92,6 @@ def test_on_win_settlement_of_a_kong_that_is_not_fresh_collects_nothing_at_the_w
 
 # --- 起胡番 with 抢杠胡 ---------------------------------------------------------------------------
 
-def robbing_window_under(rules):
-    """test_kongs.robbed's scenario, seat 1 (嵌张 5p, 平胡) passing the dealer's 5p if offered."""
-    sw = build_wall(["5p *", KANCHAN_5P, "55p 9s *", "*"], draws=["?", "?", "?", "5p", "?"])
-    state = new_game(rules, sw)
-    act(state, 0, "discard", "5p")
-    answers = {2: find(state, 2, "peng", "5p")}
-    if 1 in state.pending():
-        answers[1] = find(state, 1, "pass")
-    state.step(answers)
-    act(state, 2, "discard", "9s")
-    act(state, 3, "discard", sw.draws[0])
-    act(state, 0, "discard", sw.draws[1])
-    act(state, 1, "discard", sw.draws[2])
-    act(state, 2, "added_kong", "5p")
-    return sw, state
-
-
 def test_robbing_a_kong_adds_the_fan_that_reaches_the_minimum():
     # 平胡 is 1 fan: the dealer's 5p is not offered at a minimum of 2; robbing the kong is 2
     rules = xl_rules(min_fan_discard_win=2, pass_blocks_discard_win="any")
@@ -121,7 +99,7 @@ def test_robbing_a_kong_adds_the_fan_that_reaches_the_minimum():
     state = new_game(rules, sw)
     act(state, 0, "discard", "5p")
     assert state.pending() == [2] and not has(state, 2, "hu")
-    _, state = robbing_window_under(rules)
+    _, state = robbed(rules)
     assert state.pending() == [1] and kinds(state, 1) == {"hu", "pass"}
     act(state, 1, "hu")
     (win,) = state.settlement().wins
@@ -132,7 +110,7 @@ def test_robbing_a_kong_adds_the_fan_that_reaches_the_minimum():
 
 def test_robbing_below_the_minimum_is_not_offered_and_the_kong_is_made_and_paid():
     rules = xl_rules(min_fan_discard_win=3, pass_blocks_discard_win="any")
-    sw, state = robbing_window_under(rules)
+    sw, state = robbed(rules)
     assert state.pending() == [2] and has(state, 2, "discard", sw.draws[4])
     assert transfers(state) == [(3, 2, 1, "gang"), (0, 2, 1, "gang"), (1, 2, 1, "gang")]
     assert state._pass_block[1] is None  # a win never offered is no pass for 过水
@@ -198,10 +176,10 @@ def shaped_wall(rules: Rules, hands: Dict[int, str], draws: Sequence[str], seed:
     return state, dealt
 
 
-def play_discarding(state):
+def play_discarding(state, until=lambda state: False):
     """The dealer discards its 5p on its first turn; then every seat discards the tile it just
-    drew and passes every claim, so no hand changes."""
-    while not state.is_over:
+    drew and passes every claim, so no hand changes; to the end, or until ``until(state)``."""
+    while not state.is_over and not until(state):
         pend = state.pending()
         if state.phase == "claim":
             state.step({q: find(state, q, "pass") for q in pend})
@@ -336,16 +314,7 @@ def forced_window(rules):
     seat 0 draws and discards a 5p, then seat 1 draws the last 5p (dealer 0: the live draws go
     to seats 1, 2, 3, 0, …; the 52nd of 55 is seat 0's). Everyone else discards what it draws."""
     sw = build_wall(["5p *", TANKI_5P, "*", "*"], last=["5p", "5p", "?", "?"])
-    state = new_game(rules, sw)
-    while not state.is_over and not state.settlement().wins:
-        pend = state.pending()
-        if state.phase == "claim":
-            state.step({q: find(state, q, "pass") for q in pend})
-            continue
-        (q,) = pend
-        tile = "5p" if state._drawn < 0 else xueliu.tiles.TILE_NAMES[state._drawn]
-        state.step({q: find(state, q, "discard", tile)})
-    return state
+    return play_discarding(new_game(rules, sw), until=lambda state: bool(state.settlement().wins))
 
 
 def test_a_forced_last_tiles_win_is_taken_on_the_discard_when_it_is_allowed():

@@ -87,7 +87,10 @@ def robbed(rules=None):
     sw = build_wall(["5p *", KANCHAN_5P, "55p 9s *", "*"], draws=["?", "?", "?", "5p", "?"])
     state = new_game(rules or xl_rules(), sw)
     act(state, 0, "discard", "5p")
-    state.step({1: find(state, 1, "pass"), 2: find(state, 2, "peng", "5p")})
+    answers = {2: find(state, 2, "peng", "5p")}
+    if 1 in state.pending():  # not at a minimum fan above 平胡's
+        answers[1] = find(state, 1, "pass")
+    state.step(answers)
     act(state, 2, "discard", "9s")
     act(state, 3, "discard", sw.draws[0])
     act(state, 0, "discard", sw.draws[1])

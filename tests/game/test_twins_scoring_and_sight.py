@@ -26,11 +26,9 @@ from xueliu.game.end_of_hand import exposed_counts, public_counts
 
 from .conftest import greedy_chooser, notation
 from .test_invariants import random_rules
-from .test_seat_view import assert_view_matches_observation
+from .test_seat_view import assert_view_matches_observation, seen_by
 from .test_shape_invariants import legal_shapes, shape_rules
 
-KIND = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
-MELD_SIZE = {"peng": 3, "kong": 4, "concealed_kong": 4}
 FLAG_ARGS = {"self_draw": "self_draw", "kong_replacement": "kong_replacement",
              "after_kong_discard": "after_kong_discard", "robbed_kong": "robbed_kong",
              "last_tile": "last_tile", "heavenly": "heavenly", "earthly": "earthly"}
@@ -59,22 +57,6 @@ def void_of(state, seat: int):
     return None if v < 0 else "mps"[v]
 
 
-def seen_by(obs) -> list:
-    """What a seat sees outside its hand and melds, counted from its observation."""
-    c = [0] * 27
-    for river in obs["discards"]:
-        for t in river:
-            c[KIND[t]] += 1
-    for t in obs["set_aside"]:
-        c[KIND[t]] += 1
-    for s, melds in enumerate(obs["melds"]):
-        if s != obs["seat"]:
-            for m in melds:
-                if m["tile"] != "?":
-                    c[KIND[m["tile"]]] += MELD_SIZE[m["type"]]
-    return c
-
-
 def check_sight(state, views: bool) -> None:
     seen = list(state._seen)
     assert public_counts(state) == seen, "public_counts and _seen differ"
@@ -83,7 +65,7 @@ def check_sight(state, views: bool) -> None:
             assert_view_matches_observation(state, seat)  # every field, not the counts alone
             own = exposed_counts(state, seat)
             assert list(state.view(seat).visible) == [a - b for a, b in zip(seen, own)]
-            assert seen_by(state.observation(seat)) == list(state.view(seat).visible)
+            assert list(seen_by(state.observation(seat))) == list(state.view(seat).visible)
 
 
 def check_wins(state) -> int:
