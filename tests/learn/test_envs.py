@@ -18,7 +18,7 @@ import xueliu
 from xueliu.envs import SingleSeatEnv, VectorEnv, parallel_env, pettingzoo_env
 from xueliu.learn import EXCHANGE_PICK, NUM_ACTIONS
 
-from .conftest import masked
+from .conftest import masked, step_alike
 
 EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 
@@ -226,26 +226,15 @@ def test_vector_env_steps_to_the_same_results_as_single_envs_one_by_one():
             [lambda: SingleSeatEnv(**kwargs) for _ in range(n)],
             autoreset_mode=gymnasium.vector.AutoresetMode.NEXT_STEP if mode == "next_step"
             else gymnasium.vector.AutoresetMode.SAME_STEP)
-        a, ia = ours.reset(seed=10)
-        b, ib = theirs.reset(seed=10)
-        rng = random.Random(4)
-        ends = 0
-        for step in range(400):
-            assert np.array_equal(a["observation"], b["observation"])
-            assert np.array_equal(a["action_mask"], b["action_mask"])
-            assert np.array_equal(ia["seat"], ib["seat"])
-            actions = [rng.choice(masked(m)) if m.any() else 0 for m in a["action_mask"]]
-            if step % 50 == 7:
-                actions[step % n] = NUM_ACTIONS - 1  # an illegal index, the same for both
-            a, ra, ta, ua, ia = ours.step(np.array(actions))
-            b, rb, tb, ub, ib = theirs.step(np.array(actions))
-            assert np.array_equal(ra, rb) and np.array_equal(ta, tb) and np.array_equal(ua, ub)
+
+        def also(step, ta, ia, ib, mode=mode):
             assert np.array_equal(ia["illegal_action"], ib["illegal_action"])
             if mode == "same_step" and ta.any():
                 for i in np.flatnonzero(ta):
                     assert np.array_equal(ia["final_obs"][i]["observation"],
                                           ib["final_obs"][i]["observation"])
-            ends += int(ta.sum())
+
+        ends = step_alike(ours, theirs, seed=10, rng=random.Random(4), steps=400, also=also)
         assert ends >= 2 * n
         ours.close()
         theirs.close()

@@ -18,9 +18,9 @@ import pytest
 
 import xueliu
 from xueliu.envs import SingleSeatEnv, VectorEnv
-from xueliu.learn import NUM_ACTIONS, masks_from_observations, masks_from_states
+from xueliu.learn import masks_from_observations, masks_from_states
 
-from .conftest import masked
+from .conftest import step_alike
 
 PRESETS = ["sanren_liangfang", "sanren_sanfang", "siren_liangfang", "erren_yifang", "daodaohu"]
 KIND = {xueliu.tile_name(k): k for k in range(27)}
@@ -73,21 +73,7 @@ def test_a_vector_env_steps_as_single_envs_one_by_one_at_every_table(name):
     theirs = gymnasium.vector.SyncVectorEnv(
         [lambda: SingleSeatEnv(**kwargs) for _ in range(n)],
         autoreset_mode=gymnasium.vector.AutoresetMode.NEXT_STEP)
-    a, ia = ours.reset(seed=20)
-    b, ib = theirs.reset(seed=20)
-    rng = random.Random(name)
-    ends = 0
-    for step in range(250):
-        assert np.array_equal(a["observation"], b["observation"]), step
-        assert np.array_equal(a["action_mask"], b["action_mask"]), step
-        assert np.array_equal(ia["seat"], ib["seat"])
-        actions = [rng.choice(masked(m)) if m.any() else 0 for m in a["action_mask"]]
-        if step % 50 == 7:
-            actions[step % n] = NUM_ACTIONS - 1  # an illegal index, the same for both
-        a, ra, ta, ua, ia = ours.step(np.array(actions))
-        b, rb, tb, ub, ib = theirs.step(np.array(actions))
-        assert np.array_equal(ra, rb) and np.array_equal(ta, tb) and np.array_equal(ua, ub)
-        ends += int(ta.sum())
+    ends = step_alike(ours, theirs, seed=20, rng=random.Random(name), steps=250)
     assert ends >= n
     ours.close()
     theirs.close()
