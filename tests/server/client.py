@@ -7,7 +7,7 @@ import asyncio
 import json
 import random
 import sqlite3
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, AsyncIterator, Callable, Dict, List, Optional, Sequence, Tuple
 
 import httpx
 from websockets.asyncio.client import connect
@@ -72,6 +72,12 @@ class Person:
                 await asyncio.sleep(0.05)
 
     async def session(self, ws: Any, done: Callable[[], bool]) -> None:
+        async for m in self.incoming(ws, done):
+            if m["type"] == "request" and self.act:
+                await self.answer(ws, m)
+
+    async def incoming(self, ws: Any, done: Callable[[], bool]) -> AsyncIterator[Dict[str, Any]]:
+        """Each message of the connection, once ``seen``, until ``done()``."""
         while not done():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 0.2)
@@ -79,10 +85,13 @@ class Person:
                 continue
             m = json.loads(raw)
             self.seen(m)
-            if m["type"] == "request" and self.act:
-                await ws.send(json.dumps({"type": "act", "table": m["table"], "seq": m["seq"],
-                                          "action": self.choose(m["actions"])}))
-                self.acts += 1
+            yield m
+
+    async def answer(self, ws: Any, m: Dict[str, Any]) -> None:
+        """Acts on the request ``m`` with ``choose``'s action."""
+        await ws.send(json.dumps({"type": "act", "table": m["table"], "seq": m["seq"],
+                                  "action": self.choose(m["actions"])}))
+        self.acts += 1
 
     def choose(self, actions: List[Dict[str, Any]]) -> int:
         wins = [a["id"] for a in actions if a["kind"] == "hu"]

@@ -26,18 +26,10 @@ class Stamped(Person):
         self.pressed: List[float] = []
 
     async def session(self, ws: Any, done: Any) -> None:
-        while not done():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.2)
-            except asyncio.TimeoutError:
-                continue
-            m = json.loads(raw)
-            self.seen(m)
+        async for m in self.incoming(ws, done):
             self.stamps.append(time.monotonic())
             if m["type"] == "request" and self.act:
-                await ws.send(json.dumps({"type": "act", "table": m["table"], "seq": m["seq"],
-                                          "action": self.choose(m["actions"])}))
-                self.acts += 1
+                await self.answer(ws, m)
             if m["type"] == "hand_end" and self.ready_after is not None:
                 asyncio.ensure_future(self._press(m["table"]))
 

@@ -32,18 +32,10 @@ class Watched(Person):
         self.check = check
 
     async def session(self, ws: Any, done: Any) -> None:
-        while not done():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.2)
-            except asyncio.TimeoutError:
-                continue
-            m = json.loads(raw)
-            self.seen(m)
+        async for m in self.incoming(ws, done):
             if m["type"] == "request":
                 await asyncio.to_thread(self.check, m)
-                await ws.send(json.dumps({"type": "act", "table": m["table"], "seq": m["seq"],
-                                          "action": self.choose(m["actions"])}))
-                self.acts += 1
+                await self.answer(ws, m)
 
 
 def _wait_unseated(base: str, token: str) -> None:
