@@ -481,6 +481,26 @@ def _full_rules(rules, make=make_rules) -> dict:
     return make("xueliu", **rules)
 
 
+def _context_fans(rules, melds, self_draw, kong_replacement, after_kong_discard, robbed_kong,
+                  last_tile) -> list:
+    """The additive fans of the win's context and 门清 (melds as (type, kind)), in the order of
+    ``extras``."""
+    out = []
+    if kong_replacement:
+        out.append("gangshanghua")
+    if after_kong_discard:
+        out.append("gangshangpao")
+    if robbed_kong:
+        out.append("qiangganghu")
+    if last_tile and self_draw and rules["haidi"]:
+        out.append("haidilaoyue")
+    if self_draw and rules["self_draw_bonus"] == "fan":
+        out.append("zimo")
+    if rules["menqing"] and not any(kind in ("peng", "kong") for kind, _ in melds):
+        out.append("menqing")
+    return out
+
+
 class _Reading(NamedTuple):
     """One way to read a winning hand: a standard decomposition, or seven pairs."""
     standard: bool
@@ -673,19 +693,8 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
 
     base, gen, (dragon, five, two) = max(candidates, key=key)
 
-    extras = []
-    if kong_replacement:
-        extras.append("gangshanghua")
-    if after_kong_discard:
-        extras.append("gangshangpao")
-    if robbed_kong:
-        extras.append("qiangganghu")
-    if last_tile and self_draw and rules["haidi"]:
-        extras.append("haidilaoyue")
-    if self_draw and rules["self_draw_bonus"] == "fan":
-        extras.append("zimo")
-    if rules["menqing"] and not any(kind in ("peng", "kong") for kind, _ in melds):
-        extras.append("menqing")
+    extras = _context_fans(rules, melds, self_draw, kong_replacement, after_kong_discard,
+                           robbed_kong, last_tile)
     if rules["duanyaojiu"] and not any(total[k] and rank_of(k) in (1, 9) for k in range(27)):
         extras.append("duanyaojiu")
     if dragon:

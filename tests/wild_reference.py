@@ -531,19 +531,8 @@ def evaluate_wild(counts, melds=(), void=None, rules=None, win_tile=None, *, ben
     order = {pid: i for i, pid in enumerate(ref.PATTERN_IDS)}
 
     # The additive fans no reading changes.
-    fixed = []
-    if kong_replacement:
-        fixed.append("gangshanghua")
-    if after_kong_discard:
-        fixed.append("gangshangpao")
-    if robbed_kong:
-        fixed.append("qiangganghu")
-    if last_tile and self_draw and rules["haidi"]:
-        fixed.append("haidilaoyue")
-    if self_draw and rules["self_draw_bonus"] == "fan":
-        fixed.append("zimo")
-    if rules["menqing"] and not any(m in ("peng", "kong") for m, _ in h.plain):
-        fixed.append("menqing")
+    fixed = ref._context_fans(rules, h.plain, self_draw, kong_replacement, after_kong_discard,
+                              robbed_kong, last_tile)
     if last_tile and not self_draw and rules["haidipao"]:
         fixed.append("haidipao")
     if ref._mode(rules["jingoudiao"]) == "additive" and len(h.plain) == (size - 1) // 3:
