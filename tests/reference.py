@@ -628,18 +628,11 @@ def _multiplier(fan, rules) -> int:
     return table[fan - 1]
 
 
-def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_draw=False,
-             kong_replacement=False, after_kong_discard=False, robbed_kong=False,
-             last_tile=False, heavenly=False, earthly=False) -> FanResult:
-    """Score a winning hand of hand_size + 1 - 3k concealed tiles (the winning tile included)."""
-    rules = _full_rules(rules)
-    size, suits = rules["hand_size"], "".join(rules["suits"])
-    counts, melds, total = _check(counts, melds, (size + 1,), "evaluate", suits, size)
-    void = _void_suit(void)
-    if isinstance(win_tile, str):
-        win_tile = tile_index(win_tile)
-    if win_tile is not None and not (0 <= win_tile < 27 and counts[win_tile] > 0):
-        raise ValueError("win_tile must be one of the concealed tiles")
+
+def check_context(melds, self_draw, kong_replacement, after_kong_discard, robbed_kong, heavenly,
+                  earthly, rules):
+    """The context flags of :func:`evaluate` that cannot go together (docs/rules.md §6.1, §11.3):
+    a ValueError naming the clash."""
     has_kong = any(kind in KONG_KINDS for kind, _ in melds)
     if kong_replacement and not (self_draw and has_kong):
         raise ValueError("kong_replacement needs a self-draw and a kong meld")
@@ -660,6 +653,22 @@ def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_dra
             raise ValueError("a discard earthly comes before any kong")
     if heavenly and earthly:
         raise ValueError("heavenly and earthly exclude each other")
+
+
+def evaluate(counts, melds=(), void=None, rules=None, win_tile=None, *, self_draw=False,
+             kong_replacement=False, after_kong_discard=False, robbed_kong=False,
+             last_tile=False, heavenly=False, earthly=False) -> FanResult:
+    """Score a winning hand of hand_size + 1 - 3k concealed tiles (the winning tile included)."""
+    rules = _full_rules(rules)
+    size, suits = rules["hand_size"], "".join(rules["suits"])
+    counts, melds, total = _check(counts, melds, (size + 1,), "evaluate", suits, size)
+    void = _void_suit(void)
+    if isinstance(win_tile, str):
+        win_tile = tile_index(win_tile)
+    if win_tile is not None and not (0 <= win_tile < 27 and counts[win_tile] > 0):
+        raise ValueError("win_tile must be one of the concealed tiles")
+    check_context(melds, self_draw, kong_replacement, after_kong_discard, robbed_kong, heavenly,
+                  earthly, rules)
     if not _complete(counts, melds, void, rules["seven_pairs"], size):
         raise ValueError("not a winning hand")
 

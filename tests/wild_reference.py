@@ -491,25 +491,8 @@ def _raw_gens(decomp, substituted, h: Hand, reading, rules) -> int:
 def _check_context(h: Hand, self_draw, kong_replacement, after_kong_discard, robbed_kong,
                    heavenly, earthly, rules):
     """The context flags of tests/reference.py's evaluate, unchanged (docs/rules.md §6.1, §11.3)."""
-    if kong_replacement and not (self_draw and any(m in ref.KONG_KINDS for m, _ in h.plain)):
-        raise ValueError("kong_replacement needs a self-draw and a kong meld")
-    if (after_kong_discard or robbed_kong) and self_draw:
-        raise ValueError("after_kong_discard / robbed_kong need a discard win")
-    if after_kong_discard and robbed_kong:
-        raise ValueError("after_kong_discard and robbed_kong exclude each other")
-    if (heavenly or earthly) and h.plain:
-        raise ValueError("heavenly / earthly need no melds")
-    if heavenly and not self_draw:
-        raise ValueError("heavenly needs a self-draw")
-    if earthly:
-        if rules["earthly_win"] == "first_draw" and not self_draw:
-            raise ValueError("earthly needs a self-draw under first_draw")
-        if rules["earthly_win"] == "first_discard" and self_draw:
-            raise ValueError("earthly needs a discard win under first_discard")
-        if not self_draw and (robbed_kong or after_kong_discard):
-            raise ValueError("a discard earthly comes before any kong")
-    if heavenly and earthly:
-        raise ValueError("heavenly and earthly exclude each other")
+    ref.check_context(h.plain, self_draw, kong_replacement, after_kong_discard, robbed_kong,
+                      heavenly, earthly, rules)
 
 
 def evaluate_wild(counts, melds=(), void=None, rules=None, win_tile=None, *, benjin=None,

@@ -119,13 +119,18 @@ class Network:
         """The last layer of first-layer inputs ``h`` (:meth:`inputs`' rows)."""
         return self.outputs_of_sums(_first_layer(h, self.layers[0][0], self.first_rows))
 
-    def outputs_of_sums(self, h: np.ndarray) -> np.ndarray:
+    def outputs_of_sums(self, h: np.ndarray,
+                        product: Optional[Callable[[np.ndarray, np.ndarray], np.ndarray]] = None
+                        ) -> np.ndarray:
         """The last layer of the first layer's sums ``h`` (its inputs times its weights, before
-        the bias; float32, overwritten): what the renamed tables' views start from."""
+        the bias; float32, overwritten): what the renamed tables' views start from. ``product``
+        multiplies by each later layer's weights (default ``_product``; the row-exact batch passes
+        its own)."""
+        multiply = _product if product is None else product
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             if i:
-                h = _product(h, w)
+                h = multiply(h, w)
             h += b
             if i < last:
                 np.maximum(h, 0.0, out=h)

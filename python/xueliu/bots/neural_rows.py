@@ -52,14 +52,7 @@ def _stacked_product(h: np.ndarray, w: np.ndarray) -> np.ndarray:
 def _outputs_of_sums(network: Network, h: np.ndarray) -> np.ndarray:
     """``Network.outputs_of_sums`` of each item of the first-layer sums ``h[g, m, width]``
     (overwritten), as if each item were its own call."""
-    last = len(network.layers) - 1
-    for i, (w, b) in enumerate(network.layers):
-        if i:
-            h = _stacked_product(h, w)
-        h += b
-        if i < last:
-            np.maximum(h, 0.0, out=h)
-    return h
+    return network.outputs_of_sums(h, product=_stacked_product)
 
 
 def _first_sums(network: Network, h0: np.ndarray) -> Optional[np.ndarray]:
