@@ -9,13 +9,16 @@ The record is JSON-serialisable::
 
     {"format": "xueliu-record", "version": 1, "rules": {...every knob...},
      "seed": 123 | null, "wall": ["5m", ...] | null, "dealer": 0, "coins": [..] | null,
-     "decisions": [[seat, action_id] | [seat, "timeout"] | [seat, "escape"], ...],
+     "decisions": [[seat, action_id] | [seat, "timeout"] | [seat, "escape"]
+                   | [seat, "cancel_auto_play"], ...],
      "result": {"is_over": true, "events": 143, "net": [..]}}
 
 Decisions are the answers the seats gave, in the order the engine applied them (a joint step is
 recorded seat by seat: answers only take effect once every pending seat has answered, so this is
-the same game). Automatic moves are not recorded; replay re-derives them. ``result`` lets replay
-notice a record that was edited: a replay that ends elsewhere is a ``ValueError``.
+the same game). ``"cancel_auto_play"`` is 取消托管 (:meth:`~xueliu.game.GameState.cancel_auto_play`),
+recorded where it happened between the others. Automatic moves are not recorded; replay
+re-derives them. ``result`` lets replay notice a record that was edited: a replay that ends
+elsewhere is a ``ValueError``.
 
 ``record(state)`` (the same as ``state.record()``) is built by ``xueliu/game/hand_record.py``,
 below the game state, so that the state never imports this module; this module imports the game
@@ -27,12 +30,33 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .game.actions import Action
-from .game.hand_record import RECORD_FORMAT, RECORD_VERSION, record
+from .game.hand_record import (CANCEL_AUTO_PLAY, NAMED_DECISIONS, RECORD_FORMAT, RECORD_VERSION,
+                               record)
 from .game.hand_record import result as _result
 from .game.state import GameState, restore
 from .rules import Rules
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "record", "replay"]
+__all__ = ["CANCEL_AUTO_PLAY", "NAMED_DECISIONS", "RECORD_FORMAT", "RECORD_VERSION",
+           "apply_decision", "record", "replay"]
+
+
+def apply_decision(state: GameState, seat: int, what: Any) -> None:
+    """Applies one decision of a record to ``state``: an action id, ``"timeout"``, ``"escape"``
+    or ``"cancel_auto_play"`` (the one place that reads the words: replay, the review, the
+    server). Anything else is a ``ValueError``; the engine's own errors pass through.
+
+    >>> apply_decision(state, 1, "timeout")     # doctest: +SKIP
+    """
+    if what == "timeout":
+        state.apply_timeout(seat)
+    elif what == "escape":
+        state.escape(seat)
+    elif what == CANCEL_AUTO_PLAY:
+        state.cancel_auto_play(seat)
+    elif isinstance(what, int) and not isinstance(what, bool):
+        state.step({seat: Action.from_id(what)})
+    else:
+        raise ValueError(f"unknown decision {what!r}")
 
 
 def replay(rec: Mapping[str, Any]) -> GameState:
@@ -72,14 +96,7 @@ def replay(rec: Mapping[str, Any]) -> GameState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
             raise ValueError(f"decision {i}: bad seat {seat!r}")
         try:
-            if what == "timeout":
-                state.apply_timeout(seat)
-            elif what == "escape":
-                state.escape(seat)
-            elif isinstance(what, int) and not isinstance(what, bool):
-                state.step({seat: Action.from_id(what)})
-            else:
-                raise ValueError(f"unknown decision {what!r}")
+            apply_decision(state, seat, what)
         except (TypeError, ValueError) as e:
             raise ValueError(f"decision {i} {list(d)!r} does not fit the game: {e}") from None
     result = rec.get("result")

@@ -115,6 +115,8 @@ def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]
         return f"    {_v(e['payer'], me, 'pays')} {payee} {e['amount']} ({e['reason']})"
     if t in ("timeout", "auto_play", "escape"):
         return f"{_who(e['actor'], me)}: {t.replace('_', ' ')}"
+    if t == "auto_play_cancelled":
+        return f"{_who(e['actor'], me)}: 取消托管 auto-play cancelled, plays again"
     if t == "end_checks":
         parts = []
         for c in e["seats"]:

@@ -198,7 +198,7 @@ class HandData:
         self._end_reason: Optional[str] = None
         self._ev: List[Tuple[Any, ...]] = []  # events as small tuples, rendered by events.py
         self._ledger = Ledger(coins, self._ev, n)
-        # (seat, action id | "timeout" | "escape"), in the order applied. Its length counts the
+        # (seat, action id | "timeout" | "escape" | "cancel_auto_play"), in the order applied. Its length counts the
         # steps: seat views cache what does not change within one.
         self._decisions: List[Tuple[int, Any]] = []
 

@@ -138,7 +138,7 @@ def _render(state: HandData, ev: Tuple[Any, ...], seat: Optional[int], full: boo
         return {"type": "dingque", "voids": [SUITS[v] for v in ev[1]]}
     elif t == "xuanbei":
         return {"type": "xuanbei", "values": list(ev[1])}
-    elif t in ("timeout", "auto_play", "escape"):
+    elif t in ("timeout", "auto_play", "auto_play_cancelled", "escape"):
         return {"type": t, "actor": ev[1]}
     elif t == "end_checks":
         checks = state._end_checks or []

@@ -13,6 +13,12 @@ from .data import PH_OVER, HandData
 RECORD_FORMAT = "xueliu-record"
 RECORD_VERSION = 1
 
+CANCEL_AUTO_PLAY = "cancel_auto_play"
+"""The decision ``[seat, "cancel_auto_play"]``: 取消托管, :meth:`GameState.cancel_auto_play`."""
+
+NAMED_DECISIONS = ("timeout", "escape", CANCEL_AUTO_PLAY)
+"""The decisions a record names by a word instead of an action id (``[seat, word]``)."""
+
 
 def record(state: HandData) -> Dict[str, Any]:
     """The JSON-serialisable record of ``state`` (see :mod:`xueliu.record`). ``"dice"`` is there

@@ -10,7 +10,8 @@ The state is stepped with joint decisions ``{seat: action}``. Everything a seat 
 precomputed when a decision point opens, and each seat's waits are cached and recomputed by the
 core only when that seat's hand changes, so a step is a few dictionary and list operations.
 Automatic moves (auto-play, forced last-tile wins, a frozen xueliu hand's discard) are played
-inside ``step`` until someone must decide.
+inside ``step`` until someone must decide, so a seat on auto-play is never pending; a person gets
+it back with ``cancel_auto_play`` (取消托管), from its next decision point on.
 
 :class:`GameState` is the hand's data (``data.py``) plus this API. The rules of each phase live in
 their own modules (listed in ``data.py``); the seat views (``observation.py``, ``events.py``,
@@ -27,7 +28,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .. import _core
-from ..rules import Rules
+from ..rules import Rules, check_playable
 from ..settlement import Settlement
 from ..tiles import TILE_NAMES, Hand
 from .actions import MAX_MULTIPLIER, Action
@@ -37,6 +38,7 @@ from .data import PH_CLAIM, PH_EXCHANGE, PH_OVER, PH_TURN, PHASE_NAMES, HandData
 from .deal import parse_wall
 from .defaults import default_action
 from .events import render_events
+from .hand_record import CANCEL_AUTO_PLAY
 from .hand_record import record as _record
 from .observation import ViewCache, observation as _observation
 from .turn import after_discard, apply_turn, discard, play_automatic_moves
@@ -82,6 +84,7 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
+    check_playable(rules)  # docs/rules.md §12: wild tiles are refused until the engine plays them
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     if rules.multipliers is not None and len(rules.multipliers) < rules.highest_fan():
@@ -197,7 +200,14 @@ class GameState(HandData):
 
     @property
     def auto_play(self) -> List[bool]:
+        """Per seat: the engine plays it (托管: two timeouts in a row, or an escape) until
+        :meth:`cancel_auto_play` gives it back; never pending meanwhile."""
         return list(self._auto)
+
+    @property
+    def escaped(self) -> List[bool]:
+        """Per seat: it escaped (:meth:`escape`) and is auto-played to the end of the hand."""
+        return list(self._escaped)
 
     def pending(self) -> List[int]:
         """The seats that must decide now, in seat order (empty once the hand is over)."""
@@ -302,6 +312,33 @@ class GameState(HandData):
         self._answer(seat, action)
         play_automatic_moves(self)
         return action
+
+    def cancel_auto_play(self, seat: int) -> None:
+        """取消托管: gives a seat that two timeouts switched to auto-play back to its player.
+
+        Its next decision point — the first one that opens after this call — asks the seat again
+        (it is in ``pending()`` there); an answer the engine already gave for it (a claim window or
+        a joint decision that opened while it was auto-played and is still open) stands. Recorded
+        as the decision ``[seat, "cancel_auto_play"]``, so a record replays it at the same point,
+        and logged as the public event ``auto_play_cancelled``. Its timeout streak starts afresh:
+        two more timeouts in a row switch it to auto-play again. A seat that is not on auto-play,
+        one that escaped (it is auto-played to the end of the hand), a finished hand or a bad seat
+        is a ``ValueError`` (a wrong type a ``TypeError``) and changes nothing.
+
+        >>> state.cancel_auto_play(1)           # doctest: +SKIP
+        >>> state.auto_play[1]                  # doctest: +SKIP
+        False
+        """
+        seat = self._seat(seat)
+        if self._phase == PH_OVER:
+            raise ValueError("the hand is over")
+        if self._escaped[seat]:
+            raise ValueError(f"seat {seat} escaped: it is auto-played to the end of the hand")
+        if not self._auto[seat]:
+            raise ValueError(f"seat {seat} is not on auto-play (auto_play: {list(self._auto)})")
+        self._decisions.append((seat, CANCEL_AUTO_PLAY))
+        self._auto[seat] = False
+        self._ev.append(("auto_play_cancelled", seat))
 
     def escape(self, seat: int) -> None:
         """The seat leaves the table (逃跑/断线): it pays the escape penalty to the house now and is

@@ -14,7 +14,7 @@ from ..bots.autoplay import AutoPlayBot
 from ..bots.expert import ExpertBot
 from ..game.actions import Action
 from ..game.state import GameState, restore
-from ..record import replay
+from ..record import CANCEL_AUTO_PLAY, apply_decision, replay
 from ..rules import Rules
 
 __all__ = ["Decision", "Review", "review_record", "describe", "EPSILON"]
@@ -206,7 +206,8 @@ def review_record(rec: Mapping[str, Any], seat: int, *,
     decisions: List[Decision] = []
     escaped = False
     for s, what in rec["decisions"]:
-        if s == seat and what != "escape" and not escaped:
+        # An escape and 取消托管 are no choice among the seat's actions: nothing to value.
+        if s == seat and what not in ("escape", CANCEL_AUTO_PLAY) and not escaped:
             obs = state.observation(seat)
             legal = state.legal_actions(seat)
             auto = bool(state.auto_play[seat])
@@ -218,13 +219,8 @@ def review_record(rec: Mapping[str, Any], seat: int, *,
                 options=[(o.action, o.value) for o in judged], chosen=chosen,
                 position=_position(obs), timeout=what == "timeout", auto=auto,
                 valued=[o.valued for o in judged]))
-        if what == "timeout":
-            state.apply_timeout(s)
-        elif what == "escape":
-            state.escape(s)
-            escaped = escaped or s == seat
-        else:
-            state.step({s: Action.from_id(what)})
+        apply_decision(state, s, what)
+        escaped = escaped or (what == "escape" and s == seat)
     events = final.events()
     wins = [{"tile": e["pai"], "fan": e["fan"], "source": e["source"], "base": e["base"],
              "from": e["target"]} for e in events if e["type"] == "hora" and e["actor"] == seat]
