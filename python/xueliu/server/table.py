@@ -40,6 +40,7 @@ from .dealer import next_dealer
 from .db import Conflict
 from .errors import Busy, Forbidden
 from .hub import CLOSE_ELSEWHERE
+from .table_messages import TableMessages
 from .table_state import HandInPlay, Request, Seat, TableContext
 
 log = logging.getLogger("xueliu.server")
@@ -51,7 +52,7 @@ _RELOAD_GRACE = 5.0  # seconds (scaled) a person who just dropped between hands 
 Due = Tuple[float, str, int]
 
 
-class Table:
+class Table(TableMessages):
     def __init__(self, ctx: TableContext, row: store.TableRow) -> None:
         self.ctx = ctx
         self.id = row.table
@@ -398,9 +399,6 @@ class Table:
             self.next_deal = None
         self._wake.set()
 
-    def _ready_seats(self) -> List[bool]:
-        return [seat is not None and (seat.bot or seat.ready) for seat in self.seats]
-
     def _check_ready(self) -> None:
         """Between hands: the deal at once when every connected person is ready, else at the
         ready timeout; with nobody connected, ``hand_pause`` after the hand ended. A person whose
@@ -430,14 +428,6 @@ class Table:
             at = self.ended + self.ctx.config.scaled(self.ctx.config.hand_pause)
         self._schedule_deal(max(0.0, at - now))
         self._announce_ready()
-
-    def _announce_ready(self) -> None:
-        left = None if self.next_deal is None else max(0, int((self.next_deal - time.monotonic())
-                                                              * 1000))
-        msg = protocol.ready(self.id, self._ready_seats(), left)
-        for seat in self.seats:
-            if seat is not None and not seat.bot:
-                self.ctx.hub.send_table(seat.player, self.id, msg)
 
     async def _fill_with_bots(self) -> None:
         """Free seats of a table that has dealt before: a new server bot in each."""
@@ -538,50 +528,3 @@ class Table:
             self._check_ready()
         elif self.next_deal is not None:
             self._schedule_deal(max(0.0, self.next_deal - time.monotonic()))
-
-    # -- messages --------------------------------------------------------------------------------
-    def _players(self) -> List[Optional[Dict[str, Any]]]:
-        return [None if seat is None else {"player": seat.player, "name": seat.name,
-                                           "bot": seat.bot} for seat in self.seats]
-
-    def _send_state(self, s: int) -> None:
-        """The state, then the pending request, to each connection of the seat's person that does
-        not follow the table yet (a new one); connections that do hear nothing again."""
-        seat = self.seats[s]
-        if seat is None or seat.bot:
-            return
-        new = [c for c in self.ctx.hub.connections(seat.player) if not c.follows(self.id)]
-        if not new:
-            return
-        h = self.hand
-        if h is not None and h.players[s] != seat.player:
-            h = None  # a hand this person did not play (it sat down after it): nothing of it
-        obs = None if h is None else h.state.observation(s)
-        events = [] if h is None else h.state.events(s)
-        msg = protocol.state(self.id, s, obs, events, self._players(), self.rules)
-        for conn in new:
-            conn.follow(self.id, msg)
-        self._send_request(s)
-        if self.ended is not None and self.hand is not None:
-            self._announce_ready()
-
-    def _send_request(self, s: int) -> None:
-        seat = self.seats[s]
-        h = self.hand
-        if seat is None or seat.bot or h is None or s not in h.requests:
-            return
-        req = h.requests[s]
-        left = max(0, int((req.deadline - time.monotonic()) * 1000))
-        self.ctx.hub.send_request(seat.player, self.id, req.seq, protocol.request(
-            self.id, req.seq, left, h.state.legal_actions(s)))
-
-    def _broadcast_events(self) -> None:
-        h = self.hand
-        assert h is not None
-        phase = h.state.phase
-        for s, seat in enumerate(self.seats):
-            if seat is None or seat.bot or not self.ctx.hub.connected(seat.player):
-                continue
-            for ev in h.state.events(s, since=h.sent):
-                self.ctx.hub.send_table(seat.player, self.id, protocol.event(self.id, ev, phase))
-        h.sent = h.state.event_count
