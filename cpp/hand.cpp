@@ -12,6 +12,10 @@ namespace {
 
 constexpr uint32_t kSuitMask = 0x1FF;
 
+// Defined below, beside the cost words they read.
+int wild_distance(const Hand& hand, int void_suit, const HandShape& shape, const WildRules& wild);
+uint32_t wild_waits(const Hand& hand, int void_suit, const HandShape& shape, const WildRules& wild);
+
 inline unsigned meld_suits(const Hand& hand) {
   unsigned present = 0;
   for (int i = 0; i < hand.n_melds; ++i) present |= 1u << suit_of(hand.melds[i].kind);
@@ -24,6 +28,14 @@ inline unsigned suits_present(const Hand& hand, const uint32_t keys[3]) {
   for (int s = 0; s < kSuits; ++s)
     if (keys[s]) present |= 1u << s;
   return present;
+}
+
+// Non-zero when a meld holds wilds (docs/rules.md §12.3): its kind's uses count the meld at full size,
+// which the natural fast paths (where no kind passes four copies) need not check.
+inline unsigned soft_melds(const Hand& hand) {
+  unsigned any = 0;
+  for (int i = 0; i < hand.n_melds; ++i) any |= hand.melds[i].wilds;
+  return any;
 }
 
 inline void suit_keys(const Hand& hand, uint32_t keys[3]) {
@@ -79,16 +91,22 @@ inline uint64_t absent_costs(const HandShape& shape, int s) {
 // let a few colliding suits of one 查听 evict each other on every call). thread_local, so threads
 // need no lock and a full tag match means this thread's own result for exactly these counts and
 // caps.
-CappedSuit capped_suit(const Hand& hand, int s, int sets) {
+CappedSuit capped_suit(const Hand& hand, int s, int sets, bool fifth_copy = false) {
   const uint8_t* counts9 = hand.counts.data() + kRanks * s;
   uint8_t caps[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
-  uint64_t caps_code = 0;  // 2 bits per rank: 0 free, 1 peng, 2 kong
-  for (int i = 0; i < hand.n_melds; ++i)
-    if (suit_of(hand.melds[i].kind) == s) {
-      const int r = rank_of(hand.melds[i].kind);
-      caps[r] = static_cast<uint8_t>(4 - hand.melds[i].size());
-      caps_code |= static_cast<uint64_t>(hand.melds[i].is_kong() ? 2 : 1) << (2 * r);
-    }
+  uint64_t caps_code = 0;  // 2 bits per rank: 0 free, 1 peng, 2 kong, 3 no cap (wild_fifth_copy)
+  if (fifth_copy) {
+    // Every rank uncapped: a reading may use a kind any number of times (docs/rules.md §12.2).
+    for (int r = 0; r < kRanks; ++r) caps[r] = kNoCap;
+    caps_code = (1ULL << 18) - 1;
+  } else {
+    for (int i = 0; i < hand.n_melds; ++i)
+      if (suit_of(hand.melds[i].kind) == s) {
+        const int r = rank_of(hand.melds[i].kind);
+        caps[r] = static_cast<uint8_t>(4 - hand.melds[i].size());
+        caps_code |= static_cast<uint64_t>(hand.melds[i].is_kong() ? 2 : 1) << (2 * r);
+      }
+  }
   const uint64_t tag = suit_key(counts9) | caps_code << 22 | static_cast<uint64_t>(sets) << 40 |
                        1ULL << 63;
   constexpr int kSetBits = 8, kWays = 4;
@@ -117,6 +135,11 @@ CappedSuit capped_suit(const Hand& hand, int s, int sets) {
 
 uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(hand, s, sets).word; }
 
+// The seven-pairs bits of a table word (free pairs, odd counts), which a DP word lacks: a suit
+// read without caps (wild_fifth_copy) may still make seven pairs, whose kinds never pass two
+// pairs each (docs/rules.md §12.5), so the table's bits stand.
+constexpr uint64_t kPairBits = ~((1ULL << 40) - 1);
+
 // Out of line and cold, so that check_win_reachable inlines into shanten.
 [[noreturn]] void throw_unreachable(const char* call, unsigned melded_suits, int void_suit) {
   if (popcount3(melded_suits) > 2)
@@ -130,7 +153,9 @@ uint64_t capped_costs(const Hand& hand, int s, int sets) { return capped_suit(ha
 }  // namespace
 
 XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
-                                          const HandShape& shape) {
+                                          const HandShape& shape, const WildRules& wild) {
+  // Wilds, or a soft meld whose kind the concealed tiles may push past four uses: the distance.
+  if (hand.wilds | soft_melds(hand)) return wild_distance(hand, void_suit, shape, wild) == hand.wilds;
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -145,7 +170,8 @@ XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
 }
 
 XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit,
-                                             const HandShape& shape) {
+                                             const HandShape& shape, const WildRules& wild) {
+  if (hand.wilds | wild.fifth_copy | soft_melds(hand)) return wild_waits(hand, void_suit, shape, wild);
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -175,7 +201,7 @@ XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit,
   if (void_suit >= 0) allowed &= ~(1u << void_suit);
   for (int s = 0; s < kSuits; ++s)
     if (!(allowed >> s & 1)) mask &= ~(kSuitMask << (9 * s));
-  return mask & shape.kinds;
+  return mask & shape.kinds & wild.natural_kinds();  // a draw of a wild kind is a wild
 }
 
 namespace {
@@ -190,16 +216,21 @@ struct Words {
 };
 
 template <int kCode>
-inline void words_of(const Hand& hand, const HandShape& runtime_shape, Words& w) {
+inline void words_of(const Hand& hand, const HandShape& runtime_shape, Words& w,
+                     bool fifth_copy = false) {
   const HandShape& shape = fixed_shape<kCode>(runtime_shape);
   const SuitTables& t = SuitTables::get();
   w.melded = meld_suits(hand);
   w.sets = shape.sets - hand.n_melds;
   w.pairs = hand.n_melds ? 0 : shape.pairs;
   suit_keys(hand, w.keys);
-  for (int s = 0; s < kSuits; ++s)
-    w.word[s] = ((w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s])) |
-                absent_costs(shape, s);
+  for (int s = 0; s < kSuits; ++s) {
+    if (fifth_copy)
+      w.word[s] = capped_suit(hand, s, w.sets, true).word | (t.costs(w.keys[s]) & kPairBits);
+    else
+      w.word[s] = (w.melded >> s & 1) ? capped_costs(hand, s, w.sets) : t.costs(w.keys[s]);
+    w.word[s] |= absent_costs(shape, s);
+  }
 }
 
 // Whether suit x may be the suit a complete hand leaves out: the void when one is declared, else
@@ -236,12 +267,24 @@ inline int distance_of(const Words& w, int void_suit) {
   return best;
 }
 
+// min over complete hands H of |H - naturals| (docs/rules.md §12.2), for a hand with wilds or under
+// wild_fifth_copy: the same words, uncapped under fifth_copy. A hand is complete exactly when this
+// is its wild count, ready when it is one more.
+int wild_distance(const Hand& hand, int void_suit, const HandShape& shape, const WildRules& wild) {
+  Words w;
+  words_of<kAnyShape>(hand, shape, w, wild.fifth_copy);
+  return distance_of(w, void_suit);
+}
+
 }  // namespace
 
-int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                      const WildRules& wild) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
+  // With wilds: §5's distance of the natural tiles, less one per wild (docs/rules.md §12.5).
+  if (hand.wilds | wild.fifth_copy) return wild_distance(hand, void_suit, shape, wild) - hand.wilds - 1;
   return with_shape_code(shape, [&](auto code) {
     Words w;
     words_of<decltype(code)::value>(hand, shape, w);
@@ -384,9 +427,16 @@ int scan_jinzhang(const uint64_t word[3], const uint16_t* const drops[3], unsign
         pairs_with |= 1u << o;
     }
     if (!tight && !pairs_with) continue;
-    if (drops[y]) {  // a melded suit: its DP already knows the ranks that lower each slot
-      unsigned lowering = 0;  // (no seven pairs with melds: pairs_with is 0)
+    if (drops[y]) {  // a DP suit: its DP already knows the ranks that lower each slot
+      unsigned lowering = 0;
       for (unsigned t = tight; t; t &= t - 1) lowering |= drops[y][lowest_bit(static_cast<uint32_t>(t))];
+      // Seven pairs is tight only without melds, so only for an uncapped suit (wild_fifth_copy),
+      // whose pair bits are the table's: up(y, r) serves it.
+      for (int r = 0; r < kRanks && pairs_with; ++r)
+        for (int o = 0; o < kSuits; ++o)
+          if ((pairs_with >> o & 1) && held[kRanks * y + r] < 4 &&
+              two_suit_pairs_cost(up(y, r), word[o], pairs) < best)
+            lowering |= 1u << r;
       out |= static_cast<uint32_t>(lowering) << (kRanks * y);
       continue;
     }
@@ -445,7 +495,8 @@ int DiscardScan::discard(int d, uint32_t* jinzhang) {
                        hand_.n_melds ? 0 : shape_.pairs, shape_, held, up, jinzhang) - 1;
 }
 
-uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                            const WildRules& wild) {
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
   const int sets = shape.sets - hand.n_melds;
@@ -456,9 +507,10 @@ uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& sh
   CappedSuit capped[3];
   const uint16_t* drops[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < kSuits; ++s) {
-    if (melded >> s & 1) {
-      capped[s] = capped_suit(hand, s, sets);
+    if ((melded >> s & 1) | wild.fifth_copy) {
+      capped[s] = capped_suit(hand, s, sets, wild.fifth_copy);
       word[s] = capped[s].word;
+      if (wild.fifth_copy) word[s] |= (tables.costs(keys[s]) & kPairBits) | absent_costs(shape, s);
       drops[s] = capped[s].drops;
     } else {
       word[s] = tables.costs(keys[s]) | absent_costs(shape, s);
@@ -468,16 +520,56 @@ uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& sh
   uint32_t out = 0;
   scan_jinzhang(word, drops, melded, sets, void_suit, hand.n_melds ? 0 : shape.pairs, shape,
                 hand.held(), up, &out);
-  return out;
+  if (!wild.any()) return out;
+  // Natural kinds a seat can draw: not a wild kind, fewer than four physical copies held (an
+  // uncapped reading may want a fifth); and a drawn wild always lowers the shanten
+  // (docs/rules.md §12.2).
+  const Counts naturals = hand.naturals();
+  for (int k = 0; k < kKinds; ++k)
+    if (naturals[k] >= 4) out &= ~(1u << k);
+  return (out & wild.natural_kinds()) | 1u << kWildBit;
 }
 
-uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape) {
+namespace {
+
+// The waits of a hand with wilds (or read without caps): the natural kinds whose draw completes
+// it, which are its 进张 when it is ready, i.e. one tile from complete (docs/rules.md §12.2).
+uint32_t wild_waits(const Hand& hand, int void_suit, const HandShape& shape,
+                    const WildRules& wild) {
+  const unsigned melded = meld_suits(hand);
+  if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
+  if (wild_distance(hand, void_suit, shape, wild) != hand.wilds + 1) return 0;
+  WildRules rules = wild;
+  rules.kinds |= 1u << kWildBit;  // any(): the physical-copy filter, whatever the wild kinds
+  return jinzhang_unchecked(hand, void_suit, shape, rules) & ~(1u << kWildBit);
+}
+
+}  // namespace
+
+uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape,
+                  const WildRules& wild) {
   validate_hand(hand);
+  check_wilds(hand, wild);
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("jinzhang", hand, shape.tiles);
   check_win_reachable("jinzhang", hand, void_suit);
-  return jinzhang_unchecked(hand, void_suit, shape);
+  return jinzhang_unchecked(hand, void_suit, shape, wild);
+}
+
+void check_wilds(const Hand& hand, const WildRules& wild) {
+  int melded_wilds = 0;
+  for (int i = 0; i < hand.n_melds; ++i) melded_wilds += hand.melds[i].wilds;
+  if ((hand.wilds || melded_wilds) && !wild.any())
+    throw std::invalid_argument("the hand holds wild tiles but the rules have none");
+  for (int k = 0; k < kKinds; ++k) {
+    if (!(wild.kinds >> k & 1)) continue;
+    if (hand.counts[k])
+      throw std::invalid_argument(tile_name(k) + " is a wild kind: its tiles count as wilds");
+    for (int i = 0; i < hand.n_melds; ++i)
+      if (hand.melds[i].kind == k)
+        throw std::invalid_argument("a meld of " + tile_name(k) + ", a wild kind");
+  }
 }
 
 void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
@@ -486,29 +578,35 @@ void check_win_reachable(const char* call, const Hand& hand, int void_suit) {
     throw_unreachable(call, melded, void_suit);
 }
 
-bool is_win(const Hand& hand, int void_suit, const HandShape& shape) {
+bool is_win(const Hand& hand, int void_suit, const HandShape& shape,
+            const WildRules& wild) {
   validate_hand(hand);
+  check_wilds(hand, wild);
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("is_win", hand, shape.tiles + 1);
-  return is_win_unchecked(hand, void_suit, shape);
+  return is_win_unchecked(hand, void_suit, shape, wild);
 }
 
-uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape) {
+uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape,
+               const WildRules& wild) {
   validate_hand(hand);
+  check_wilds(hand, wild);
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("waits", hand, shape.tiles);
-  return waits_unchecked(hand, void_suit, shape);
+  return waits_unchecked(hand, void_suit, shape, wild);
 }
 
-int shanten(const Hand& hand, int void_suit, const HandShape& shape) {
+int shanten(const Hand& hand, int void_suit, const HandShape& shape,
+            const WildRules& wild) {
   validate_hand(hand);
+  check_wilds(hand, wild);
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("shanten", hand, shape.tiles, /*or_one_more=*/true);
   check_win_reachable("shanten", hand, void_suit);
-  return shanten_unchecked(hand, void_suit, shape);
+  return shanten_unchecked(hand, void_suit, shape, wild);
 }
 
 }  // namespace xueliu

@@ -11,6 +11,15 @@
 
 namespace xueliu {
 
+// Wild tiles (docs/rules.md §12): `hand.wilds` concealed wilds and `wild` (which kinds are wild,
+// whether a reading may use a kind more than four times). A hand's wilds stand for any kind of a
+// suit in play outside the void; the calls answer over those readings: is_win whether some reading
+// is complete, waits the natural kinds whose draw completes the hand (never a wild kind: a drawn
+// wild completes every ready hand), shanten §5's shanten of the natural tiles less one per wild,
+// 进张 the natural kinds plus bit kWildBit (the wild) whenever the rules have wilds. A wild kind's
+// count in `hand.counts` must be 0, and a hand may hold wilds only when `wild.any()`.
+inline constexpr WildRules kNoWilds{};
+
 // Every call takes the table shape (tiles.hpp: hand size, sets, pairs family, suits in play);
 // "13 - 3k" below reads "shape.tiles - 3k", and the complete hands are made of the suits in play.
 // The overloads taking `bool seven_pairs` are the default table (13 tiles, three suits).
@@ -18,34 +27,46 @@ namespace xueliu {
 // Whether `hand` (14 - 3k concealed tiles, the winning tile included) is a complete hand that
 // respects 缺一门 and `void_suit` (kNoVoid for none). Throws std::invalid_argument on a bad hand,
 // a wrong tile count or a tile not in play.
-bool is_win(const Hand& hand, int void_suit, const HandShape& shape);
+bool is_win(const Hand& hand, int void_suit, const HandShape& shape,
+            const WildRules& wild = kNoWilds);
 
 // The waits of a 13 - 3k hand as a bitmask (bit k = kind k), excluding kinds already held four
 // times counting melds. Throws std::invalid_argument on a bad hand or a wrong tile count.
-uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape);
+uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape,
+               const WildRules& wild = kNoWilds);
 
 // Exact shanten of a 13 - 3k or 14 - 3k hand: min over complete hands H that keep the melds,
 // respect 缺一门 and the void, use only the suits in play and no kind more than 4 times, of
 // |H - hand| - 1. Throws std::invalid_argument on a bad hand, a wrong count, or when no complete
 // hand exists (the melds already break 缺一门 or the void).
-int shanten(const Hand& hand, int void_suit, const HandShape& shape);
+int shanten(const Hand& hand, int void_suit, const HandShape& shape,
+            const WildRules& wild = kNoWilds);
 
 // Throws std::invalid_argument, prefixed with `call`, when the melds alone already rule out every
 // complete hand: they span three suits (缺一门) or hold the void suit. shanten and best_discards
 // raise it; shanten_unchecked's -2 means exactly this.
 void check_win_reachable(const char* call, const Hand& hand, int void_suit);
 
+// Throws std::invalid_argument for wilds the rules do not have: concealed or melded wilds
+// without wild rules, or a natural count of a wild kind (every copy of a wild kind is a wild).
+void check_wilds(const Hand& hand, const WildRules& wild);
+
 // The same without validation, for batch loops that validated every row first. Return -2 from
 // shanten_unchecked when no complete hand exists.
-bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
-uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
-int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
+bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                      const WildRules& wild = kNoWilds);
+uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                         const WildRules& wild = kNoWilds);
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                      const WildRules& wild = kNoWilds);
 
 // 进张 (jinzhang) of a 13 - 3k hand: the kinds whose draw lowers its shanten (bit k = kind k), kinds
 // held four times counting melds left out; for a ready hand, its waits. Throws
 // std::invalid_argument like shanten (a bad hand, a wrong count, no complete hand possible).
-uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape);
-uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
+uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape,
+                  const WildRules& wild = kNoWilds);
+uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                            const WildRules& wild = kNoWilds);
 
 // The default table (13 tiles, three suits), with or without the pairs family.
 inline bool is_win(const Hand& hand, int void_suit, bool seven_pairs) {

@@ -165,7 +165,9 @@ std::array<int, 10> suit_costs_dp(const uint8_t* counts9, const uint8_t* caps9, 
             const int v = cur[a][b][s][q];
             if (v >= kInf) continue;
             for (int c = 0; c <= max_new_chows && s + c <= max_sets && a + b + c <= cap; ++c)
-              for (int u = 0; u <= 1 && s + c + u <= max_sets; ++u)
+              // u pungs of this rank: at most one under a cap of 4; more only when the cap
+              // allows (wild_fifth_copy reads a kind any number of times, docs/rules.md §12.2).
+              for (int u = 0; s + c + u <= max_sets && a + b + c + 3 * u <= cap; ++u)
                 for (int w = 0; w <= 1 - q; ++w) {
                   const int used = a + b + c + 3 * u + 2 * w;
                   if (used > cap) break;

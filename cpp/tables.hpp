@@ -25,6 +25,8 @@ constexpr std::array<int, 10> kPow5 = {1, 5, 25, 125, 625, 3125, 15625, 78125, 3
 constexpr int kKeys = kPow5[9];
 constexpr int kMaxSuitSets = 4;
 constexpr int kMaxSuitTiles = 14;
+// A cap of suit_costs_dp that never binds: one suit of a hand holds at most 14 tiles.
+constexpr uint8_t kNoCap = 14;
 
 // Index of (m sets, p pairs) inside a cost word; each entry is a nibble.
 inline constexpr int cost_slot(int m, int p) { return 2 * m + p; }

@@ -65,10 +65,18 @@ void validate_hand(const Hand& hand) {
       throw std::invalid_argument("meld " + std::to_string(i) + " has kind " +
                                   std::to_string(meld.kind) + " (outside 0..26)");
   }
-  // No overflow: at most 4 concealed plus 4 melds of 4 copies fit a uint8_t.
-  const Counts held = hand.held();
+  for (int i = 0; i < hand.n_melds; ++i)
+    if (hand.melds[i].wilds >= hand.melds[i].size())  // at least one natural: docs/rules.md §12.3
+      throw std::invalid_argument("meld " + std::to_string(i) + " holds " +
+                                  std::to_string(hand.melds[i].wilds) + " wilds (at most " +
+                                  std::to_string(hand.melds[i].size() - 1) + ")");
+  if (hand.wilds > 14)
+    throw std::invalid_argument(std::to_string(hand.wilds) + " concealed wilds (at most 14)");
+  // Physical copies: a soft meld's wilds are not copies of its kind (docs/rules.md §12.5). No
+  // overflow: at most 4 concealed plus 4 melds of 4 copies fit a uint8_t.
+  const Counts naturals = hand.naturals();
   for (int k = 0; k < kKinds; ++k)
-    if (held[k] > 4) throw std::invalid_argument("fifth copy of " + tile_name(k));
+    if (naturals[k] > 4) throw std::invalid_argument("fifth copy of " + tile_name(k));
 }
 
 void validate_void(int void_suit) {

@@ -39,29 +39,55 @@ enum class MeldType : uint8_t { Peng = 0, Kong = 1, ConcealedKong = 2 };
 
 struct Meld {
   MeldType type = MeldType::Peng;
-  uint8_t kind = 0;
+  uint8_t kind = 0;   // the kind of its natural tiles (a soft meld's too)
+  uint8_t wilds = 0;  // wild tiles inside a soft meld (软碰 / 软杠, docs/rules.md §12.3); 0 otherwise
   int size() const { return type == MeldType::Peng ? 3 : 4; }
+  int naturals() const { return size() - wilds; }
   bool is_kong() const { return type != MeldType::Peng; }
 };
 
-// A seat's hand: concealed tile counts plus its melds. A plain value with no hidden state: a const
-// Hand may be read by any number of threads at once (the batch calls rely on that).
+// A seat's hand: concealed natural tile counts, concealed wilds and melds. A plain value with no
+// hidden state: a const Hand may be read by any number of threads at once (the batch calls rely
+// on that). Wilds (docs/rules.md §12) are a count, whatever their physical kinds: a wild stands
+// for any kind in a reading, so which tiles they are never matters to a hand question; the kinds'
+// columns of `counts` stay 0 (WildRules below says which kinds are wild).
 struct Hand {
   Counts counts{};
   std::array<Meld, kMaxMelds> melds{};
   uint8_t n_melds = 0;
+  uint8_t wilds = 0;
 
+  // Concealed tiles, wilds included.
   int concealed() const {
-    int n = 0;
+    int n = wilds;
     for (uint8_t c : counts) n += c;
     return n;
   }
-  // Copies of each kind held anywhere (concealed + melds).
+  // Uses of each kind outside the concealed wilds: concealed naturals plus every tile of a meld of
+  // that kind (a soft meld at its full size, its wilds read as the kind): the 4-copy limit of a
+  // reading (docs/rules.md §12.2).
   Counts held() const {
     Counts h = counts;
     for (int i = 0; i < n_melds; ++i) h[melds[i].kind] += static_cast<uint8_t>(melds[i].size());
     return h;
   }
+  // Physical natural copies of each kind: concealed plus the natural tiles of melds.
+  Counts naturals() const {
+    Counts h = counts;
+    for (int i = 0; i < n_melds; ++i) h[melds[i].kind] += static_cast<uint8_t>(melds[i].naturals());
+    return h;
+  }
+};
+
+// Which tiles are wild (docs/rules.md §12.1), as data: bit k of `kinds` for every kind k all of
+// whose copies are wild, bit kWildBit when red dragons (红中) are added. `fifth_copy`: a reading
+// may use a kind more than four times (wild_fifth_copy). The default is a table without wilds.
+constexpr int kWildBit = 27;  // also "the wild" in a kind mask of waits or 进张
+struct WildRules {
+  uint32_t kinds = 0;
+  bool fifth_copy = false;
+  bool any() const { return kinds != 0; }
+  uint32_t natural_kinds() const { return ((1u << 27) - 1) & ~kinds; }
 };
 
 // The table shape the hand calls read (docs/rules.md §11.1): the hand size, the sets a complete hand

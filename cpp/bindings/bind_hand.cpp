@@ -38,10 +38,16 @@ py::sequence as_sequence(const py::handle& obj, const std::string& what) {
   return py::reinterpret_borrow<py::sequence>(obj);
 }
 
+// (type, kind) pairs, or (type, kind, wilds) for a soft meld (docs/rules.md §12.3).
 py::list melds_of(const Hand& hand) {
   py::list out;
-  for (int i = 0; i < hand.n_melds; ++i)
-    out.append(py::make_tuple(static_cast<int>(hand.melds[i].type), hand.melds[i].kind));
+  for (int i = 0; i < hand.n_melds; ++i) {
+    const Meld& meld = hand.melds[i];
+    if (meld.wilds)
+      out.append(py::make_tuple(static_cast<int>(meld.type), meld.kind, meld.wilds));
+    else
+      out.append(py::make_tuple(static_cast<int>(meld.type), meld.kind));
+  }
   return out;
 }
 
@@ -57,8 +63,9 @@ void read_melds(const py::handle& melds, Hand& hand) {
     throw py::value_error(std::to_string(seq.size()) + " melds (at most 4)");
   for (size_t i = 0; i < seq.size(); ++i) {
     auto pair = as_sequence(seq[i], "meld " + std::to_string(i));
-    if (pair.size() != 2)
-      throw py::value_error("meld " + std::to_string(i) + " must be a (type, kind) pair");
+    if (pair.size() != 2 && pair.size() != 3)
+      throw py::value_error("meld " + std::to_string(i) +
+                            " must be a (type, kind) pair or a (type, kind, wilds) triple");
     const long type = as_int(pair[0], "meld " + std::to_string(i) + " type");
     const long kind = as_int(pair[1], "meld " + std::to_string(i) + " kind");
     if (type < 0 || type > 2)
@@ -67,18 +74,39 @@ void read_melds(const py::handle& melds, Hand& hand) {
     if (kind < 0 || kind >= kKinds)
       throw py::value_error("meld " + std::to_string(i) + " has kind " + std::to_string(kind) +
                             " (outside 0..26)");
+    long wilds = 0;
+    if (pair.size() == 3) {
+      wilds = as_int(pair[2], "meld " + std::to_string(i) + " wilds");
+      const long most = type == 0 ? 2 : 3;  // at least one natural tile (docs/rules.md §12.3)
+      if (wilds < 0 || wilds > most)
+        throw py::value_error("meld " + std::to_string(i) + " has " + std::to_string(wilds) +
+                              " wilds (0.." + std::to_string(most) + ")");
+    }
     hand.melds[i].type = static_cast<MeldType>(type);
     hand.melds[i].kind = static_cast<uint8_t>(kind);
+    hand.melds[i].wilds = static_cast<uint8_t>(wilds);
   }
   hand.n_melds = static_cast<uint8_t>(seq.size());
 }
 
-Hand make_hand(const py::handle& counts, const py::handle& melds) {
+Hand make_hand(const py::handle& counts, const py::handle& melds, int wilds) {
   Hand hand;
   hand.counts = counts_from(counts, "counts");
   read_melds(melds, hand);
+  if (wilds < 0 || wilds > 14)
+    throw py::value_error("wilds is " + std::to_string(wilds) + " (0..14)");
+  hand.wilds = static_cast<uint8_t>(wilds);
   validate_hand(hand);
   return hand;
+}
+
+WildRules wild_rules_arg(long kinds, bool fifth_copy) {
+  if (kinds < 0 || kinds >= (1L << (kKinds + 1)))
+    throw py::value_error("wild_kinds is not a mask of kinds 0..27: " + std::to_string(kinds));
+  WildRules wild;
+  wild.kinds = static_cast<uint32_t>(kinds);
+  wild.fifth_copy = fifth_copy;
+  return wild;
 }
 
 Counts counts_from(const py::handle& obj, const char* what) {
@@ -119,18 +147,22 @@ Counts counts_from(const py::handle& obj, const char* what) {
 }
 
 void register_hand(py::module_& m) {
-  py::class_<Hand>(m, "Hand", "A validated hand: 27 concealed counts and up to four melds.")
-      .def(py::init([](const py::object& counts, const py::object& melds) {
-             return make_hand(counts, melds);
+  py::class_<Hand>(m, "Hand",
+                   "A validated hand: 27 concealed natural counts, up to four melds (a soft meld "
+                   "with its wild count) and a count of concealed wilds.")
+      .def(py::init([](const py::object& counts, const py::object& melds, int wilds) {
+             return make_hand(counts, melds, wilds);
            }),
-           py::arg("counts"), py::arg("melds") = py::tuple())
+           py::arg("counts"), py::arg("melds") = py::tuple(), py::arg("wilds") = 0)
       .def_property_readonly("counts", &counts_of)
       .def_property_readonly("melds", &melds_of)
+      .def_property_readonly("wilds", [](const Hand& h) { return static_cast<int>(h.wilds); })
       .def("__eq__",
            [](const Hand& a, const Hand& b) {
-             if (a.counts != b.counts || a.n_melds != b.n_melds) return false;
+             if (a.counts != b.counts || a.n_melds != b.n_melds || a.wilds != b.wilds) return false;
              for (int i = 0; i < a.n_melds; ++i)
-               if (a.melds[i].type != b.melds[i].type || a.melds[i].kind != b.melds[i].kind)
+               if (a.melds[i].type != b.melds[i].type || a.melds[i].kind != b.melds[i].kind ||
+                   a.melds[i].wilds != b.melds[i].wilds)
                  return false;
              return true;
            },
@@ -142,16 +174,23 @@ void register_hand(py::module_& m) {
                for (int c = 0; c < h.counts[k]; ++c) s += tile_name(k);
              for (int i = 0; i < h.n_melds; ++i)
                s += " (" + std::to_string(static_cast<int>(h.melds[i].type)) + ", " +
-                    tile_name(h.melds[i].kind) + ")";
+                    tile_name(h.melds[i].kind) +
+                    (h.melds[i].wilds ? ", " + std::to_string(h.melds[i].wilds) + " wilds" : "") +
+                    ")";
+             if (h.wilds) s += " + " + std::to_string(h.wilds) + " wilds";
              return s + ")";
            })
-      .def(py::pickle([](const Hand& h) { return py::make_tuple(counts_of(h), melds_of(h)); },
-                      [](const py::tuple& t) {
-                        if (t.size() != 2)
-                          throw py::value_error("Hand state must be (counts, melds), got " +
-                                                std::to_string(t.size()) + " items");
-                        return make_hand(t[0], t[1]);
-                      }));
+      .def(py::pickle(
+          [](const Hand& h) -> py::tuple {
+            if (h.wilds) return py::make_tuple(counts_of(h), melds_of(h), static_cast<int>(h.wilds));
+            return py::make_tuple(counts_of(h), melds_of(h));
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 2 && t.size() != 3)
+              throw py::value_error("Hand state must be (counts, melds) or (counts, melds, "
+                                    "wilds), got " + std::to_string(t.size()) + " items");
+            return make_hand(t[0], t[1], t.size() == 3 ? t[2].cast<int>() : 0);
+          }));
   m.attr("Hand").attr("__hash__") = py::none();
 
   m.def("tile_name", &tile_name, py::arg("kind"));
@@ -176,26 +215,35 @@ void register_hand(py::module_& m) {
   // True / False are the default table with and without the pairs family.
   m.def(
       "is_win",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
+         long wild_kinds, bool wild_fifth_copy) {
         Hand storage;
-        return is_win(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
-      },
-      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
-  m.def(
-      "waits",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
-        Hand storage;
-        return waits(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
+        return is_win(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
+                      wild_rules_arg(wild_kinds, wild_fifth_copy));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
+      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false);
+  m.def(
+      "waits",
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
+         long wild_kinds, bool wild_fifth_copy) {
+        Hand storage;
+        return waits(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
+                      wild_rules_arg(wild_kinds, wild_fifth_copy));
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
+      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false,
       "Bitmask of the waiting kinds (bit k = kind k).");
   m.def(
       "shanten",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
+         long wild_kinds, bool wild_fifth_copy) {
         Hand storage;
-        return shanten(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
+        return shanten(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
+                      wild_rules_arg(wild_kinds, wild_fifth_copy));
       },
-      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
+      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false);
   m.def("tables_info", []() {
     const SuitTables& t = SuitTables::get();
     py::dict d;

@@ -18,8 +18,13 @@ Counts counts_from(const pybind11::handle& obj, const char* what);
 // bind_hand.cpp.
 void read_melds(const pybind11::handle& melds, Hand& hand);
 
-// _core.Hand(counts, melds): counts_from, read_melds, validate_hand. bind_hand.cpp.
-Hand make_hand(const pybind11::handle& counts, const pybind11::handle& melds);
+// _core.Hand(counts, melds, wilds): counts_from, read_melds, validate_hand. bind_hand.cpp.
+Hand make_hand(const pybind11::handle& counts, const pybind11::handle& melds, int wilds = 0);
+
+// The wild rules of a call's wild_kinds / wild_fifth_copy arguments (tiles.hpp's WildRules: bit k
+// of the mask for a wild kind, bit 27 for added red dragons); ValueError outside 28 bits.
+// bind_hand.cpp.
+WildRules wild_rules_arg(long kinds, bool fifth_copy);
 
 // (fan, multiplier, base pattern code, base_fan, gen, extras mask): _core.pyi's FanTuple.
 // bind_fan.cpp.

@@ -35,13 +35,18 @@ HEAVENLY: int
 EARTHLY: int
 
 class Hand:
-    """A validated hand: 27 concealed counts and up to four melds (no fifth copy)."""
+    """A validated hand: 27 concealed natural counts, up to four melds (no fifth physical copy)
+    and a count of concealed wilds (docs/rules.md §12). A meld is ``(type, kind)``, or
+    ``(type, kind, wilds)`` for a soft meld holding that many wilds (at least one natural tile)."""
 
-    def __init__(self, counts: bytes, melds: Sequence[tuple[int, int]] = ()) -> None: ...
+    def __init__(self, counts: bytes, melds: Sequence[Union[tuple[int, int], tuple[int, int, int]]] = (),
+                 wilds: int = 0) -> None: ...
     @property
     def counts(self) -> bytes: ...
     @property
-    def melds(self) -> list[tuple[int, int]]: ...
+    def melds(self) -> list[Union[tuple[int, int], tuple[int, int, int]]]: ...
+    @property
+    def wilds(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
 
 class ScoringRules:
@@ -114,10 +119,16 @@ def hand_from_counts(counts: Any, melds: MeldPairs = None) -> Hand:
     """A Hand from 27 counts and (type, kind) meld pairs, with xueliu.tiles' messages."""
 def hand_of(hand: HandArg, melds: MeldPairs = None) -> Hand:
     """The Hand of any hand argument."""
-def is_win(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> bool: ...
-def waits(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> int:
-    """Bitmask of the waiting kinds (bit k = kind k)."""
-def shanten(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> int: ...
+# wild_kinds: bit k when every tile of kind k is wild, bit 27 when red dragons are added (the
+# rules' wild set, docs/rules.md §12.1); wild_fifth_copy: a reading may use a kind past four copies.
+def is_win(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None, *,
+           wild_kinds: int = 0, wild_fifth_copy: bool = False) -> bool: ...
+def waits(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None, *,
+          wild_kinds: int = 0, wild_fifth_copy: bool = False) -> int:
+    """Bitmask of the waiting natural kinds (bit k = kind k); a drawn wild completes every ready
+    hand."""
+def shanten(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None, *,
+            wild_kinds: int = 0, wild_fifth_copy: bool = False) -> int: ...
 def evaluate(hand: HandArg, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0,
              melds: MeldPairs = None) -> FanTuple: ...
 def _register_results(fan_result: type, wait_option: type, discard_option: type,
