@@ -37,14 +37,16 @@ def _takes_a_plain_int(name: str) -> bool:
 
 INT_KNOBS = tuple(name for name in FIELDS if _takes_a_plain_int(name))
 BOOL_KNOBS = tuple(name for name, f in FIELDS.items() if f.type == "bool")
+# What an int needs beside it to be a valid table (docs/rules.md §12.5: 无鸡 and 四鸡 need wilds).
+COMPANIONS = {"no_wild_bonus": {"wild_kinds": ("1s",)}, "four_wilds": {"wild_kinds": ("1s",)}}
 
 
 def test_the_int_knobs_are_found_from_the_code():
-    # The probe finds every knob whose value is an int (docs/rules.md §3–§11), and no other.
+    # The probe finds every knob whose value is an int (docs/rules.md §3–§12), and no other.
     assert set(INT_KNOBS) == {
         "players", "hand_size", "exchange_count", "forced_win_last_n", "min_fan_discard_win",
         "max_fan", "direct_kong_others", "pig_penalty", "escape_penalty", "base", "room",
-        "service_fee"}
+        "service_fee", "extra_wilds", "no_wild_bonus", "four_wilds"}
     assert not set(INT_KNOBS) & set(BOOL_KNOBS) and len(BOOL_KNOBS) >= 15
 
 
@@ -68,7 +70,8 @@ def test_a_bool_is_refused_for_every_int_knob(knob, value):
         FIELDS[knob].metadata["check"](knob, int(value))
     except ValueError:
         return  # e.g. players=1: out of range as an int too
-    assert getattr(Rules().replace(**{knob: int(value)}), knob) == int(value)
+    assert getattr(Rules(**COMPANIONS.get(knob, {})).replace(**{knob: int(value)}), knob) \
+        == int(value)
 
 
 def test_max_fan_true_is_not_a_cap_of_one():

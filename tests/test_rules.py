@@ -1,5 +1,5 @@
 """Rule configuration (docs/rules.md §6, §9, §10; the knob list of its preset table); §11's knobs, their checks and
-presets are in tests/test_rules_section11.py."""
+presets are in tests/test_rules_section11.py, §12's (wild tiles) in tests/test_rules_wild.py."""
 
 import dataclasses
 import json
@@ -9,7 +9,7 @@ import pytest
 
 import xueliu
 from xueliu.patterns import BASE_PATTERNS, DEFAULT_FAN_TABLE, EXTRA_IDS, PATTERN_IDS
-from xueliu.rules import KNOBS, SECTION11_KNOBS, Rules
+from xueliu.rules import KNOBS, SECTION11_KNOBS, SECTION12_KNOBS, Rules
 
 # docs/rules.md §9, the preset table, knob by knob (the "same in both presets" paragraph included).
 XUELIU = {
@@ -91,7 +91,15 @@ SECTION11_DEFAULTS = {
 }
 SAME_IN_BOTH.update(SECTION11_DEFAULTS)
 
-# docs/rules.md's preset table (§9) and §11 list these knobs; Rules holds exactly them.
+# docs/rules.md §12: no preset of §9 has wild tiles; every §12 knob at its default.
+SECTION12_DEFAULTS = {
+    "wild_kinds": (), "extra_wilds": 0, "wild_gen": "fours", "no_wild_bonus": 0,
+    "four_wilds": None, "wild_fifth_copy": False, "wild_discard": "forbidden", "soft_peng": "off",
+    "soft_kong": False, "swap_back": False, "soft_kong_pay": "same",
+}
+SAME_IN_BOTH.update(SECTION12_DEFAULTS)
+
+# docs/rules.md's preset table (§9), §11 and §12 list these knobs; Rules holds exactly them.
 TEAM_KNOBS = set(XUELIU) | set(SAME_IN_BOTH)
 
 
@@ -194,8 +202,9 @@ def test_json_round_trip(name):
         post_win_kongs={"added", "direct"},
     )
     data = rules.to_dict()
-    # §11's knobs are written only away from their defaults (so §1-§10 records read as before).
-    assert set(data) == set(KNOBS) - set(SECTION11_KNOBS)
+    # §11's and §12's knobs are written only away from their defaults (so §1-§10 records read as
+    # before).
+    assert set(data) == set(KNOBS) - set(SECTION11_KNOBS) - set(SECTION12_KNOBS)
     text = json.dumps(data, sort_keys=True)
     assert Rules.from_dict(json.loads(text)) == rules
     assert data["post_win_kongs"] == ["added", "direct"]
@@ -220,9 +229,16 @@ OTHER_VALUES = {
     "self_draw_only": True, "min_fan_discard_win": 2, "rob_kong": False,
     "added_kong_payment": "fresh_only", "jiang_patterns": True, "earthly_win": "either",
     "kaertiao": True, "single_wait": True,
+    "wild_kinds": ["1s", "1p"], "extra_wilds": 8, "wild_gen": "per_wild", "no_wild_bonus": 2,
+    "four_wilds": "cap", "wild_fifth_copy": True, "wild_discard": "dead", "soft_peng": "two",
+    "soft_kong": True, "swap_back": True, "soft_kong_pay": "hard_double",
 }
-# What a value needs beside it to be a valid table (docs/rules.md §11.1: 两房 has no 定缺).
-COMPANIONS = {"suits": {"declare_void": False}}
+# What a value needs beside it to be a valid table (docs/rules.md §11.1: 两房 has no 定缺; §12.5:
+# 无鸡, 四鸡 and soft melds need wilds, 四鸡 "cap" a cap).
+COMPANIONS = {"suits": {"declare_void": False},
+              "no_wild_bonus": {"wild_kinds": ("1s",)}, "soft_peng": {"extra_wilds": 4},
+              "four_wilds": {"wild_kinds": "benjin", "max_fan": 6},
+              "soft_kong": {"wild_kinds": "benjin_plus"}, "swap_back": {"wild_kinds": ("1m",)}}
 
 
 @pytest.mark.parametrize("knob", KNOBS)

@@ -5,7 +5,7 @@
   ones the knob accepts (for knobs that take a fixed set);
 - every base pattern and additive fan has a row with its Chinese name and its standard fan;
 - every "docs/rules.md §N" cited anywhere in the repository names a heading of the page;
-- every preset name of ``Rules`` is on the page.
+- every preset name of ``Rules`` is on the page, the wild-tile presets of §12.4 included.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 
 from xueliu import Rules
 from xueliu.patterns import ADDITIVE, BASE_PATTERNS, DEFAULT_FAN_TABLE
-from xueliu.rules import KNOBS, PRESET_NAMES
+from xueliu.rules import KNOBS, PRESET_NAMES, WILD_PRESET_NAMES
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE_PATH = ROOT / "docs" / "rules.md"
@@ -245,16 +245,17 @@ def test_every_section_cited_as_docs_rules_md_is_a_heading_of_the_page():
     assert missing == {}
 
 
-def test_the_page_has_every_section_from_1_to_11_and_the_subsections_the_code_uses():
-    expected = {str(n) for n in range(1, 12)} | {"3.1", "3.2", "3.3", "6.1",
-                                                  "11.1", "11.2", "11.3", "11.4"}
+def test_the_page_has_every_section_from_1_to_12_and_the_subsections_the_code_uses():
+    expected = {str(n) for n in range(1, 13)} | {"3.1", "3.2", "3.3", "6.1",
+                                                  "11.1", "11.2", "11.3", "11.4",
+                                                  "12.1", "12.2", "12.3", "12.4", "12.5"}
     assert expected <= section_headings(PAGE)
 
 
 # --- presets ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.parametrize("name", PRESET_NAMES + WILD_PRESET_NAMES)
 def test_every_preset_of_rules_is_named_on_the_page(name):
     Rules.preset(name)  # a real preset
     assert f"`{name}`" in PAGE

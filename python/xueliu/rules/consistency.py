@@ -1,5 +1,6 @@
 """Checks that involve several knobs at once (docs/rules.md §11.1): each raises ``ValueError`` naming the
-knobs. Single values are checked by :mod:`xueliu.rules.values` first."""
+knobs. Single values are checked by :mod:`xueliu.rules.values` first; the wild-tile knobs' checks
+across knobs are in :mod:`xueliu.rules.wilds`."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ def check_together(r: ShapeKnobs) -> None:
             "bad value for knob 'exchange_direction': 'opposite' with players=3 (a three-seat "
             "table has no opposite seat; use 'next', 'previous', 'random' or 'dice')"
         )
-    wall, dealt = 36 * n_suits, r.players * r.hand_size + 1
+    # docs/rules.md §12.5: the 红中 that extra_wilds adds are tiles of the wall too.
+    wall, dealt = 36 * n_suits + r.extra_wilds, r.players * r.hand_size + 1
     if dealt > wall:
+        hongzhong = f" and {r.extra_wilds} 红中" if r.extra_wilds else ""
         raise ValueError(
             f"bad value for knob 'players': {r.players} seats of hand_size {r.hand_size} need "
-            f"{dealt} tiles for the deal, and a wall of suits {r.suits!r} holds {wall}"
+            f"{dealt} tiles for the deal, and a wall of suits {r.suits!r}{hongzhong} holds {wall}"
         )

@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from ..patterns import DEFAULT_FAN_TABLE, PATTERN_IDS
 from . import values as v
+from . import wilds as w
 from .consistency import check_together
-from .presets import PRESETS
+from .presets import PRESETS, WILD_PRESETS
 from .shape import Shape, shape_of
 
 if TYPE_CHECKING:
     from .. import _core
 
-__all__ = ["Rules", "KNOBS", "SECTION11_KNOBS"]
+__all__ = ["Rules", "KNOBS", "SECTION11_KNOBS", "SECTION12_KNOBS"]
 
 # Without a `multipliers` table, 2 ** (fan - 1) must fit in 64 bits, which __post_init__ checks
 # for the whole configuration.
@@ -200,6 +201,46 @@ class Rules:
     )
     room: int = _knob(1, v.int_at_least(1), "房间系数: room coefficient multiplying every payment.")
     service_fee: int = _knob(0, v.int_at_least(0), "Service fee each seat pays the house per hand.")
+    # -- wild tiles (docs/rules.md §12; the engine does not play them yet: wilds.check_playable) --
+    wild_kinds: Union[tuple[str, ...], str] = _knob(
+        (), w.wild_kinds,
+        "听用: () none | kinds of suits in play, every copy wild ('1s',) 幺鸡 | 'benjin' (宜宾: the"
+        " 本金's two neighbours) | 'benjin_plus' (and the 本金's kind).",
+    )
+    extra_wilds: int = _knob(
+        0, v.one_of_ints(0, 4, 8, 12), "红中 (7z) added to the wall, every one wild: 0, 4, 8 or 12."
+    )
+    wild_gen: str = _knob(
+        "fours", v.enum("fours", "natural", "per_wild"),
+        "根 with wilds: 'fours' (any four of the reading) | 'natural' (no concealed wild in it) |"
+        " 'per_wild' (one per wild held, plus natural fours).",
+    )
+    no_wild_bonus: int = _knob(
+        0, v.one_of_ints(0, 1, 2, 3), "无鸡 / 无听用 / 无鬼: fan added to a win holding no wild."
+    )
+    four_wilds: Union[None, str, int] = _knob(
+        None, w.four_wilds,
+        "四鸡: None | 'cap' (four concealed wilds win at max_fan) | an int N (they win at N fan).",
+    )
+    wild_fifth_copy: bool = _knob(
+        False, v.boolean, "A wild may be read as a fifth copy of a kind."
+    )
+    wild_discard: str = _knob(
+        "forbidden", v.enum("forbidden", "dead"),
+        "Discarding a wild: 'forbidden' | 'dead' (legal; nobody may win, peng or kong on it).",
+    )
+    soft_peng: str = _knob(
+        "off", v.enum("off", "one", "two"),
+        "飞 soft peng: 'off' | 'one' (a natural and a wild) | 'two' (or a pair of wilds).",
+    )
+    soft_kong: bool = _knob(False, v.boolean, "软杠: kongs counting wilds (at least one natural).")
+    swap_back: bool = _knob(
+        False, v.boolean, "提: on its turn a seat puts a natural into its exposed meld for the wild."
+    )
+    soft_kong_pay: str = _knob(
+        "same", v.enum("same", "hard_double"),
+        "Kong pay with wilds: 'same' | 'hard_double' (a kong without wilds pays twice: 无鸡杠翻倍).",
+    )
 
     def __post_init__(self) -> None:
         for f in _FIELDS:
@@ -208,6 +249,7 @@ class Rules:
             if normal is not value:
                 object.__setattr__(self, f.name, normal)
         check_together(self)
+        w.check_wilds(self)
         if self.multipliers is None and self.highest_fan() > _MAX_POWER_FAN:
             raise ValueError(
                 f"bad value for knob 'fan_table': a win can reach {self.highest_fan()} fan under"
@@ -219,15 +261,16 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The rules of one preset (docs/rules.md §9, §11.4): ``Rules.preset("xueliu")``, ``"xuezhan"``,
-        ``"sanren_liangfang"``, ``"sanren_sanfang"``, ``"siren_liangfang"``, ``"erren_yifang"``
-        or ``"daodaohu"`` (sources: ``xueliu.rules.PRESET_SOURCES``)."""
+        """The rules of one preset (docs/rules.md §9, §11.4, §12.4): ``Rules.preset("xueliu")``,
+        ``"xuezhan"``, ``"sanren_liangfang"``, ``"sanren_sanfang"``, ``"siren_liangfang"``,
+        ``"erren_yifang"`` or ``"daodaohu"``; and the wild-tile rooms ``"yaoji"``, ``"leshan"``,
+        ``"yibin"``, ``"luzhou_gui"``, ``"hongzhong"`` (``WILD_PRESET_NAMES``; validated rules
+        that the game engine does not play yet). Sources: ``xueliu.rules.PRESET_SOURCES``."""
         try:
-            overrides = PRESETS[name]
+            overrides = PRESETS[name] if name in PRESETS else WILD_PRESETS[name]
         except (KeyError, TypeError):
-            raise ValueError(
-                f"unknown preset {name!r} (expected one of {', '.join(map(repr, PRESETS))})"
-            ) from None
+            names = ", ".join(map(repr, [*PRESETS, *WILD_PRESETS]))
+            raise ValueError(f"unknown preset {name!r} (expected one of {names})") from None
         if cls is Rules:
             cached = _PRESET_CACHE.get(name)
             if cached is None:
@@ -243,14 +286,16 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The knobs as JSON-ready data (tuples -> lists, sets -> sorted lists, maps -> dicts).
 
-        Every §3–§10 knob is written; a §11 knob (and a §11 pattern's ``fan_table`` entry) only
-        when it differs from its default, so that the record of a §1–§10 table reads exactly as
-        before §11 existed. :meth:`from_dict` fills the rest with the defaults: the round trip is
-        exact either way."""
+        Every §3–§10 knob is written; a §11 or §12 knob (and a §11 pattern's ``fan_table`` entry)
+        only when it differs from its default, so that the record of a §1–§10 table reads exactly
+        as before §11 existed, and that of a table without wild tiles exactly as before §12 (each
+        §12 knob is left out at its default, as the §11 ones are; ``None`` is written ``null``,
+        ``wild_kinds`` a list or ``"benjin"``). :meth:`from_dict` fills the rest with the
+        defaults: the round trip is exact either way."""
         out = {}
         for f in _FIELDS:
             value = getattr(self, f.name)
-            if f.name in _SECTION11 and value == f.default:
+            if f.name in _LATER and value == f.default:
                 continue
             if f.name == "fan_table":
                 value = {k: x for k, x in value.items()
@@ -286,18 +331,45 @@ class Rules:
                    and (pid not in jiang or self.jiang_patterns)
                    and (pid not in ("tianhu", "dihu") or self.heavenly_earthly is True)]
         base = max(self.fan_table[pid] for pid in allowed)
-        gens = 0 if self.gen_counts == "none" else 4
-        # 一条龙 and 夹心五 / 卡二条 (one winning tile: at most one of the last two), 卡边吊, 金钩.
+        gens = 0 if self.gen_counts == "none" else w.gens_bound(self)
+        # 一条龙 and 夹心五 / 卡二条 (one winning tile: at most one of the last two), 卡边吊, 金钩,
+        # 无鸡 (docs/rules.md §12.2).
         shared = (self.menqing + self.duanyaojiu + self.yitiaolong
                   + (self.jiaxinwu or self.kaertiao) + self.single_wait
-                  + (self.jingoudiao == "additive"))
+                  + (self.jingoudiao == "additive") + self.no_wild_bonus)
         heaven = max(self._stacked_amounts) if self.heavenly_earthly == "additive" else 0
         self_draw = 1 + self.haidi + (self.self_draw_bonus == "fan") + heaven  # 杠上花, 海底, 自摸
         discard = 1 + self.haidipao + (heaven if self.earthly_win != "first_draw" else 0)
         total = base + gens + shared + max(self_draw, discard)
+        if isinstance(self.four_wilds, int):  # 四鸡 at N fan, alone (docs/rules.md §12.2)
+            total = max(total, self.four_wilds)
         return min(total, self.max_fan) if self.max_fan else total
 
     # -- derived ---------------------------------------------------------------------------
+
+    @property
+    def has_wilds(self) -> bool:
+        """Whether the wall set holds any wild (docs/rules.md §12.1): ``wild_kinds`` names some, or
+        is a 本金 rule, or ``extra_wilds`` adds 红中. False for every §9 and §11.4 preset."""
+        return w.has_wilds(self)
+
+    @property
+    def uses_benjin(self) -> bool:
+        """Whether each hand turns up a 本金 that decides its wilds (``wild_kinds`` ``"benjin"`` or
+        ``"benjin_plus"``, docs/rules.md §12.1)."""
+        return w.uses_benjin(self)
+
+    def wild_set(self, benjin: Union[None, str, int] = None) -> frozenset[int]:
+        """The wild kinds of a hand as kind indices (27 is 红中), docs/rules.md §12.1; ``benjin``
+        (a tile name or kind) is the hand's 本金, required under ``"benjin"`` /
+        ``"benjin_plus"`` and refused otherwise: ``Rules.preset("yibin").wild_set(benjin="9s")``
+        is ``frozenset({25, 18})`` (8条 and 1条). See :func:`xueliu.rules.wilds.wild_set`."""
+        return w.wild_set(self, benjin)
+
+    def wild_count_in_wall(self) -> int:
+        """The wilds of the wall set (docs/rules.md §12.1): 4 per wild kind (8 under ``"benjin"``,
+        11 under ``"benjin_plus"``) plus ``extra_wilds``; 0 without wilds."""
+        return w.wild_count_in_wall(self)
 
     @functools.cached_property
     def shape(self) -> Shape:
@@ -360,7 +432,9 @@ class Rules:
 
     def __repr__(self) -> str:
         best_name, best_diff = "xueliu", None
-        for name in PRESETS:
+        # A wild-tile preset is the nearest only to rules with some §12 knob set.
+        wild = any(getattr(self, f.name) != f.default for f in _FIELDS if f.name in _SECTION12)
+        for name in [*PRESETS, *(WILD_PRESETS if wild else ())]:
             p = Rules.preset(name)
             diff = {f.name: getattr(self, f.name) for f in _FIELDS
                     if getattr(self, f.name) != getattr(p, f.name)}
@@ -385,6 +459,15 @@ SECTION11_KNOBS: tuple[str, ...] = (
 """The knobs docs/rules.md §11 added (values §11 added to older knobs, like mode 'daodaohu', need no
 list: they are never defaults). ``to_dict`` writes them only away from their defaults."""
 _SECTION11 = frozenset(SECTION11_KNOBS)
+
+SECTION12_KNOBS: tuple[str, ...] = (
+    "wild_kinds", "extra_wilds", "wild_gen", "no_wild_bonus", "four_wilds", "wild_fifth_copy",
+    "wild_discard", "soft_peng", "soft_kong", "swap_back", "soft_kong_pay",
+)
+"""The wild-tile knobs of docs/rules.md §12. ``to_dict`` writes them only away from their defaults,
+so a table without wilds is written as it was before §12."""
+_SECTION12 = frozenset(SECTION12_KNOBS)
+_LATER = _SECTION11 | _SECTION12
 _SECTION11_PATTERNS = frozenset({"jiangqidui", "jiangjingoudiao"})
 
 _GEN_COUNTS = {"all_fours": 0, "kongs_only": 1, "none": 2}

@@ -1,14 +1,19 @@
-"""The presets (docs/rules.md §9, §11.4): each one's knob overrides on the defaults, and its source.
+"""The presets (docs/rules.md §9, §11.4, §12.4): each one's knob overrides on the defaults, and its
+source.
 
 Read them through :meth:`xueliu.rules.Rules.preset` (validated, cached); ``docs/presets.md`` shows
-every preset knob by knob.
+every preset knob by knob. The wild-tile rooms of §12.4 are kept apart (``WILD_PRESETS``,
+``WILD_PRESET_NAMES``): the game engine does not play wild tiles yet, and everything that plays
+"every preset" (the command's ``--preset``, the server's lobby, simulate, the learning
+environments, the tests' loops) walks ``PRESET_NAMES`` / ``PRESETS``, which hold only the presets
+it can play. ``Rules.preset("yaoji")`` works all the same.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PRESETS", "PRESET_SOURCES", "PRESET_NAMES"]
+__all__ = ["PRESETS", "PRESET_SOURCES", "PRESET_NAMES", "WILD_PRESETS", "WILD_PRESET_NAMES"]
 
 # Knobs every §11.4 room shares (its sources' defaults; docs/rules.md §11.4's last row): no 选倍, no
 # forced wins, and 血战 winners make no kongs.
@@ -60,6 +65,44 @@ PRESETS: dict[str, dict[str, Any]] = {
 """Knob overrides of each preset on the defaults (the ``xueliu`` preset); use
 :meth:`xueliu.rules.Rules.preset`."""
 
+# What every §12.4 room shares: 血战 without 换三张 (with 定缺 but in the 红中 room); every knob the
+# table does not name is the xueliu preset's.
+_WILD_ROOM: dict[str, Any] = {"mode": "xuezhan", "exchange_three": False}
+
+WILD_PRESETS: dict[str, dict[str, Any]] = {
+    "yaoji": {
+        **_WILD_ROOM, "wild_kinds": ("1s",), "soft_peng": "one", "soft_kong": True,
+        "swap_back": True, "four_wilds": "cap", "no_wild_bonus": 1, "soft_kong_pay": "hard_double",
+        "max_fan": 4, "dian_gang_hua": "discarder", "direct_kong_others": 0,
+        "jingoudiao": "additive", "heavenly_earthly": "additive", "haidi": True,
+    },
+    "leshan": {
+        **_WILD_ROOM, "wild_kinds": ("1s",), "soft_peng": "two", "soft_kong": True,
+        "swap_back": True, "four_wilds": 3, "no_wild_bonus": 1, "wild_fifth_copy": True,
+        "max_fan": 5, "self_draw_bonus": "fan", "dian_gang_hua": "discarder",
+        "heavenly_earthly": "additive", "menqing": True,
+    },
+    "yibin": {
+        **_WILD_ROOM, "wild_kinds": "benjin", "soft_peng": "one", "swap_back": True,
+        "no_wild_bonus": 2, "max_fan": 6, "self_draw_bonus": "none", "self_draw_only": True,
+        "fan_table": {"duiduihu": 3, "longqidui": 4, "qingdui": 6, "qingqidui": 6,
+                      "qinglongqidui": 7},
+    },
+    "luzhou_gui": {
+        **_WILD_ROOM, "extra_wilds": 4, "soft_peng": "two", "soft_kong": True, "swap_back": True,
+        "no_wild_bonus": 3, "max_fan": 4, "multipliers": (2, 5, 10, 20, 40, 80),
+    },
+    "hongzhong": {
+        **_WILD_ROOM, "declare_void": False, "extra_wilds": 4, "wild_discard": "dead",
+        "soft_peng": "one", "soft_kong": True, "swap_back": True, "no_wild_bonus": 3,
+        "wild_gen": "per_wild", "max_fan": 5, "multipliers": (2, 5, 10, 20, 40),
+        "self_draw_bonus": "fan", "min_fan_discard_win": 2,
+        "fan_table": {"duiduihu": 3, "qingyise": 5}, "pig_penalty": 40,
+    },
+}
+"""The wild-tile rooms of docs/rules.md §12.4, as overrides on the defaults: valid rules that the
+game engine does not play yet (``new_game`` refuses them), so they are not in ``PRESETS``."""
+
 PRESET_SOURCES: dict[str, str] = {
     "xueliu": "血流成河: docs/rules.md §9, seeds 000/001/002 (platform rule pages)",
     "xuezhan": "血战到底: docs/rules.md §9, seeds 003/004 (platform rule pages)",
@@ -69,8 +112,20 @@ PRESET_SOURCES: dict[str, str] = {
     "siren_liangfang": "四人两房: docs/rules.md §11.4, bebee/Majiang-1 rule_sirenliangfang.json",
     "erren_yifang": "两人一房: docs/rules.md §11.4, fhh-qp MahjongConfig.lua",
     "daodaohu": "倒倒胡: docs/rules.md §11.4, open_mahjong_unity (blood_battle = false)",
+    "yaoji": "幺鸡麻将: docs/rules.md §12.4, fhh-qp 幺鸡四人 (hw233/fkserver maajan_yaoji where "
+             "fhh-qp is silent)",
+    "leshan": "乐山 幺鸡任用: docs/rules.md §12.4, the P-A platform's 乐山 room (a 乐山 room-card "
+              "server for the wilds)",
+    "yibin": "宜宾 听用: docs/rules.md §12.4, fhh-qp ConfigData.lua's 宜宾 rule text (P-A 宜宾)",
+    "luzhou_gui": "泸州 鬼: docs/rules.md §12.4, the P-A platform's 泸州 room (\"cai\" "
+                  "Table_LuZhouGui)",
+    "hongzhong": "红中: docs/rules.md §12.4, the 112-tile 川麻 script (hw233/fkserver "
+                 "maajan_hongzhong)",
 }
 """Where each preset's values come from."""
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
-"""Every preset name, in docs/rules.md order."""
+"""Every preset the game engine plays, in docs/rules.md order (§9, §11.4)."""
+
+WILD_PRESET_NAMES: tuple[str, ...] = tuple(WILD_PRESETS)
+"""The wild-tile presets of docs/rules.md §12.4, in its order; not played by the game engine yet."""

@@ -31,6 +31,8 @@ class ShapeKnobs(Protocol):
     def declare_void(self) -> bool: ...
     @property
     def exchange_direction(self) -> str: ...
+    @property
+    def extra_wilds(self) -> int: ...
 
 __all__ = ["Shape", "shape_of", "shape_code", "seat_places"]
 
@@ -52,7 +54,8 @@ class Shape:
     kind_mask: int
     """Bit k set for each kind in play (the native waits masks use the same bits)."""
     wall_tiles: int
-    """Tiles in the wall: 36 per suit (108, 72, 36)."""
+    """Tiles in the wall: 36 per suit (108, 72, 36), plus the ``extra_wilds`` 红中 (docs/rules.md
+    §12.1: 112 in a 红中 room)."""
     hand_size: int
     """Tiles dealt to each seat (the dealer one more): 13, 10 or 7."""
     sets: int
@@ -120,7 +123,8 @@ def shape_of(rules: ShapeKnobs) -> Shape:
     pairs = (size + 1) // 2 if rules.seven_pairs and (size + 1) % 2 == 0 else 0
     return Shape(
         players=n, suits=rules.suits, suit_indices=suit_indices, kinds=kinds,
-        kind_mask=sum(1 << k for k in kinds), wall_tiles=36 * len(rules.suits), hand_size=size,
+        kind_mask=sum(1 << k for k in kinds),
+        wall_tiles=36 * len(rules.suits) + rules.extra_wilds, hand_size=size,
         sets=(size - 1) // 3, pairs=pairs, melds_for_jingou=(size - 1) // 3, deal_rounds=rounds,
         deal_rest=rest, deal_plan=tuple(plan), dealt_tiles=n * size + 1,
         declare_void_possible=len(rules.suits) == 3,
