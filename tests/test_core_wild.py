@@ -183,15 +183,17 @@ def test_wild_kinds_outside_the_kinds_are_refused():
 PRESETS = ("yaoji", "leshan", "hongzhong")
 
 
-def random_wild_hand(rng):
-    """A random physical hand under a random wild preset and knob mix: (counts, melds, void,
-    rules). Wilds both concealed and in soft melds; 13 - 3k or 14 - 3k tiles; any void."""
+def random_wild_hand(rng, preset=None):
+    """A random physical hand under a wild preset (random unless given, then with its own knobs)
+    and a random knob mix: (counts, melds, void, rules). Wilds both concealed and in soft melds;
+    13 - 3k or 14 - 3k tiles; any void."""
     over = {}
-    preset = rng.choice(PRESETS)
-    if rng.random() < 0.3:
-        over["wild_fifth_copy"] = not wild.PRESETS[preset]["wild_fifth_copy"]
-    if rng.random() < 0.2:
-        over["seven_pairs"] = False
+    if preset is None:
+        preset = rng.choice(PRESETS)
+        if rng.random() < 0.3:
+            over["wild_fifth_copy"] = not wild.PRESETS[preset]["wild_fifth_copy"]
+        if rng.random() < 0.2:
+            over["seven_pairs"] = False
     rules = wild.make_rules_wild(preset, **over)
     wilds = sorted(wild.wild_set(rules))
     suits = rng.sample(range(3), rng.choice([1, 2, 2, 2, 3]))
@@ -243,3 +245,56 @@ def test_the_core_agrees_with_the_reading_enumeration(seed):
     else:
         expected = [core.tile_name(k) for k in wild.waits_wild(counts, melds, void, rules)]
         assert names(core.waits(hand, v, code, **kw)) == expected
+
+
+# --- batch calls: the natural counts and a wild count per row -----------------------------------
+
+
+def batch_rows(hands):
+    """(counts uint8[N, 27], melds int16[N, 4] with 81 * wilds for a soft meld, wilds uint8[N])."""
+    import numpy as np
+
+    counts = np.array([list(h.counts) for h in hands], dtype=np.uint8)
+    melds = np.full((len(hands), 4), -1, dtype=np.int16)
+    for i, h in enumerate(hands):
+        for j, meld in enumerate(h.melds):
+            melds[i, j] = 27 * meld[0] + meld[1] + 81 * (meld[2] if len(meld) == 3 else 0)
+    return counts, melds, np.array([h.wilds for h in hands], dtype=np.uint8)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_batch_calls_answer_each_row_as_the_single_calls(preset):
+    import numpy as np
+
+    rng = random.Random(preset)
+    rows = {13: [], 14: []}
+    while min(len(r) for r in rows.values()) < 150:
+        counts, melds, void, rules = random_wild_hand(rng, preset)
+        hand, code, kw = native(counts, melds, rules)
+        try:
+            core.shanten(hand, VOID[void], code, **kw)
+        except ValueError:
+            continue
+        rows[sum(counts) + 3 * len(melds)].append((hand, VOID[void]))
+    rules = wild.make_rules_wild(preset)
+    _, code, kw = native([0] * 28, [], rules)
+    for size, (call, batch) in {14: (core.is_win, core.batch_is_win),
+                                13: (core.waits, core.batch_waits)}.items():
+        hands = [h for h, _ in rows[size]]
+        voids = np.array([v for _, v in rows[size]], dtype=np.int8)
+        counts, melds, wilds = batch_rows(hands)
+        got = batch(counts, melds, voids, code, 1, wilds=wilds, **kw)
+        assert list(got) == [call(h, v, code, **kw) for h, v in rows[size]]
+        shanten = core.batch_shanten(counts, melds, voids, code, 2, wilds=wilds, **kw)
+        assert list(shanten) == [core.shanten(h, v, code, **kw) for h, v in rows[size]]
+
+
+def test_a_batch_row_with_a_natural_count_of_a_wild_kind_is_refused():
+    import numpy as np
+
+    counts = np.zeros((1, 27), np.uint8)
+    counts[0, :13] = 1
+    counts[0, 18] = 1  # 1条 under 幺鸡
+    with pytest.raises(ValueError, match="row 0: 1s is a wild kind"):
+        core.batch_shanten(counts, None, None, True, 1, wilds=np.zeros(1, np.uint8),
+                           wild_kinds=1 << 18)

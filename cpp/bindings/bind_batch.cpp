@@ -1,7 +1,9 @@
 // _core.batch_*: the single-hand calls over numpy arrays (see python/xueliu/_core.pyi).
 //
-// Inputs: counts uint8[N, 27], melds int16[N, 4] (-1 none, else 27 * type + kind; -1 may sit
-// anywhere and is skipped), void int8[N] (-1 none or 0..2). Arrays of another integer dtype or
+// Inputs: counts uint8[N, 27], melds int16[N, 4] (-1 none, else 27 * type + kind, plus 81 * w for
+// a soft meld holding w wilds; -1 may sit anywhere and is skipped), void int8[N] (-1 none or
+// 0..2), and with wild rules (docs/rules.md §12) wilds uint8[N]: the concealed wilds of each row,
+// whatever their physical kinds (a wild kind's column of counts is 0). Arrays of another integer dtype or
 // layout are converted first (range-checked before narrowing); other dtypes and shapes are a
 // ValueError naming the shape or dtype. Every row is validated like the single call would validate
 // it, and the first bad row is reported as "row i: <the single call's message>".
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "bits.hpp"  // also the little-endian guard for the word tricks below
+#include "convert.hpp"
 #include "fan.hpp"
 #include "hand.hpp"
 #include "register.hpp"
@@ -42,17 +45,22 @@ constexpr CallCount kCallCounts[] = {
 // wanted and, as count words (bits.hpp's layout), 0xFF in each byte of a kind not in play.
 struct RowShape {
   const HandShape* shape;
+  const WildRules* wild;
   int base = 13;
-  uint64_t absent[4] = {0, 0, 0, 0};
+  uint64_t absent[4] = {0, 0, 0, 0};  // also every wild kind's byte: no natural count there
+  bool masked = false;                // some byte of absent is set
 };
 
-RowShape row_shape(const HandShape& shape, Call call) {
+RowShape row_shape(const HandShape& shape, const WildRules& wild, Call call) {
   RowShape r;
   r.shape = &shape;
+  r.wild = &wild;
   r.base = shape.tiles + kCallCounts[static_cast<int>(call)].extra;
   uint8_t bytes[kKinds + 5] = {};
-  for (int k = 0; k < kKinds; ++k) bytes[k] = (shape.kinds >> k & 1) ? 0 : 0xFF;
+  for (int k = 0; k < kKinds; ++k)
+    bytes[k] = (shape.kinds >> k & 1) && !(wild.kinds >> k & 1) ? 0 : 0xFF;
   load_count_words(bytes, r.absent);
+  r.masked = (r.absent[0] | r.absent[1] | r.absent[2] | r.absent[3]) != 0;
   return r;
 }
 
@@ -111,19 +119,24 @@ struct Batch {
   py::array_t<uint8_t> counts_arr;
   py::array_t<int16_t> melds_arr;
   py::array_t<int8_t> void_arr;
+  py::array_t<uint8_t> wilds_arr;
   const uint8_t* counts = nullptr;
   const int16_t* melds = nullptr;  // null: no melds
   const int8_t* voids = nullptr;   // null: no void
+  const uint8_t* wilds = nullptr;  // null: no wilds
   size_t n = 0;
 };
 
-Batch read_batch(const py::object& counts, const py::object& melds, const py::object& voids) {
+constexpr int kMaxMeldCode = 27 * 3 + 81 * 3 - 1;  // a concealed kong of 9s with three wilds
+
+Batch read_batch(const py::object& counts, const py::object& melds, const py::object& voids,
+                 const py::object& wilds = py::none()) {
   Batch b;
   b.counts_arr = as_rows<uint8_t>(counts, "counts", kKinds, 0, 4, "(N, 27)");
   b.n = static_cast<size_t>(b.counts_arr.shape(0));
   b.counts = b.counts_arr.data();
   if (!melds.is_none()) {
-    b.melds_arr = as_rows<int16_t>(melds, "melds", kMaxMelds, -1, 80, "(N, 4)");
+    b.melds_arr = as_rows<int16_t>(melds, "melds", kMaxMelds, -1, kMaxMeldCode, "(N, 4)");
     if (static_cast<size_t>(b.melds_arr.shape(0)) != b.n)
       throw py::value_error("melds has " + std::to_string(b.melds_arr.shape(0)) +
                             " rows but counts has " + std::to_string(b.n));
@@ -136,7 +149,23 @@ Batch read_batch(const py::object& counts, const py::object& melds, const py::ob
                             " rows but counts has " + std::to_string(b.n));
     b.voids = b.void_arr.data();
   }
+  if (!wilds.is_none()) {
+    b.wilds_arr = as_rows<uint8_t>(wilds, "wilds", 0, 0, 14, "(N,)");
+    if (static_cast<size_t>(b.wilds_arr.shape(0)) != b.n)
+      throw py::value_error("wilds has " + std::to_string(b.wilds_arr.shape(0)) +
+                            " rows but counts has " + std::to_string(b.n));
+    b.wilds = b.wilds_arr.data();
+  }
   return b;
+}
+
+// A meld of a batch row: 27 * type + kind + 81 * wilds.
+inline Meld meld_of_code(int code) {
+  Meld m;
+  m.wilds = static_cast<uint8_t>(code / 81);
+  m.type = static_cast<MeldType>(code % 81 / kKinds);
+  m.kind = static_cast<uint8_t>(code % kKinds);
+  return m;
 }
 
 // Bytes above 4 in a word (each byte: high bit set iff the byte is > 4).
@@ -172,9 +201,10 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
   w[3] >>= 40;  // counts 24..26 only, as load_count_words leaves them
   if (bytes_above_4(w[0]) | bytes_above_4(w[1]) | bytes_above_4(w[2]) | bytes_above_4(w[3]))
     return false;
-  // A tile of a suit not in play (all zero masks at the default table).
-  if (shape.absent && ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) | (w[2] & rs.absent[2]) |
-                       (w[3] & rs.absent[3])))
+  // A tile of a suit not in play or a natural count of a wild kind (all zero masks at the
+  // default table without wilds).
+  if ((shape.absent || rs.masked) && ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) |
+                                      (w[2] & rs.absent[2]) | (w[3] & rs.absent[3])))
     return false;
   const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
   int k = 0;
@@ -183,27 +213,31 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
     for (int j = 0; j < kMaxMelds; ++j) {
       const int code = row[j];
       if (code == -1) continue;
-      if (code < 0 || code > 80) return false;
-      hand.melds[k].type = static_cast<MeldType>(code / kKinds);
-      hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
+      if (code < 0 || code > kMaxMeldCode) return false;
+      hand.melds[k] = meld_of_code(code);
+      if (hand.melds[k].wilds >= hand.melds[k].size() || hand.melds[k].wilds > 3) return false;
       if (shape.absent && !(shape.kinds >> hand.melds[k].kind & 1)) return false;
+      if (rs.masked && (rs.wild->kinds >> hand.melds[k].kind & 1)) return false;
+      if (hand.melds[k].wilds && !rs.wild->any()) return false;
       ++k;
     }
     if (shape.sets < kMaxMelds && k > shape.sets) return false;
     for (int j = 0; j < k; ++j) {
-      int held = hand.counts[hand.melds[j].kind];
+      int held = hand.counts[hand.melds[j].kind];  // physical copies: a meld's naturals
       for (int l = 0; l < k; ++l)
-        if (hand.melds[l].kind == hand.melds[j].kind) held += hand.melds[l].size();
+        if (hand.melds[l].kind == hand.melds[j].kind) held += hand.melds[l].naturals();
       if (held > 4) return false;
     }
   }
   hand.n_melds = static_cast<uint8_t>(k);
+  hand.wilds = b.wilds ? b.wilds[i] : 0;
+  if (hand.wilds && !rs.wild->any()) return false;
   void_suit = b.voids ? b.voids[i] : kNoVoid;
   if (void_suit < -1 || void_suit > 2) return false;
   if (shape.absent && void_suit != kNoVoid) return false;  // no 定缺 with < 3 suits
   const CallCount& count = kCallCounts[static_cast<int>(call)];
   const int want = shape.tiles + count.extra - 3 * k;
-  return n == want || (count.or_one_more && n == want + 1);
+  return n + hand.wilds == want || (count.or_one_more && n + hand.wilds == want + 1);
 }
 
 // The message the single call would raise for a bad row.
@@ -215,18 +249,22 @@ std::string row_error(const Batch& b, size_t i, Call call, const RowShape& rs) {
     for (int j = 0; j < kMaxMelds; ++j) {
       const int code = b.melds[kMaxMelds * i + j];
       if (code == -1) continue;
-      if (code < 0 || code > 80)
+      if (!rs.wild->any() && (code < 0 || code > 80))
         return "meld code " + std::to_string(code) + " (-1 or 27 * type + kind in 0..80)";
-      hand.melds[k].type = static_cast<MeldType>(code / kKinds);
-      hand.melds[k].kind = static_cast<uint8_t>(code % kKinds);
+      if (code < 0 || code > kMaxMeldCode || code / 81 >= (code % 81 / kKinds == 0 ? 3 : 4))
+        return "meld code " + std::to_string(code) +
+               " (-1 or 27 * type + kind in 0..80, plus 81 * wilds for a soft meld)";
+      hand.melds[k] = meld_of_code(code);
       ++k;
     }
   }
   hand.n_melds = static_cast<uint8_t>(k);
+  hand.wilds = b.wilds ? b.wilds[i] : 0;
   const int void_suit = b.voids ? b.voids[i] : kNoVoid;
   const CallCount& count = kCallCounts[static_cast<int>(call)];
   try {
     validate_hand(hand);
+    check_wilds(hand, *rs.wild);
     validate_void(void_suit);
     check_shape(hand, void_suit, *rs.shape);
     check_tile_count(count.name, hand, rs.base, count.or_one_more);
@@ -284,9 +322,9 @@ void run_rows(size_t n, int threads, const Body& body) {
 // The rows of one call: load and check each row, then `compute(i, hand, void)`; a false return
 // from compute or an exception marks the row bad. Workers stop at their first bad row.
 template <typename Compute>
-void for_rows(const Batch& b, Call call, const HandShape& shape, int threads,
-              const Compute& compute) {
-  const RowShape rs = row_shape(shape, call);
+void for_rows(const Batch& b, Call call, const HandShape& shape, const WildRules& wild,
+              int threads, const Compute& compute) {
+  const RowShape rs = row_shape(shape, wild, call);
   with_shape_code(shape, [&](auto code) {
     run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
       Hand hand;
@@ -317,18 +355,22 @@ void def_hand_call(py::module_& m, const char* name, Row row, const char* doc) {
   m.def(
       name,
       [row](const py::object& counts, const py::object& melds, const py::object& voids,
-            int shape_code, int threads) {
+            int shape_code, int threads, const py::object& wilds, long wild_kinds,
+            bool wild_fifth_copy) {
         const HandShape& shape = hand_shape(shape_code);
-        const Batch b = read_batch(counts, melds, voids);
+        const WildRules wild = wild_rules_arg(wild_kinds, wild_fifth_copy);
+        const Batch b = read_batch(counts, melds, voids, wilds);
         py::array_t<Out> out(static_cast<py::ssize_t>(b.n));
         Out* o = out.mutable_data();
-        for_rows(b, call, shape, threads, [&](size_t i, const Hand& hand, int v) {
-          o[i] = row(hand, v, shape);
+        for_rows(b, call, shape, wild, threads, [&](size_t i, const Hand& hand, int v) {
+          o[i] = row(hand, v, shape, wild);
         });
         return out;
       },
       py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
-      py::arg("seven_pairs") = true, py::arg("threads") = 1, doc);
+      py::arg("seven_pairs") = true, py::arg("threads") = 1, py::kw_only(),
+      py::arg("wilds") = py::none(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false,
+      doc);
 }
 
 }  // namespace
@@ -377,18 +419,18 @@ void register_batch(py::module_& m) {
         "{'build': 'dispatch' | 'portable' | 'native', 'clones': the compiled variants of the hot "
         "batch functions, 'selected': the one this CPU runs ('' without dispatch), 'compiler'}.");
   def_hand_call<Call::IsWin, bool>(
-      m, "batch_is_win", [](const Hand& hand, int v, const HandShape& shape) {
-        return is_win_unchecked(hand, v, shape);
+      m, "batch_is_win", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
+        return is_win_unchecked(hand, v, shape, wild);
       },
       "Whether each row is a complete hand, as is_win would answer.");
   def_hand_call<Call::Waits, uint32_t>(
-      m, "batch_waits", [](const Hand& hand, int v, const HandShape& shape) {
-        return waits_unchecked(hand, v, shape);
+      m, "batch_waits", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
+        return waits_unchecked(hand, v, shape, wild);
       },
       "Bitmask of the waiting kinds per row (bit k = kind k).");
   def_hand_call<Call::Shanten, int8_t>(
-      m, "batch_shanten", [](const Hand& hand, int v, const HandShape& shape) {
-        const int s = shanten_unchecked(hand, v, shape);
+      m, "batch_shanten", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
+        const int s = shanten_unchecked(hand, v, shape, wild);
         if (s == -2) check_win_reachable("shanten", hand, v);  // throws the single call's error
         return static_cast<int8_t>(s);
       },
@@ -405,7 +447,7 @@ void register_batch(py::module_& m) {
         py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));
         int16_t* f = fan.mutable_data();
         int8_t* c = code.mutable_data();
-        for_rows(b, Call::Evaluate, rules.shape, threads, [&](size_t i, const Hand& hand, int v) {
+        for_rows(b, Call::Evaluate, rules.shape, kNoWilds, threads, [&](size_t i, const Hand& hand, int v) {
           if (!is_win_unchecked(hand, v, rules.shape)) {
             f[i] = 0, c[i] = -1;
             return;
