@@ -2,6 +2,7 @@
 // tests and users already know.
 #include "notation.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -187,7 +188,180 @@ class Parser {
   }
 };
 
+// The §12 parser: the same characters, read as groups of tiles (digits and a suit, "7z", 中 or
+// 红中), with melds made of a natural group and wild groups.
+class PhysicalParser {
+ public:
+  PhysicalParser(std::string_view text, Quote quote) : text_(text), s_(decode(text)), quote_(quote) {}
+
+  PhysicalHand parse() {
+    size_t i = 0;
+    while (i < s_.size()) {
+      const char32_t c = s_[i].code;
+      if (c == U'(' || c == U'[') {
+        i = parse_meld(i);
+      } else if (c == U')' || c == U']') {
+        fail("unmatched bracket in " + whole());
+      } else {
+        std::vector<int> group;
+        i = parse_group(i, s_.size(), group);
+        if (hand_.n_melds) fail("concealed tile after a meld in " + whole());
+        for (int k : group) ++hand_.counts[k];
+      }
+    }
+    check_copies();
+    return hand_;
+  }
+
+ private:
+  std::string_view text_;
+  std::vector<Char> s_;
+  Quote quote_;
+  PhysicalHand hand_;
+
+  [[noreturn]] static void fail(const std::string& message) { throw std::invalid_argument(message); }
+  std::string whole() const { return quote_(text_); }
+
+  // One group starting at s_[i] (before `end`): digits and a suit, digits and z (only 7), or
+  // 中 / 红中. Appends its kinds; returns the index after it.
+  size_t parse_group(size_t i, size_t end, std::vector<int>& out) {
+    if (s_[i].code == U'中') {
+      out.push_back(kHongzhong);
+      return i + 1;
+    }
+    if (s_[i].code == U'红') {
+      if (i + 1 < end && s_[i + 1].code == U'中') {
+        out.push_back(kHongzhong);
+        return i + 2;
+      }
+      fail("红 without 中 in " + whole());
+    }
+    size_t j = i;
+    while (j < end && is_digit(s_[j].code)) ++j;
+    if (j == i) fail("unexpected character in " + whole());
+    if (j == end) fail("digits with no suit in " + whole());
+    const char32_t suit_code = s_[j].code;
+    for (size_t k = i; k < j; ++k)
+      if (s_[k].code == U'0') fail("rank 0 in " + whole());
+    if (suit_code == U'z') {
+      for (size_t k = i; k < j; ++k)
+        if (s_[k].code != U'7') fail("only 7z (红中) is a z tile, in " + whole());
+      out.insert(out.end(), j - i, kHongzhong);
+      return j + 1;
+    }
+    const int suit = suit_of_code(suit_code);
+    if (suit < 0) fail("digits with no suit in " + whole());
+    for (size_t k = i; k < j; ++k) out.push_back(kRanks * suit + static_cast<int>(s_[k].code - U'1'));
+    return j + 1;
+  }
+
+  size_t parse_meld(size_t i) {
+    const char32_t opening = s_[i].code, closing = opening == U'(' ? U')' : U']';
+    size_t j = i + 1;
+    while (j < s_.size() && s_[j].code != U')' && s_[j].code != U']' && s_[j].code != U'(' &&
+           s_[j].code != U'[')
+      ++j;
+    if (j == s_.size() || s_[j].code != closing) fail("unclosed or mismatched bracket in " + whole());
+    if (hand_.n_melds == kMaxMelds) fail("more than 4 melds in " + whole());
+    std::vector<int> natural, wilds;
+    size_t k = parse_group(i + 1, j, natural);
+    while (k < j) k = parse_group(k, j, wilds);
+    if (natural.empty() || natural[0] == kHongzhong)
+      fail("a meld starts with its natural tiles, not a wild, in " + whole());
+    for (int t : natural)
+      if (t != natural[0]) fail("a meld holds one natural kind (no chow melds) in " + whole());
+    for (int t : wilds)
+      if (t == natural[0]) fail("a meld's wild group repeats its natural kind in " + whole());
+    const size_t size = natural.size() + wilds.size();
+    PhysicalMeld& meld = hand_.melds[hand_.n_melds++];
+    if (opening == U'[') {
+      if (size != 4) fail("a concealed kong needs 4 tiles in " + whole());
+      meld.type = MeldType::ConcealedKong;
+    } else if (size == 3 || size == 4) {
+      meld.type = size == 3 ? MeldType::Peng : MeldType::Kong;
+    } else {
+      fail("a meld has 3 tiles (peng) or 4 (kong) in " + whole());
+    }
+    meld.kind = static_cast<uint8_t>(natural[0]);
+    std::sort(wilds.begin(), wilds.end());
+    meld.n_wilds = static_cast<uint8_t>(wilds.size());
+    for (size_t w = 0; w < wilds.size(); ++w) meld.wild_tiles[w] = static_cast<uint8_t>(wilds[w]);
+    return j + 1;
+  }
+
+  void check_copies() const {
+    int total[kPhysicalKinds] = {};
+    for (int k = 0; k < kPhysicalKinds; ++k) total[k] = hand_.counts[k];
+    for (int m = 0; m < hand_.n_melds; ++m) {
+      const PhysicalMeld& meld = hand_.melds[m];
+      total[meld.kind] += (meld.type == MeldType::Peng ? 3 : 4) - meld.n_wilds;
+      for (int w = 0; w < meld.n_wilds; ++w) ++total[meld.wild_tiles[w]];
+    }
+    for (int k = 0; k < kKinds; ++k)
+      if (total[k] > 4) fail("fifth copy of " + tile_name(k) + " in " + whole());
+    if (total[kHongzhong] > kMaxHongzhong) fail("more than 12 红中 in " + whole());
+  }
+};
+
+std::string group_text(const std::vector<int>& kinds) {  // ascending kinds, one suit letter a run
+  std::string out;
+  for (size_t a = 0; a < kinds.size();) {
+    const int suit = kinds[a] == kHongzhong ? 3 : suit_of(kinds[a]);
+    size_t b = a;
+    for (; b < kinds.size() && (kinds[b] == kHongzhong ? 3 : suit_of(kinds[b])) == suit; ++b)
+      out += kinds[b] == kHongzhong ? '7' : static_cast<char>('1' + rank_of(kinds[b]));
+    out += "mpsz"[suit];
+    a = b;
+  }
+  return out;
+}
+
 }  // namespace
+
+PhysicalHand parse_physical(std::string_view text, Quote quote) {
+  return PhysicalParser(text, quote).parse();
+}
+
+std::string format_physical(const PhysicalHand& hand) {
+  std::vector<int> concealed;
+  for (int k = 0; k < kPhysicalKinds; ++k) concealed.insert(concealed.end(), hand.counts[k], k);
+  std::string out = group_text(concealed);
+  for (int m = 0; m < hand.n_melds; ++m) {
+    const PhysicalMeld& meld = hand.melds[m];
+    const int size = meld.type == MeldType::Peng ? 3 : 4;
+    std::string body = group_text(std::vector<int>(size - meld.n_wilds, meld.kind));
+    body += group_text(std::vector<int>(meld.wild_tiles, meld.wild_tiles + meld.n_wilds));
+    out += meld.type == MeldType::ConcealedKong ? "[" + body + "]" : "(" + body + ")";
+  }
+  return out;
+}
+
+Hand physical_to_hand(const PhysicalHand& physical, const WildRules& wild) {
+  auto is_wild = [&](int k) { return (wild.kinds >> k & 1) != 0; };
+  Hand hand;
+  int wilds = 0;
+  for (int k = 0; k < kPhysicalKinds; ++k) {
+    if (!physical.counts[k]) continue;
+    if (k == kHongzhong && !is_wild(k))
+      throw std::invalid_argument("7z (红中) is in play only when the rules add red dragons "
+                                  "(extra_wilds)");
+    if (is_wild(k)) wilds += physical.counts[k];
+    else hand.counts[k] = physical.counts[k];
+  }
+  hand.wilds = static_cast<uint8_t>(std::min(wilds, 255));
+  hand.n_melds = physical.n_melds;
+  for (int m = 0; m < physical.n_melds; ++m) {
+    const PhysicalMeld& p = physical.melds[m];
+    if (is_wild(p.kind))
+      throw std::invalid_argument("a meld of " + tile_name(p.kind) + ", a wild kind");
+    for (int w = 0; w < p.n_wilds; ++w)
+      if (!is_wild(p.wild_tiles[w]))
+        throw std::invalid_argument(std::string(p.wild_tiles[w] == kHongzhong ? "7z" : tile_name(p.wild_tiles[w])) +
+                                    " in a soft meld is not a wild under these rules");
+    hand.melds[m] = Meld{p.type, p.kind, p.n_wilds};
+  }
+  return hand;
+}
 
 std::string quote_plain(std::string_view text) {
   std::string out = "'";

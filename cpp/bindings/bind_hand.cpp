@@ -7,6 +7,7 @@
 
 #include "convert.hpp"
 #include "hand.hpp"
+#include "notation.hpp"
 #include "register.hpp"
 #include "tables.hpp"
 #include "tiles.hpp"
@@ -244,6 +245,42 @@ void register_hand(py::module_& m) {
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
       py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false);
+  // docs/rules.md §12.5 notation: the physical tiles (红中 is kind 27; a soft meld lists its wilds).
+  m.def(
+      "parse_physical",
+      [](const py::str& text) {
+        const PhysicalHand h = parse_physical_text(text);
+        py::list melds;
+        for (int i = 0; i < h.n_melds; ++i) {
+          const PhysicalMeld& meld = h.melds[i];
+          py::tuple wilds(meld.n_wilds);
+          for (int w = 0; w < meld.n_wilds; ++w) wilds[w] = py::int_(meld.wild_tiles[w]);
+          melds.append(py::make_tuple(static_cast<int>(meld.type), meld.kind, wilds));
+        }
+        return py::make_tuple(
+            py::bytes(reinterpret_cast<const char*>(h.counts.data()), kPhysicalKinds), melds);
+      },
+      py::arg("text"),
+      "(28 counts as bytes, melds as (type, kind, wild kinds)) of §12 notation; ValueError "
+      "naming the problem.");
+  m.def(
+      "format_physical", [](const py::str& text) { return format_physical(parse_physical_text(text)); },
+      py::arg("text"), "The canonical text of §12 notation (docs/rules.md §12.5).");
+  m.def(
+      "hand_of_physical",
+      [](const py::str& text, long wild_kinds) {
+        const WildRules wild = wild_rules_arg(wild_kinds, false);
+        Hand hand;
+        try {
+          hand = physical_to_hand(parse_physical_text(text), wild);
+          validate_hand(hand);
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+        return hand;
+      },
+      py::arg("text"), py::arg("wild_kinds"),
+      "The Hand of §12 notation under a wild set (bit k: kind k is wild; bit 27: 红中).");
   m.def("tables_info", []() {
     const SuitTables& t = SuitTables::get();
     py::dict d;

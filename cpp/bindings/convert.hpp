@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fan.hpp"
+#include "notation.hpp"
 #include "tiles.hpp"
 
 namespace xueliu::bindings {
@@ -34,6 +35,9 @@ pybind11::tuple fan_tuple(const FanResult& r);
 
 // docs/rules.md §1 notation text (a str) as a hand; ValueError naming the problem.
 Hand parse_text(const pybind11::handle& text);
+
+// docs/rules.md §12.5 notation text (a str) as a physical hand; ValueError naming the problem.
+PhysicalHand parse_physical_text(const pybind11::handle& text);
 
 // 27 counts 0..4 from a numpy integer array of shape (27,), a list or tuple of 27 ints, or 27
 // bytes; `prefix` starts every message ("" or e.g. "visible: ").

@@ -177,6 +177,14 @@ Hand parse_text(const py::handle& text) {
   }
 }
 
+PhysicalHand parse_physical_text(const py::handle& text) {
+  try {
+    return parse_physical(utf8_of(text, "hand notation"), &py_repr);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
 Counts counts_arg(const py::handle& obj, const char* prefix) {
   if (py::isinstance<py::array>(obj)) return counts_of_array(py::reinterpret_borrow<py::array>(obj), prefix);
   if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) {
