@@ -647,7 +647,9 @@ def test_signatures_are_the_contract():
     kw = "KEYWORD_ONLY"
     empty = inspect.Parameter.empty
     hand = ("hand", "POSITIONAL_OR_KEYWORD", empty)
-    simple = [hand, ("melds", kw, None), ("void", kw, None), ("rules", kw, None)]
+    # benjin=: the hand's 本金 under wild_kinds "benjin" / "benjin_plus" (docs/rules.md §12.1).
+    simple = [hand, ("melds", kw, None), ("void", kw, None), ("rules", kw, None),
+              ("benjin", kw, None)]
     assert shape(is_win) == shape(waits) == shape(shanten) == simple
     assert shape(evaluate) == [hand, ("melds", kw, None), ("void", kw, None),
                                ("win_tile", kw, None)] + [(f, kw, False) for f in FLAGS] + [

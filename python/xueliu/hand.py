@@ -27,6 +27,8 @@ import numpy as np
 from . import _core
 from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
 from .rules import PRESETS, Rules
+from .hand_wilds import wild_args as _wild_args
+from .hand_wilds import wild_hand as _wild_hand
 from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, Meld, _melds_tuple
 
 __all__ = [
@@ -237,6 +239,16 @@ def _wait_names(mask: int) -> tuple[str, ...]:
     return t
 
 
+def _wild_call(call: Any, hand: Any, melds: Any, v: int, rules: Rules,
+               benjin: Union[str, int, None]) -> Any:
+    """is_win, waits or shanten under rules with wild tiles (or a stray ``benjin=``, which
+    wild_args refuses): the hand as the core takes it (hand_wilds.py), then the call."""
+    wild = _wild_args(rules, benjin)
+    if wild is None:  # rules without wilds: benjin was given
+        raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
+    return call(_wild_hand(hand, melds, wild), v, rules._shape_code, **wild.kw)
+
+
 # The core builds DiscardOption, WaitOption and FanResult itself (_core.discard_options); results
 # are plain immutable values, shared FanResults come from _fan_result's cache by content.
 _core._register_results(FanResult, WaitOption, DiscardOption, _fan_result)
@@ -249,13 +261,18 @@ _core._register_results(FanResult, WaitOption, DiscardOption, _fan_result)
 
 
 def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
-           rules: RulesLike = None) -> bool:
+           rules: RulesLike = None, benjin: Union[str, int, None] = None) -> bool:
     """Whether a hand of 14 - 3k concealed tiles (the winning tile included) is a complete win
     that respects 缺一门 and ``void``: ``is_win("23445677p345789s") is True``.
 
     Here and below "14 - 3k" and "13 - 3k" read ``rules.hand_size + 1 - 3k`` and
     ``rules.hand_size - 3k`` (docs/rules.md §11.1: 10- and 7-tile hands need 3 and 2 sets), and a tile
-    of a suit not in ``rules.suits`` is a ``ValueError`` naming it."""
+    of a suit not in ``rules.suits`` is a ``ValueError`` naming it.
+
+    With wild tiles (docs/rules.md §12) the hand is written as held — ``is_win("123456789m55p46p1s",
+    rules="yaoji")`` (the 1条 is wild and reads 5p) — and ``benjin=`` names the 本金 under
+    ``wild_kinds = "benjin"`` / ``"benjin_plus"``; a hand is complete when some reading of its
+    wilds is."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
         n = h._nat
@@ -266,16 +283,25 @@ def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = Non
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
+    if rules is None:
+        sp = _DEFAULT_SHAPE
+    else:
+        r = _rules(rules)
+        if r.wild_kinds or r.extra_wilds or benjin is not None:
+            return bool(_wild_call(_is_win, hand, melds, v, r, benjin))
+        sp = r._shape_code
+    if benjin is not None:
+        _wild_args(_DEFAULT_RULES, benjin)  # the error: no 本金 without wild rules
     if melds is None:
         return _is_win(h, v, sp)
     return _is_win(h, v, sp, _meld_pairs(melds))
 
 
 def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
-          rules: RulesLike = None) -> list[str]:
+          rules: RulesLike = None, benjin: Union[str, int, None] = None) -> list[str]:
     """The tiles that complete a 13 - 3k hand, in kind order: ``waits("12334577m23345p") ==
-    ["1p", "4p"]`` (kinds already held four times, melds included, are not waits)."""
+    ["1p", "4p"]`` (kinds already held four times, melds included, are not waits). With wild
+    tiles, natural kinds only: a drawn wild completes every ready hand."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
         n = h._nat
@@ -286,7 +312,15 @@ def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
+    if rules is None:
+        sp = _DEFAULT_SHAPE
+    else:
+        r = _rules(rules)
+        if r.wild_kinds or r.extra_wilds or benjin is not None:
+            return list(_wait_names(_wild_call(_waits, hand, melds, v, r, benjin)))
+        sp = r._shape_code
+    if benjin is not None:
+        _wild_args(_DEFAULT_RULES, benjin)
     if melds is None:
         mask = _waits(h, v, sp)
     else:
@@ -298,9 +332,10 @@ def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None
 
 
 def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None,
-            rules: RulesLike = None) -> int:
+            rules: RulesLike = None, benjin: Union[str, int, None] = None) -> int:
     """Exact shanten of a 13 - 3k or 14 - 3k hand (docs/rules.md §5): -1 complete, 0 ready, ...
-    ``shanten("12334577m23345p") == 0``."""
+    ``shanten("12334577m23345p") == 0``. With wild tiles, the natural tiles' shanten less one per
+    wild (docs/rules.md §12.2)."""
     h: Any = hand
     if h.__class__ is Hand:  # a Hand's native twin, without a call
         n = h._nat
@@ -311,7 +346,15 @@ def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = No
         v = _VOID[void]
     except (KeyError, TypeError):
         v = _void(void)
-    sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
+    if rules is None:
+        sp = _DEFAULT_SHAPE
+    else:
+        r = _rules(rules)
+        if r.wild_kinds or r.extra_wilds or benjin is not None:
+            return int(_wild_call(_shanten, hand, melds, v, r, benjin))
+        sp = r._shape_code
+    if benjin is not None:
+        _wild_args(_DEFAULT_RULES, benjin)
     if melds is None:
         return _shanten(h, v, sp)
     return _shanten(h, v, sp, _meld_pairs(melds))

@@ -1,0 +1,96 @@
+"""The public hand calls with wild tiles (docs/rules.md §12): a hand written as it is held, the
+rules (a wild preset or knobs) and, under a 本金 rule, ``benjin=``."""
+
+import pytest
+
+import xueliu
+from conftest import is_wild_tiles_case, load_vectors
+from xueliu import Rules
+
+VECTORS = load_vectors()
+
+
+def case_rules(case):
+    knobs = {k: tuple(v) if isinstance(v, list) else v for k, v in case.get("overrides", {}).items()}
+    knobs["seven_pairs"] = case["seven_pairs"]
+    if "hand_size" in case:
+        knobs["hand_size"] = case["hand_size"]
+    if "suits" in case:
+        knobs["suits"] = tuple(case["suits"])
+    return Rules.preset(case.get("preset", "xueliu")).replace(**knobs)
+
+
+def wild_cases(kind):
+    return [case for case in VECTORS[kind] if is_wild_tiles_case(case)]
+
+
+@pytest.mark.parametrize("case", wild_cases("wait_cases"), ids=lambda c: c["id"])
+def test_every_wild_wait_vector_through_the_public_call(case):
+    got = xueliu.waits(case["hand"], void=case["void"], rules=case_rules(case),
+                       benjin=case.get("benjin"))
+    assert got == case["expect_waits"]
+
+
+@pytest.mark.parametrize("case", wild_cases("shanten_cases"), ids=lambda c: c["id"])
+def test_every_wild_shanten_vector_through_the_public_call(case):
+    got = xueliu.shanten(case["hand"], void=case["void"], rules=case_rules(case),
+                         benjin=case.get("benjin"))
+    assert got == case["expect_shanten"]
+
+
+def test_a_hand_is_written_as_it_is_held():
+    assert xueliu.is_win("123456789m55p46p1s", rules="yaoji")  # the 1条 reads 5p
+    assert xueliu.waits("123456789m557p1s", rules="yaoji") == ["5p", "6p", "7p", "8p", "9p"]
+    assert xueliu.shanten("123456789m55p4p中", rules="hongzhong") == 0
+
+
+def test_every_hand_form_says_the_same():
+    text = "123456789m55p4p1s"
+    names = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "5p", "5p", "4p", "1s"]
+    counts = xueliu.parse_hand(text).counts
+    for hand in (text, names, xueliu.parse_hand(text), counts):
+        assert xueliu.waits(hand, rules="yaoji") == ["2p", "3p", "4p", "5p", "6p"], hand
+
+
+def test_soft_melds_are_written_with_their_wilds():
+    assert xueliu.is_win("66m234p567p789p(55m1s)", rules="yaoji")
+    # (55m1s) already uses 5万 three times: a 5m pair would be a fifth use.
+    assert not xueliu.is_win("55m234p567p789p(55m1s)", rules="yaoji")
+
+
+def test_the_benjin_decides_the_wilds():
+    # 本金 9条: 8条 and 1条 are wild.
+    assert xueliu.shanten("123456789m55p4p8s", rules="yibin", benjin="9s") == 0
+    assert xueliu.shanten("123456789m55p4p8s", rules="yibin", benjin="5s") == 1
+
+
+def test_a_benjin_is_required_exactly_under_benjin_rules():
+    with pytest.raises(ValueError, match="needs the hand's 本金"):
+        xueliu.shanten("123456789m55p4p8s", rules="yibin")
+    with pytest.raises(ValueError, match="no wild tiles"):
+        xueliu.shanten("123456789m55p4p8s", benjin="9s")
+    with pytest.raises(ValueError, match="本金"):
+        xueliu.shanten("123456789m55p4p8s", rules="yaoji", benjin="9s")
+
+
+def test_a_fourth_copy_of_the_benjin_kind_is_refused():
+    with pytest.raises(ValueError, match="at most 3"):
+        xueliu.shanten("12345m9999s55p4p", rules="yibin", benjin="9s")
+
+
+def test_red_dragons_only_where_the_rules_add_them():
+    with pytest.raises(ValueError, match="extra_wilds"):
+        xueliu.shanten("123456789m55p4p7z", rules="yaoji")
+    with pytest.raises(ValueError, match="extra_wilds"):
+        xueliu.shanten("123456789m5p7z7z7z7z7z", rules="hongzhong")  # the wall holds four
+
+
+def test_a_wild_in_a_soft_meld_must_be_wild_here():
+    with pytest.raises(ValueError, match="not a wild"):
+        xueliu.is_win("66m234p567p789p(55m1p)", rules="yaoji")
+
+
+def test_tables_without_wilds_answer_as_before():
+    assert xueliu.waits("12334577m23345p") == xueliu.waits("12334577m23345p", rules="xueliu")
+    with pytest.raises(ValueError):
+        xueliu.waits("1233457m23345p7z")
