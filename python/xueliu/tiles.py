@@ -209,7 +209,7 @@ class Hand:
     def _of_native(cls, nat: _core.Hand) -> "Hand":
         """The Hand of a native hand the core has validated."""
         h = cls.__new__(cls)
-        h._init(nat.counts, tuple([_MELD_OF[t][k] for t, k in nat.melds]), nat)
+        h._init(nat.counts, tuple([_MELD_OF[m[0]][m[1]] for m in nat.melds]), nat)
         return h
 
     @property
