@@ -14,6 +14,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import xueliu
+from xueliu.record import NAMED_DECISIONS
 
 
 def new_player(base: str, name: str) -> Dict[str, Any]:
@@ -213,7 +214,7 @@ def audit(url: str, starting: int = 1000) -> Dict[str, int]:
         assert [{"payer": t.payer, "payee": t.payee, "amount": t.amount, "reason": t.reason}
                 for t in st.transfers] == settlement["transfers"]
         assert record["coins"] == start["coins"] and record["seed"] == start["seed"]
-        stored = [[s, a if a in ("timeout", "escape") else int(a)] for s, a in query(
+        stored = [[s, a if a in NAMED_DECISIONS else int(a)] for s, a in query(
             url, "SELECT seat, action FROM decisions WHERE hand_id = ? ORDER BY idx", (hid,))]
         assert stored == record["decisions"]
         for seat, pid in enumerate(json.loads(seats)):

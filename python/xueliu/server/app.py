@@ -2,7 +2,8 @@
 
 Routes (docs/server.md has the bodies): ``GET /health``; ``POST /api/players``; ``GET /api/me``;
 ``POST /api/tables``; ``GET /api/tables`` (open tables); ``POST /api/tables/{id}/join``;
-``POST /api/tables/{id}/leave``; ``POST /api/tables/{id}/ready``; ``GET /table/{id}`` (the page);
+``POST /api/tables/{id}/leave``; ``POST /api/tables/{id}/ready``;
+``POST /api/tables/{id}/cancel-auto-play`` (取消托管); ``GET /table/{id}`` (the page);
 ``GET /api/tables/{id}/hands``; ``GET /api/presets``; ``POST /api/analyze`` (查听 for the browser table's help);
 websocket ``/ws?token=TOKEN``; a player's history, replays and reviews (history.py). Errors are ``{"error": message}``
 with 400, 401, 403, 404 or 409.
@@ -199,6 +200,16 @@ class Server:
         t = await self.lobby.table(table)
         return {"table": table, "ready": await t.ready(p.player)}
 
+    async def cancel_auto_play(self, request: Request) -> Dict[str, Any]:
+        """取消托管: the seat the engine auto-plays after two timeouts in a row is the person's
+        again from its next decision. Only the seat's own person; 409 when it is not on
+        auto-play (or escaped, or no hand is in play)."""
+        p = await self._player(request)
+        table = self._table_id(request)
+        t = await self.lobby.table(table)
+        seat, auto = await t.cancel_auto_play(p.player)
+        return {"table": table, "seat": seat, "auto_play": auto}
+
     async def open_tables(self, request: Request) -> Dict[str, Any]:
         """The lobby's list (issue 49): the tables this process runs that have a free seat or let
         anyone watch, newest first, with their seats and rules. No token needed."""
@@ -317,6 +328,8 @@ class Server:
             Route("/api/tables/{table}/join", _json(self.join), methods=["POST"]),
             Route("/api/tables/{table}/leave", _json(self.leave), methods=["POST"]),
             Route("/api/tables/{table}/ready", _json(self.press_ready), methods=["POST"]),
+            Route("/api/tables/{table}/cancel-auto-play", _json(self.cancel_auto_play),
+                  methods=["POST"]),
             Route("/api/tables", _json(self.open_tables), methods=["GET"]),
             Route("/table/{table}", self.table_page),
             Route("/api/tables/{table}/hands", _json(self.hands)),

@@ -16,8 +16,9 @@ The schema, for both SQLite and PostgreSQL:
 - ``hands`` — one row per hand, its unique ``id``: ``seats`` (player ids), ``start`` (the
   engine's record at the deal: rules, seed, dealer, coins), ``status`` (``playing``/``settled``),
   and once settled the final ``record`` and ``settlement``. At most one playing hand a table.
-- ``decisions`` — ``(hand_id, idx)`` → ``seat``, ``action`` (an action id, ``timeout`` or
-  ``escape``): a hand in progress is its start plus these, so replay resumes it.
+- ``decisions`` — ``(hand_id, idx)`` → ``seat``, ``action`` (an action id, ``timeout``,
+  ``escape`` or ``cancel_auto_play``): a hand in progress is its start plus these, so replay
+  resumes it.
 
 Ownership is fenced: every write for a table checks ``owner = this process`` in the same
 transaction, so a process that lost its table (it stalled past its lease and another took over)
@@ -30,6 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..record import NAMED_DECISIONS
 from .db import Conflict, Conn
 
 SCHEMA_VERSION = "1"
@@ -313,7 +315,7 @@ def load_table(table_id: int) -> Callable[[Conn], Optional[TableRow]]:
             t.hand_id = int(hand[0])
             t.hand_seats = [int(p) for p in json.loads(hand[1])]
             t.start = json.loads(hand[2])
-            t.decisions = [[int(s), a if a in ("timeout", "escape") else int(a)]
+            t.decisions = [[int(s), a if a in NAMED_DECISIONS else int(a)]
                            for s, a in conn.all("SELECT seat, action FROM decisions"
                                                 " WHERE hand_id = ? ORDER BY idx", (t.hand_id,))]
         return t

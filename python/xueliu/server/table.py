@@ -14,7 +14,8 @@ Who decides for a pending seat, and when (docs/rules.md §8, times scaled by ``-
   dropped for longer than the reconnect window, the seat escapes (``escape``: penalty, then the
   engine plays it to the end of the hand);
 - anyone else: the person, until the decision time of the phase runs out, then ``apply_timeout``
-  (two in a row and the engine auto-plays the seat for the rest of the hand).
+  (two in a row and the engine auto-plays the seat for the rest of the hand, unless the person
+  cancels it: :meth:`Table.cancel_auto_play`, 取消托管, gives the seat back at its next decision).
 
 Between hands a table of people waits for them (issue 49): the next hand is dealt the moment every
 connected person at the table has pressed Continue (:meth:`Table.ready`), or when ``ready_timeout``
@@ -32,8 +33,8 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from ..bots import AutoPlayBot, Bot, GreedyBot, bot_seed, end_hand_for, start_hand_for
-from ..game import Action, GameState, new_game
-from ..record import replay
+from ..game import GameState, new_game
+from ..record import CANCEL_AUTO_PLAY, apply_decision, replay
 from ..rules import Rules
 from . import protocol, store
 from .dealer import next_dealer
@@ -212,6 +213,28 @@ class Table(TableMessages):
                 self._check_ready()
             return self._ready_seats()
 
+    async def cancel_auto_play(self, player: int) -> Tuple[int, List[bool]]:
+        """取消托管: the engine plays the player's seat since two timeouts in a row (docs/rules.md
+        §8); from its next decision the seat is the person's again (``GameState.cancel_auto_play``,
+        a decision like any: stored first). Returns (seat, auto-play per seat)."""
+        async with self.lock:
+            s = self.seat_of(player)
+            if s is None or self.closed:
+                raise Forbidden(f"you do not sit at table {self.id}")
+            h = self.hand
+            if h is None or h.state.is_over:
+                raise Busy(f"no hand is in play at table {self.id}")
+            if h.state.escaped[s]:
+                raise Busy(f"seat {s} escaped: it is auto-played to the end of the hand")
+            if not h.state.auto_play[s]:
+                raise Busy(f"seat {s} is not on auto-play (two timeouts in a row switch it on)")
+            try:
+                await self._decide(s, CANCEL_AUTO_PLAY)
+            except store.Fenced:
+                self._lost()
+                raise Busy(f"table {self.id} moved to another process; try again") from None
+            return s, h.state.auto_play
+
     def leaving(self, player: int) -> bool:
         """Whether the player sits here and leaves at the end of the hand."""
         s = self.seat_of(player)
@@ -352,16 +375,10 @@ class Table(TableMessages):
                                              str(what), self.seq))
         state = h.state
         before, phase = set(state.pending()), state.phase
-        if what == "timeout":
-            state.apply_timeout(s)
-        elif what == "escape":
-            state.escape(s)
-            seat = self.seats[s]
-            assert seat is not None
+        apply_decision(state, s, what)
+        seat = self.seats[s]
+        if what == "escape" and seat is not None:
             seat.escaped = True
-        else:
-            assert isinstance(what, int)
-            state.step({s: Action.from_id(what)})
         h.decisions += 1
         self._broadcast_events()
         if state.is_over:
@@ -369,7 +386,8 @@ class Table(TableMessages):
             await self._settle()
             return
         # In a joint decision (exchange, void, multiplier, a claim window) the seats still
-        # pending after one answer face the same question: their requests stand.
+        # pending after one answer face the same question: their requests stand (as every request
+        # does after a 取消托管, which asks nothing new).
         self._issue_requests(before - {s} if state.phase == phase else set())
 
     def _issue_requests(self, standing: Set[int], send: bool = True) -> None:
