@@ -94,3 +94,39 @@ def test_tables_without_wilds_answer_as_before():
     assert xueliu.waits("12334577m23345p") == xueliu.waits("12334577m23345p", rules="xueliu")
     with pytest.raises(ValueError):
         xueliu.waits("1233457m23345p7z")
+
+
+# --- batch calls --------------------------------------------------------------------------------
+
+
+def test_batch_rows_take_natural_counts_and_a_wild_count():
+    import numpy as np
+
+    from xueliu import batch
+
+    texts = ["123456789m557p1s", "123456789m5p1s1s1s", "1234567m55p4p1s1s1s", "123456789m1s1s1s1s"]
+    counts = np.zeros((len(texts), 27), np.uint8)
+    wilds = np.zeros(len(texts), np.uint8)
+    for i, text in enumerate(texts):
+        hand = xueliu.parse_hand(text).counts.copy()
+        wilds[i], hand[18] = hand[18], 0  # the 1条 are the wilds
+        counts[i] = hand
+    assert list(batch.shanten(counts, wilds=wilds, rules="yaoji")) == [
+        xueliu.shanten(t, rules="yaoji") for t in texts]
+    masks = batch.waits(counts, wilds=wilds, rules="yaoji")
+    assert [[xueliu.tile_name(k) for k in range(27) if m >> k & 1] for m in masks] == [
+        xueliu.waits(t, rules="yaoji") for t in texts]
+
+
+def test_batch_wilds_need_wild_rules_and_empty_wild_columns():
+    import numpy as np
+
+    from xueliu import batch
+
+    counts = np.zeros((1, 27), np.uint8)
+    counts[0, :12] = 1
+    with pytest.raises(ValueError, match="no wild tiles"):
+        batch.shanten(counts, wilds=np.ones(1, np.uint8))
+    counts[0, 18] = 1  # a natural 1条 under 幺鸡
+    with pytest.raises(ValueError, match="row 0: 1s is a wild kind"):
+        batch.shanten(counts, wilds=np.zeros(1, np.uint8), rules="yaoji")

@@ -5,7 +5,11 @@ Inputs, one row per hand:
 - ``counts``: ``uint8[N, 27]`` concealed counts (any integer dtype with values 0..4 is accepted);
 - ``melds``: ``int16[N, 4]`` or None: ``-1`` for no meld, else ``27 * type + kind`` with type
   0 peng, 1 exposed kong, 2 concealed kong;
-- ``void``: ``int8[N]`` or None: ``-1`` for none, else the suit 0 (m), 1 (p), 2 (s).
+- ``void``: ``int8[N]`` or None: ``-1`` for none, else the suit 0 (m), 1 (p), 2 (s);
+- with wild tiles (docs/rules.md §12), ``wilds``: ``uint8[N]``, the concealed wilds of each row
+  whatever their physical kinds — ``counts`` then holds the natural tiles only (a wild kind's
+  column 0) — and a soft meld's code adds ``81 * w`` for its ``w`` wilds; ``benjin=`` names the
+  本金 of every row under ``wild_kinds = "benjin"`` / ``"benjin_plus"``.
 
 >>> import numpy as np
 >>> counts, melds = encode(["12334577m23345p", "1m(222p)(333p)(444p)(555p)"])
@@ -28,6 +32,7 @@ import numpy as np
 
 from . import _core
 from .hand import RulesLike, _evaluate_flags
+from .hand_wilds import wild_args as _wild_args
 from .hand import _rules as _hand_rules
 from .patterns import PATTERN_IDS
 from .rules import Rules
@@ -66,13 +71,26 @@ def _array(name: str, x: Any, shape: tuple[Optional[int], ...], lo: int, hi: int
     return np.ascontiguousarray(a, dtype=dtype)
 
 
-def _inputs(counts: Any, melds: Any, void: Any
+def _inputs(counts: Any, melds: Any, void: Any, wilds: Any = None, soft: bool = False
             ) -> tuple[npt.NDArray[Any], Optional[npt.NDArray[Any]], Optional[npt.NDArray[Any]]]:
     c = _array("counts", counts, (None, 27), 0, 4, np.uint8)
     n = c.shape[0]
-    m = None if melds is None else _array("melds", melds, (n, 4), -1, 80, np.int16)
+    top = 80 + 81 * 3 if soft else 80  # a soft meld's code adds 81 per wild
+    m = None if melds is None else _array("melds", melds, (n, 4), -1, top, np.int16)
     v = None if void is None else _array("void", void, (n,), -1, 2, np.int8)
+    if wilds is not None:
+        _array("wilds", wilds, (n,), 0, 14, np.uint8)
     return c, m, v
+
+
+def _wild_kw(rules: Rules, wilds: Any, benjin: Any) -> dict[str, Any]:
+    """The core's wild arguments of a batch call; {} for rules without wilds (and no wilds)."""
+    wild = _wild_args(rules, benjin)
+    if wild is None:
+        if wilds is not None:
+            raise ValueError("wilds given, but the rules have no wild tiles (docs/rules.md §12)")
+        return {}
+    return dict(wild.kw, wilds=wilds)
 
 
 def _threads(threads: Any) -> int:
@@ -87,43 +105,49 @@ def _rules(rules: Any) -> Rules:
     return _hand_rules(rules)  # a Rules or a preset name; TypeError for anything else
 
 
-def _rows_error(counts: Any, melds: Any, void: Any) -> None:
+def _rows_error(counts: Any, melds: Any, void: Any, kw: Optional[dict[str, Any]] = None) -> None:
     """After the core refused the arrays: raise the argument-level error (naming the argument and
     the index of a bad value) when there is one, so that the core's own row message stands only
     for what a row alone shows (a fifth copy, a wrong tile count)."""
-    _inputs(counts, melds, void)
+    _inputs(counts, melds, void, (kw or {}).get("wilds"), bool(kw))
 
 
 def is_win(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
-           threads: int = 1) -> npt.NDArray[np.bool_]:
+           threads: int = 1, wilds: Any = None,
+           benjin: Any = None) -> npt.NDArray[np.bool_]:
     """``bool[N]``: whether each 14 - 3k row is a complete win (docs/rules.md §5)."""
-    sp, t = _rules(rules)._shape_code, _threads(threads)
+    r, t = _rules(rules), _threads(threads)
+    kw = _wild_kw(r, wilds, benjin) if wilds is not None or benjin is not None or r.has_wilds else {}
     try:  # the core checks every row once, as it loads it
-        return _core.batch_is_win(counts, melds, void, sp, t)
+        return _core.batch_is_win(counts, melds, void, r._shape_code, t, **kw)
     except (ValueError, TypeError):
-        _rows_error(counts, melds, void)
+        _rows_error(counts, melds, void, kw)
         raise
 
 
 def waits(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
-          threads: int = 1) -> npt.NDArray[np.uint32]:
+          threads: int = 1, wilds: Any = None,
+          benjin: Any = None) -> npt.NDArray[np.uint32]:
     """``uint32[N]``: the waits of each 13 - 3k row as a bitmask (bit k = kind k)."""
-    sp, t = _rules(rules)._shape_code, _threads(threads)
+    r, t = _rules(rules), _threads(threads)
+    kw = _wild_kw(r, wilds, benjin) if wilds is not None or benjin is not None or r.has_wilds else {}
     try:
-        return _core.batch_waits(counts, melds, void, sp, t)
+        return _core.batch_waits(counts, melds, void, r._shape_code, t, **kw)
     except (ValueError, TypeError):
-        _rows_error(counts, melds, void)
+        _rows_error(counts, melds, void, kw)
         raise
 
 
 def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
-            threads: int = 1) -> npt.NDArray[np.int8]:
+            threads: int = 1, wilds: Any = None,
+            benjin: Any = None) -> npt.NDArray[np.int8]:
     """``int8[N]``: exact shanten of each 13 - 3k or 14 - 3k row (docs/rules.md §5)."""
-    sp, t = _rules(rules)._shape_code, _threads(threads)
+    r, t = _rules(rules), _threads(threads)
+    kw = _wild_kw(r, wilds, benjin) if wilds is not None or benjin is not None or r.has_wilds else {}
     try:
-        return _core.batch_shanten(counts, melds, void, sp, t)
+        return _core.batch_shanten(counts, melds, void, r._shape_code, t, **kw)
     except (ValueError, TypeError):
-        _rows_error(counts, melds, void)
+        _rows_error(counts, melds, void, kw)
         raise
 
 
