@@ -283,3 +283,40 @@ def test_the_review_says_not_valued_for_options_the_model_does_not_value(page, t
         if CJK.search(text):
             assert re.search(r"[A-Za-z]{3,}", text), text
     page.screenshot(path=str(tmp_path / "review3.png"))
+
+
+# -- 取消托管 in a replay: the seat's 托管 badge comes with auto_play and goes with the cancel -----
+
+def test_a_replay_shows_auto_play_and_its_cancel_and_the_review_page_opens(page, tmp_path):
+    state = xueliu.new_game(seed=5)
+    timeouts = 0
+    while not state.is_over:
+        if timeouts < 2 and 1 in state.pending():  # seat 1 lets the exchange and the void run out
+            state.apply_timeout(1)
+            timeouts += 1
+            continue
+        if state.auto_play[1] and any(e["type"] == "dahai" and e["actor"] == 1
+                                      for e in state.events()):
+            state.cancel_auto_play(1)  # once the engine has played one of its turns
+        state.step({s: state.legal_actions(s)[0] for s in state.pending()})
+    events = state.events()
+    on = next(i for i, e in enumerate(events) if e == {"type": "auto_play", "actor": 1}) + 1
+    off = next(i for i, e in enumerate(events)
+               if e == {"type": "auto_play_cancelled", "actor": 1}) + 1
+    src = _write(tmp_path, state.record())
+    out = tmp_path / "cancel.html"
+    xueliu_cmd("replay", src, "--html", str(out))
+    assert _open(page, out) == []
+    badge = page.locator("#table .seat[data-seat='1'] .badge.auto")
+    page.evaluate(f"window.replayViewer.show({on - 1})")
+    assert badge.count() == 0
+    for step in (on, off - 1):
+        page.evaluate(f"window.replayViewer.show({step})")
+        assert badge.inner_text() == "托管 auto-play"
+    page.evaluate(f"window.replayViewer.show({off})")
+    assert badge.count() == 0
+    assert page.locator("#last-event").inner_text() == \
+        "seat 1 取消托管 cancelled auto-play: plays again"
+    review = tmp_path / "review-cancel.html"
+    xueliu_cmd("review", src, "--seat", "1", "--html", str(review))
+    assert _open(page, review) == []

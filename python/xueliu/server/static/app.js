@@ -33,6 +33,8 @@ const app = {
     analysis: null, // {key, result}: the 查听 answer and the hand (handKey) it was asked for
     handKey: null, // the hand as it stands: an analysis of another hand is not shown
     exchangeUntil: 0, // performance.now() until which the exchange notice shows
+    cancelling: false, // 取消托管 asked, not answered yet
+    cancelAutoPlay: () => cancelAutoPlay(),
     toggle(i, tile) {
       if (this.selected.has(i)) this.selected.delete(i);
       else if (this.selected.size < app.shape.exchange_count) this.selected.set(i, tile);
@@ -340,6 +342,22 @@ async function pressContinue() {
     } else {
       toast(e.message);
     }
+  }
+}
+
+/** 取消托管: the engine auto-plays the seat since two timeouts in a row; the server gives it back
+ * at its next decision. The button goes with the `auto_play_cancelled` event. */
+async function cancelAutoPlay() {
+  if (app.table === null || app.ui.cancelling) return;
+  app.ui.cancelling = true;
+  draw();
+  try {
+    await api("POST", `/api/tables/${app.table}/cancel-auto-play`);
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    app.ui.cancelling = false;
+    draw();
   }
 }
 

@@ -80,6 +80,7 @@ export class TableModel {
     this.horas = [];
     this.pays = [];
     this.log = [];
+    this.escaped = perSeat(n, false); // an escaped seat stays auto-played to the end of the hand
     for (const e of events || []) this.remember(e);
   }
 
@@ -89,6 +90,7 @@ export class TableModel {
     else if (e.type === "pay") this.pays.push(e);
     else if (e.type === "end_checks") this.endChecks = e.seats;
     else if (e.type === "end_hand") this.endReason = e.reason;
+    else if (e.type === "escape") this.escaped[e.actor] = true;
     this.log.push(e);
   }
 
@@ -125,6 +127,7 @@ export class TableModel {
         this.horas = [];
         this.pays = [];
         this.log = [e];
+        this.escaped = perSeat(n, false);
         this.endChecks = null;
         this.endReason = null;
         this.received = [];
@@ -230,6 +233,9 @@ export class TableModel {
         break;
       case "auto_play":
         this.autoPlay[a] = true;
+        break;
+      case "auto_play_cancelled": // 取消托管: the seat decides again from its next decision
+        this.autoPlay[a] = false;
         break;
       case "end_hand":
         this.isOver = true;

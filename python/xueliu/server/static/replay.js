@@ -101,6 +101,7 @@
       case "pay": return `${e.payer === null ? "the house" : who(e.payer)} pays ${e.amount} to ${e.payee === null ? "the house" : who(e.payee)} (${REASON_LABELS[e.reason] || e.reason})`;
       case "timeout": return `${who(e.actor)} timed out`;
       case "auto_play": return `${who(e.actor)} is auto-played (托管)`;
+      case "auto_play_cancelled": return `${who(e.actor)} 取消托管 cancelled auto-play: plays again`;
       case "escape": return `${who(e.actor)} 逃跑 escaped`;
       case "end_checks": return "end checks: 查花猪 flower pig / 查大叫 ready check";
       case "end_hand": return `本局结束 hand over: ${endText(e.reason)}; net ${e.net.map((n) => (n > 0 ? "+" : "") + n).join(" ")}`;
@@ -188,6 +189,7 @@
         if (e.payee !== null && e.payee !== undefined) t.net[e.payee] += e.amount;
         break;
       case "auto_play": t.auto[a] = true; break;
+      case "auto_play_cancelled": t.auto[a] = false; break;
       case "end_hand":
         t.over = true; t.net = [...e.net];
         if (e.coins) t.coins = [...e.coins];
@@ -241,7 +243,7 @@
       head.append(v);
     }
     if (t.multipliers) head.append(el("span", "badge mult", `选倍 ×${t.multipliers[s]}`));
-    if (t.auto[s]) head.append(el("span", "badge", "托管 auto-play"));
+    if (t.auto[s]) head.append(el("span", "badge auto", "托管 auto-play"));
     const n = t.net[s];
     const net = el("span", `net ${n > 0 ? "plus" : n < 0 ? "minus" : ""}`, `${n > 0 ? "+" : ""}${n}`);
     net.dataset.net = String(n);

@@ -213,6 +213,9 @@ function logLine(e, names, model) {
     case "auto_play":
       li.append(who(e.actor), text("托管 is auto-played from now on"));
       break;
+    case "auto_play_cancelled":
+      li.append(who(e.actor), text("取消托管 plays again (auto-play cancelled)"));
+      break;
     case "timeout":
       li.append(who(e.actor), text("timed out: default action"));
       break;
@@ -319,6 +322,19 @@ function choiceButton(label, action, send, cls = "", tile = null) {
 /** The buttons of the current decision (only legal choices exist, so only they can be clicked). */
 function controls(model, names, request, ui, send) {
   const box = el("section", "controls");
+  const me = model.seat;
+  if (!request && model.autoPlay[me] && !model.escaped[me] && !model.isOver) {
+    // 托管: the engine plays the seat since two timeouts in a row; 取消托管 gives it back at its
+    // next decision (docs/server.md). An escaped seat stays auto-played: no button.
+    box.append(el("span", "prompt auto-note", "托管 auto-play: your moves are played for you"));
+    const b = el("button", "cancel-auto", ui.cancelling ? "取消托管 Cancelling…" : "取消托管 Cancel auto-play");
+    b.id = "cancel-auto";
+    b.type = "button";
+    b.disabled = Boolean(ui.cancelling);
+    b.addEventListener("click", () => ui.cancelAutoPlay());
+    box.append(b);
+    return box;
+  }
   if (!request) {
     box.append(el("span", "waiting", model.isOver ? "" : "等待 waiting for the others…"));
     return box;
