@@ -13,8 +13,11 @@ namespace {
 constexpr uint32_t kSuitMask = 0x1FF;
 
 // Defined below, beside the cost words they read.
+bool wild_complete(const Hand& hand, int void_suit, const HandShape& shape);
 int wild_distance(const Hand& hand, int void_suit, const HandShape& shape, const WildRules& wild);
 uint32_t wild_waits(const Hand& hand, int void_suit, const HandShape& shape, const WildRules& wild);
+uint32_t wild_waits_fill(const Hand& hand, int void_suit, const HandShape& shape,
+                         const WildRules& wild);
 
 inline unsigned meld_suits(const Hand& hand) {
   unsigned present = 0;
@@ -154,8 +157,12 @@ constexpr uint64_t kPairBits = ~((1ULL << 40) - 1);
 
 XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
                                           const HandShape& shape, const WildRules& wild) {
-  // Wilds, or a soft meld whose kind the concealed tiles may push past four uses: the distance.
-  if (hand.wilds | soft_melds(hand)) return wild_distance(hand, void_suit, shape, wild) == hand.wilds;
+  // Wilds without melds: the fill bits. With melds (a kind's cap), or a soft meld whose kind the
+  // concealed tiles may push past four uses, or uncapped readings: the distance.
+  if (hand.wilds | soft_melds(hand)) {
+    if (!hand.n_melds && !wild.fifth_copy) return wild_complete(hand, void_suit, shape);
+    return wild_distance(hand, void_suit, shape, wild) == hand.wilds;
+  }
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -265,6 +272,37 @@ inline int distance_of(const Words& w, int void_suit) {
     if (w.pairs) best = std::min(best, two_suit_pairs_cost(a, b, w.pairs));
   }
   return best;
+}
+
+// Whether a hand without melds is complete with its wilds (docs/rules.md §12.2), from the fill
+// bits of its suits: the wilds split between the two suits a complete hand may use (the third,
+// left out, holds no natural tile), each suit taking exactly what makes it complete; or seven
+// pairs, where each odd count takes a wild and the other wilds pair among themselves.
+bool wild_complete(const Hand& hand, int void_suit, const HandShape& shape) {
+  uint32_t keys[3];
+  suit_keys(hand, keys);
+  const SuitTables& t = SuitTables::get();
+  uint64_t word[3];
+  uint32_t fill[3];
+  unsigned present = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    word[s] = t.costs(keys[s]);
+    // A suit not in play takes no tile (its key is 0: it holds none).
+    fill[s] = (shape.absent >> s & 1) ? 1u : SuitTables::fill_bits(word[s]);
+    if (keys[s]) present |= 1u << s;
+  }
+  if (popcount3(present) > 2 || (void_suit >= 0 && (present >> void_suit & 1))) return false;
+  const int w = hand.wilds;
+  for (int x = 0; x < kSuits; ++x) {
+    if ((present >> x & 1) || (void_suit >= 0 && x != void_suit)) continue;
+    const uint32_t a = fill[x == 0 ? 1 : 0], b = fill[x == 2 ? 1 : 2];
+    for (int j = 0; j <= w; ++j)
+      if ((a >> j & 1) && (b >> (w - j) & 1)) return true;
+  }
+  if (!shape.pairs) return false;
+  int odd = 0;
+  for (int s = 0; s < kSuits; ++s) odd += SuitTables::odd_counts(word[s]);
+  return odd <= w;
 }
 
 // min over complete hands H of |H - naturals| (docs/rules.md §12.2), for a hand with wilds or under
@@ -532,10 +570,62 @@ uint32_t jinzhang_unchecked(const Hand& hand, int void_suit, const HandShape& sh
 
 namespace {
 
+// The waits of a hand with wilds and no melds, from fill bits: a drawn tile of suit y completes
+// the hand when y's fill bits with that tile meet the counts of wilds the other suit of the
+// complete hand can take (`takes`, shifted so that bit j means "y takes j wilds"), or, for seven
+// pairs, when the draw pairs an odd count (or leaves wilds enough for one more single).
+uint32_t wild_waits_fill(const Hand& hand, int void_suit, const HandShape& shape,
+                         const WildRules& wild) {
+  uint32_t keys[3];
+  suit_keys(hand, keys);
+  const SuitTables& t = SuitTables::get();
+  uint64_t word[3];
+  uint32_t fill[3];
+  unsigned present = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    word[s] = t.costs(keys[s]);
+    fill[s] = (shape.absent >> s & 1) ? 1u : SuitTables::fill_bits(word[s]);
+    if (keys[s]) present |= 1u << s;
+  }
+  if (popcount3(present) > 2 || (void_suit >= 0 && (present >> void_suit & 1))) return 0;
+  const int w = hand.wilds;
+  uint32_t out = 0;
+  for (int y = 0; y < kSuits; ++y) {
+    if ((shape.absent >> y & 1) || y == void_suit) continue;
+    uint32_t takes = 0;  // bit j: y may take j wilds, the suit beside it w - j
+    for (int x = 0; x < kSuits; ++x) {
+      if (x == y || (present >> x & 1) || (void_suit >= 0 && x != void_suit)) continue;
+      const uint32_t other = fill[kSuits - x - y];
+      for (int j = 0; j <= w; ++j) takes |= (other >> (w - j) & 1u) << j;
+    }
+    if (!takes) continue;
+    for (int r = 0; r < kRanks; ++r) {
+      if (hand.counts[kRanks * y + r] >= 4) continue;
+      if (SuitTables::fill_bits(t.costs(keys[y] + static_cast<uint32_t>(kPow5[r]))) & takes)
+        out |= 1u << (kRanks * y + r);
+    }
+  }
+  if (shape.pairs) {
+    int odd = 0;
+    for (int s = 0; s < kSuits; ++s) odd += SuitTables::odd_counts(word[s]);
+    // Drawing k: an odd count of k becomes even (odd - 1 singles), an even one odd (odd + 1);
+    // complete when the wilds cover the singles. The drawn kind's suit must keep 缺一门 and the
+    // void (present suits plus y at most two, never the void).
+    for (int k = 0; k < kKinds; ++k) {
+      const int y = suit_of(k);
+      if ((shape.absent >> y & 1) || y == void_suit || hand.counts[k] >= 4) continue;
+      if (popcount3(present | 1u << y) > 2) continue;
+      if ((hand.counts[k] & 1 ? odd - 1 : odd + 1) <= w) out |= 1u << k;
+    }
+  }
+  return out & shape.kinds & wild.natural_kinds();
+}
+
 // The waits of a hand with wilds (or read without caps): the natural kinds whose draw completes
 // it, which are its 进张 when it is ready, i.e. one tile from complete (docs/rules.md §12.2).
 uint32_t wild_waits(const Hand& hand, int void_suit, const HandShape& shape,
                     const WildRules& wild) {
+  if (!hand.n_melds && !wild.fifth_copy) return wild_waits_fill(hand, void_suit, shape, wild);
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return 0;
   if (wild_distance(hand, void_suit, shape, wild) != hand.wilds + 1) return 0;

@@ -92,6 +92,13 @@ SuitTables::SuitTables() {
     uint64_t free_pairs = 0, odd = 0;
     for (int r = 0; r < 9; ++r) free_pairs += (it.d[r] >= 2) + (it.d[r] == 4), odd += it.d[r] & 1;
     word |= free_pairs << 40 | odd << 45;
+    // Fill bits: j more tiles make the suit complete when the (sets, pair) their count asks for
+    // costs exactly j, i.e. every held tile is used (wild tiles, docs/rules.md §12.2).
+    for (int j = 0; it.sum + j <= kMaxSuitTiles; ++j) {
+      const int n = it.sum + j;
+      if (n % 3 == 1) continue;
+      if (cost_of(word, n / 3, n % 3 == 2) == j) word |= 1ULL << (kFillShift + j);
+    }
     cost_[key] = word;
     if (complete_by_costs(it.sum, [word](int m, int p) { return cost_of(word, m, p); }))
       win_bits_[key >> 6] |= 1ULL << (key & 63);

@@ -7,7 +7,9 @@
 //   cost(key, m, p)  the fewest tiles that must be added to the suit to hold m sets (pung or chow)
 //                    and p pairs (p = 0..1), every count at most 4: the f-table, 4 bits per entry
 //                    in bits 0..39 of a word; bits 40..44 hold the suit's free pairs for seven
-//                    pairs (a count of 2 or 3 gives one, 4 gives two) and bits 45..48 its odd counts
+//                    pairs (a count of 2 or 3 gives one, 4 gives two), bits 45..48 its odd counts
+//                    and bits 49..63 its fill bits: bit 49 + j when j more tiles (wilds) make the
+//                    suit complete with every tile it holds used
 //   complete(key)    the suit alone is m sets (+ one pair when its size is 2 mod 3): 1 bit per key
 //   wait_mask(key)   bit r: adding one tile of rank r makes the suit complete
 #pragma once
@@ -27,6 +29,8 @@ constexpr int kMaxSuitSets = 4;
 constexpr int kMaxSuitTiles = 14;
 // A cap of suit_costs_dp that never binds: one suit of a hand holds at most 14 tiles.
 constexpr uint8_t kNoCap = 14;
+
+constexpr int kFillShift = 49;  // the fill bits of a cost word (below)
 
 // Index of (m sets, p pairs) inside a cost word; each entry is a nibble.
 inline constexpr int cost_slot(int m, int p) { return 2 * m + p; }
@@ -48,6 +52,7 @@ class SuitTables {
   }
   static int free_pairs(uint64_t word) { return static_cast<int>((word >> 40) & 0x1F); }
   static int odd_counts(uint64_t word) { return static_cast<int>((word >> 45) & 0xF); }
+  static uint32_t fill_bits(uint64_t word) { return static_cast<uint32_t>(word >> kFillShift); }
   bool complete(uint32_t key) const { return (win_bits_[key >> 6] >> (key & 63)) & 1; }
   uint16_t wait_mask(uint32_t key) const { return wait_[key]; }
 
