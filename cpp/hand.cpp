@@ -155,14 +155,26 @@ constexpr uint64_t kPairBits = ~((1ULL << 40) - 1);
 
 }  // namespace
 
-XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
-                                          const HandShape& shape, const WildRules& wild) {
+bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                      const WildRules& wild) {
   // Wilds without melds: the fill bits. With melds (a kind's cap), or a soft meld whose kind the
   // concealed tiles may push past four uses, or uncapped readings: the distance.
   if (hand.wilds | soft_melds(hand)) {
     if (!hand.n_melds && !wild.fifth_copy) return wild_complete(hand, void_suit, shape);
     return wild_distance(hand, void_suit, shape, wild) == hand.wilds;
   }
+  return is_win_unchecked(hand, void_suit, shape);
+}
+
+uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
+                         const WildRules& wild) {
+  if (hand.wilds | wild.fifth_copy | soft_melds(hand)) return wild_waits(hand, void_suit, shape, wild);
+  return waits_unchecked(hand, void_suit, shape) & wild.natural_kinds();  // a wild kind's draw is a wild
+}
+
+// The natural hot paths: no wild can be held, so they read the tables alone.
+XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
+                                          const HandShape& shape) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -177,8 +189,7 @@ XUELIU_HOT_DISPATCH bool is_win_unchecked(const Hand& hand, int void_suit,
 }
 
 XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit,
-                                             const HandShape& shape, const WildRules& wild) {
-  if (hand.wilds | wild.fifth_copy | soft_melds(hand)) return wild_waits(hand, void_suit, shape, wild);
+                                             const HandShape& shape) {
   uint32_t keys[3];
   suit_keys(hand, keys);
   const unsigned present = suits_present(hand, keys);
@@ -208,7 +219,7 @@ XUELIU_HOT_DISPATCH uint32_t waits_unchecked(const Hand& hand, int void_suit,
   if (void_suit >= 0) allowed &= ~(1u << void_suit);
   for (int s = 0; s < kSuits; ++s)
     if (!(allowed >> s & 1)) mask &= ~(kSuitMask << (9 * s));
-  return mask & shape.kinds & wild.natural_kinds();  // a draw of a wild kind is a wild
+  return mask & shape.kinds;
 }
 
 namespace {
@@ -318,11 +329,18 @@ int wild_distance(const Hand& hand, int void_suit, const HandShape& shape, const
 
 int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
                       const WildRules& wild) {
+  if (!(hand.wilds | wild.fifth_copy)) return shanten_unchecked(hand, void_suit, shape);
   const unsigned melded = meld_suits(hand);
   if (popcount3(melded) > 2) return -2;
   if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
   // With wilds: §5's distance of the natural tiles, less one per wild (docs/rules.md §12.5).
-  if (hand.wilds | wild.fifth_copy) return wild_distance(hand, void_suit, shape, wild) - hand.wilds - 1;
+  return wild_distance(hand, void_suit, shape, wild) - hand.wilds - 1;
+}
+
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape) {
+  const unsigned melded = meld_suits(hand);
+  if (popcount3(melded) > 2) return -2;
+  if (void_suit >= 0 && (melded >> void_suit & 1)) return -2;
   return with_shape_code(shape, [&](auto code) {
     Words w;
     words_of<decltype(code)::value>(hand, shape, w);

@@ -52,13 +52,17 @@ void check_win_reachable(const char* call, const Hand& hand, int void_suit);
 void check_wilds(const Hand& hand, const WildRules& wild);
 
 // The same without validation, for batch loops that validated every row first. Return -2 from
-// shanten_unchecked when no complete hand exists.
+// shanten_unchecked when no complete hand exists. The overloads without WildRules are the natural
+// hot paths (no wild held, no soft meld); those with it take any hand.
+bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
 bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
-                      const WildRules& wild = kNoWilds);
+                      const WildRules& wild);
+uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
 uint32_t waits_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
-                         const WildRules& wild = kNoWilds);
+                         const WildRules& wild);
+int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape);
 int shanten_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
-                      const WildRules& wild = kNoWilds);
+                      const WildRules& wild);
 
 // 进张 (jinzhang) of a 13 - 3k hand: the kinds whose draw lowers its shanten (bit k = kind k), kinds
 // held four times counting melds left out; for a ready hand, its waits. Throws

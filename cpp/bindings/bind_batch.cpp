@@ -179,7 +179,9 @@ inline int byte_sum(uint64_t x) {  // bytes <= 4 each: no carries
 // Loads row i into `hand` and checks it as the single call would. False: the row is bad (the
 // message comes from row_error, off the fast path). kCode: tiles.hpp's fixed_shape (the default
 // table's checks of the suits in play and the sets fold away).
-template <int kCode>
+// kWild: the call has wild rules (rows may hold wilds and soft melds); without, the checks of
+// wilds fold away and the row loads as it always has.
+template <int kCode, bool kWild>
 inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Hand& hand,
                      int& void_suit) {
   const HandShape& shape = fixed_shape<kCode>(*rs.shape);
@@ -203,8 +205,9 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
     return false;
   // A tile of a suit not in play or a natural count of a wild kind (all zero masks at the
   // default table without wilds).
-  if ((shape.absent || rs.masked) && ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) |
-                                      (w[2] & rs.absent[2]) | (w[3] & rs.absent[3])))
+  if ((shape.absent || (kWild && rs.masked)) &&
+      ((w[0] & rs.absent[0]) | (w[1] & rs.absent[1]) | (w[2] & rs.absent[2]) |
+       (w[3] & rs.absent[3])))
     return false;
   const int n = byte_sum(w[0]) + byte_sum(w[1]) + byte_sum(w[2]) + byte_sum(w[3]);
   int k = 0;
@@ -213,12 +216,13 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
     for (int j = 0; j < kMaxMelds; ++j) {
       const int code = row[j];
       if (code == -1) continue;
-      if (code < 0 || code > kMaxMeldCode) return false;
+      if (code < 0 || code > (kWild ? kMaxMeldCode : 80)) return false;
       hand.melds[k] = meld_of_code(code);
-      if (hand.melds[k].wilds >= hand.melds[k].size() || hand.melds[k].wilds > 3) return false;
+      if (kWild) {
+        if (hand.melds[k].wilds >= hand.melds[k].size()) return false;
+        if (rs.wild->kinds >> hand.melds[k].kind & 1) return false;
+      }
       if (shape.absent && !(shape.kinds >> hand.melds[k].kind & 1)) return false;
-      if (rs.masked && (rs.wild->kinds >> hand.melds[k].kind & 1)) return false;
-      if (hand.melds[k].wilds && !rs.wild->any()) return false;
       ++k;
     }
     if (shape.sets < kMaxMelds && k > shape.sets) return false;
@@ -230,14 +234,14 @@ inline bool load_row(const Batch& b, size_t i, Call call, const RowShape& rs, Ha
     }
   }
   hand.n_melds = static_cast<uint8_t>(k);
-  hand.wilds = b.wilds ? b.wilds[i] : 0;
-  if (hand.wilds && !rs.wild->any()) return false;
+  if (kWild) hand.wilds = b.wilds ? b.wilds[i] : 0;
   void_suit = b.voids ? b.voids[i] : kNoVoid;
   if (void_suit < -1 || void_suit > 2) return false;
   if (shape.absent && void_suit != kNoVoid) return false;  // no 定缺 with < 3 suits
   const CallCount& count = kCallCounts[static_cast<int>(call)];
   const int want = shape.tiles + count.extra - 3 * k;
-  return n + hand.wilds == want || (count.or_one_more && n + hand.wilds == want + 1);
+  const int tiles = n + (kWild ? hand.wilds : 0);
+  return tiles == want || (count.or_one_more && tiles == want + 1);
 }
 
 // The message the single call would raise for a bad row.
@@ -321,16 +325,20 @@ void run_rows(size_t n, int threads, const Body& body) {
 
 // The rows of one call: load and check each row, then `compute(i, hand, void)`; a false return
 // from compute or an exception marks the row bad. Workers stop at their first bad row.
-template <typename Compute>
+template <bool kWild, typename Compute>
 void for_rows(const Batch& b, Call call, const HandShape& shape, const WildRules& wild,
               int threads, const Compute& compute) {
+  if (!kWild && b.wilds)  // wilds without wild rules: the first row holding one is bad
+    for (size_t i = 0; i < b.n; ++i)
+      if (b.wilds[i])
+        throw py::value_error("row " + std::to_string(i) + ": " + row_error(b, i, call, row_shape(shape, wild, call)));
   const RowShape rs = row_shape(shape, wild, call);
   with_shape_code(shape, [&](auto code) {
     run_rows(b.n, threads, [&](size_t lo, size_t hi, RowFailure& failure) {
       Hand hand;
       int void_suit = kNoVoid;
       for (size_t i = lo; i < hi; ++i) {
-        if (!load_row<decltype(code)::value>(b, i, call, rs, hand, void_suit)) {
+        if (!load_row<decltype(code)::value, kWild>(b, i, call, rs, hand, void_suit)) {
           failure.row = i;
           failure.message = row_error(b, i, call, rs);
           return;
@@ -350,21 +358,27 @@ void for_rows(const Batch& b, Call call, const HandShape& shape, const WildRules
 // batch_is_win, batch_waits and batch_shanten: the same arguments, one `Out` per row from
 // row(hand, void, shape). Their `seven_pairs` argument is the shape code (tiles.hpp's
 // hand_shape; True / False: the default table with and without the pairs family).
-template <Call call, typename Out, typename Row>
-void def_hand_call(py::module_& m, const char* name, Row row, const char* doc) {
+template <Call call, typename Out, typename Row, typename NaturalRow>
+void def_hand_call(py::module_& m, const char* name, Row row, NaturalRow natural_row,
+                   const char* doc) {
   m.def(
       name,
-      [row](const py::object& counts, const py::object& melds, const py::object& voids,
-            int shape_code, int threads, const py::object& wilds, long wild_kinds,
-            bool wild_fifth_copy) {
+      [row, natural_row](const py::object& counts, const py::object& melds,
+                         const py::object& voids, int shape_code, int threads,
+                         const py::object& wilds, long wild_kinds, bool wild_fifth_copy) {
         const HandShape& shape = hand_shape(shape_code);
         const WildRules wild = wild_rules_arg(wild_kinds, wild_fifth_copy);
         const Batch b = read_batch(counts, melds, voids, wilds);
         py::array_t<Out> out(static_cast<py::ssize_t>(b.n));
         Out* o = out.mutable_data();
-        for_rows(b, call, shape, wild, threads, [&](size_t i, const Hand& hand, int v) {
-          o[i] = row(hand, v, shape, wild);
-        });
+        if (wild.any() || wild.fifth_copy)
+          for_rows<true>(b, call, shape, wild, threads, [&](size_t i, const Hand& hand, int v) {
+            o[i] = row(hand, v, shape, wild);
+          });
+        else
+          for_rows<false>(b, call, shape, wild, threads, [&](size_t i, const Hand& hand, int v) {
+            o[i] = natural_row(hand, v, shape);
+          });
         return out;
       },
       py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
@@ -422,16 +436,23 @@ void register_batch(py::module_& m) {
       m, "batch_is_win", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
         return is_win_unchecked(hand, v, shape, wild);
       },
+      [](const Hand& hand, int v, const HandShape& shape) { return is_win_unchecked(hand, v, shape); },
       "Whether each row is a complete hand, as is_win would answer.");
   def_hand_call<Call::Waits, uint32_t>(
       m, "batch_waits", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
         return waits_unchecked(hand, v, shape, wild);
       },
+      [](const Hand& hand, int v, const HandShape& shape) { return waits_unchecked(hand, v, shape); },
       "Bitmask of the waiting kinds per row (bit k = kind k).");
   def_hand_call<Call::Shanten, int8_t>(
       m, "batch_shanten", [](const Hand& hand, int v, const HandShape& shape, const WildRules& wild) {
         const int s = shanten_unchecked(hand, v, shape, wild);
         if (s == -2) check_win_reachable("shanten", hand, v);  // throws the single call's error
+        return static_cast<int8_t>(s);
+      },
+      [](const Hand& hand, int v, const HandShape& shape) {
+        const int s = shanten_unchecked(hand, v, shape);
+        if (s == -2) check_win_reachable("shanten", hand, v);
         return static_cast<int8_t>(s);
       },
       "Exact shanten per row, as shanten would answer (a row whose melds rule out every "
@@ -447,7 +468,7 @@ void register_batch(py::module_& m) {
         py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));
         int16_t* f = fan.mutable_data();
         int8_t* c = code.mutable_data();
-        for_rows(b, Call::Evaluate, rules.shape, kNoWilds, threads, [&](size_t i, const Hand& hand, int v) {
+        for_rows<false>(b, Call::Evaluate, rules.shape, kNoWilds, threads, [&](size_t i, const Hand& hand, int v) {
           if (!is_win_unchecked(hand, v, rules.shape)) {
             f[i] = 0, c[i] = -1;
             return;
