@@ -665,13 +665,11 @@ uint32_t jinzhang(const Hand& hand, int void_suit, const HandShape& shape,
   return jinzhang_unchecked(hand, void_suit, shape, wild);
 }
 
-void check_wilds(const Hand& hand, const WildRules& wild) {
-  int melded_wilds = 0;
-  for (int i = 0; i < hand.n_melds; ++i) melded_wilds += hand.melds[i].wilds;
-  if ((hand.wilds || melded_wilds) && !wild.any())
+void check_wilds_slow(const Hand& hand, const WildRules& wild) {
+  if ((hand.wilds | soft_melds(hand)) && !wild.any())
     throw std::invalid_argument("the hand holds wild tiles but the rules have none");
-  for (int k = 0; k < kKinds; ++k) {
-    if (!(wild.kinds >> k & 1)) continue;
+  for (uint32_t kinds = wild.kinds & ((1u << kKinds) - 1); kinds; kinds &= kinds - 1) {
+    const int k = lowest_bit(kinds);
     if (hand.counts[k])
       throw std::invalid_argument(tile_name(k) + " is a wild kind: its tiles count as wilds");
     for (int i = 0; i < hand.n_melds; ++i)
@@ -693,6 +691,7 @@ bool is_win(const Hand& hand, int void_suit, const HandShape& shape,
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("is_win", hand, shape.tiles + 1);
+  if (!(wild.kinds | wild.fifth_copy)) return is_win_unchecked(hand, void_suit, shape);  // checked: none held
   return is_win_unchecked(hand, void_suit, shape, wild);
 }
 
@@ -703,6 +702,7 @@ uint32_t waits(const Hand& hand, int void_suit, const HandShape& shape,
   validate_void(void_suit);
   check_shape(hand, void_suit, shape);
   check_tile_count("waits", hand, shape.tiles);
+  if (!(wild.kinds | wild.fifth_copy)) return waits_unchecked(hand, void_suit, shape);  // checked: none held
   return waits_unchecked(hand, void_suit, shape, wild);
 }
 
@@ -714,6 +714,7 @@ int shanten(const Hand& hand, int void_suit, const HandShape& shape,
   check_shape(hand, void_suit, shape);
   check_tile_count("shanten", hand, shape.tiles, /*or_one_more=*/true);
   check_win_reachable("shanten", hand, void_suit);
+  if (!(wild.kinds | wild.fifth_copy)) return shanten_unchecked(hand, void_suit, shape);  // checked: none held
   return shanten_unchecked(hand, void_suit, shape, wild);
 }
 

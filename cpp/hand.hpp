@@ -49,7 +49,13 @@ void check_win_reachable(const char* call, const Hand& hand, int void_suit);
 
 // Throws std::invalid_argument for wilds the rules do not have: concealed or melded wilds
 // without wild rules, or a natural count of a wild kind (every copy of a wild kind is a wild).
-void check_wilds(const Hand& hand, const WildRules& wild);
+// Inline, so that a natural call pays one test.
+void check_wilds_slow(const Hand& hand, const WildRules& wild);
+inline void check_wilds(const Hand& hand, const WildRules& wild) {
+  unsigned any = wild.kinds | hand.wilds;
+  for (int i = 0; i < hand.n_melds; ++i) any |= hand.melds[i].wilds;
+  if (any) check_wilds_slow(hand, wild);
+}
 
 // The same without validation, for batch loops that validated every row first. Return -2 from
 // shanten_unchecked when no complete hand exists. The overloads without WildRules are the natural

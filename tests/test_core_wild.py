@@ -61,14 +61,14 @@ def wild_cases(kind):
 def test_every_wild_wait_vector(case):
     counts, melds = wild.parse_wild(case["hand"])
     hand, code, kw = native(counts, melds, case_rules(case), case.get("benjin"))
-    assert names(core.waits(hand, VOID[case["void"]], code, **kw)) == case["expect_waits"]
+    assert names(core.waits_wild(hand, VOID[case["void"]], code, **kw)) == case["expect_waits"]
 
 
 @pytest.mark.parametrize("case", wild_cases("shanten_cases"), ids=lambda c: c["id"])
 def test_every_wild_shanten_vector(case):
     counts, melds = wild.parse_wild(case["hand"])
     hand, code, kw = native(counts, melds, case_rules(case), case.get("benjin"))
-    assert core.shanten(hand, VOID[case["void"]], code, **kw) == case["expect_shanten"]
+    assert core.shanten_wild(hand, VOID[case["void"]], code, **kw) == case["expect_shanten"]
 
 
 def test_the_wild_vectors_are_all_here():
@@ -86,21 +86,21 @@ def yaoji(text, rules=YAOJI):
 
 def test_a_wild_stands_for_the_missing_tile_of_a_complete_hand():
     hand, code, kw = yaoji("123456789m55p46p1s")  # the wild is the 5p of 456p
-    assert core.is_win(hand, -1, code, **kw)
+    assert core.is_win_wild(hand, -1, code, **kw)
     hand, code, kw = yaoji("123456789m55p47p1s")  # 4p and 7p cannot share a set
-    assert not core.is_win(hand, -1, code, **kw)
+    assert not core.is_win_wild(hand, -1, code, **kw)
 
 
 def test_a_drawn_wild_completes_every_ready_hand():
     ready, code, kw = yaoji("123456789m557p1s")
-    assert core.shanten(ready, -1, code, **kw) == 0
+    assert core.shanten_wild(ready, -1, code, **kw) == 0
     completed, _, _ = yaoji("123456789m557p1s1s")
-    assert core.is_win(completed, -1, code, **kw)
+    assert core.is_win_wild(completed, -1, code, **kw)
 
 
 def test_waits_list_natural_kinds_only_never_the_wild_kind():
     hand, code, kw = yaoji("123456789m5p1s1s1s")
-    got = names(core.waits(hand, -1, code, **kw))
+    got = names(core.waits_wild(hand, -1, code, **kw))
     assert {"5p", "9p", "1m"} <= set(got)
     assert not any(w.endswith("s") for w in got)  # 1条 is wild; the other 条 break 缺一门
 
@@ -108,47 +108,47 @@ def test_waits_list_natural_kinds_only_never_the_wild_kind():
 def test_shanten_is_the_natural_shanten_less_one_per_wild():
     # 123456789m5p alone is four tiles from complete (5p into 555p, a pair): 4 - 3 wilds - 1 = 0.
     hand, code, kw = yaoji("123456789m5p1s1s1s")
-    assert core.shanten(hand, -1, code, **kw) == 0
+    assert core.shanten_wild(hand, -1, code, **kw) == 0
     # 123456789m5p7s: 7条 breaks 缺一门, so still four tiles to add (and 7s out): 4 - 2 - 1 = 1.
     hand, code, kw = yaoji("123456789m5p7s1s1s")
-    assert core.shanten(hand, -1, code, **kw) == 1
+    assert core.shanten_wild(hand, -1, code, **kw) == 1
 
 
 def test_a_wild_is_never_read_as_a_tile_of_the_void_suit():
     hand, code, kw = yaoji("123456789m1s1s1s1s")
-    assert any(w.endswith("p") for w in names(core.waits(hand, -1, code, **kw)))
-    assert not any(w.endswith("p") for w in names(core.waits(hand, VOID["p"], code, **kw)))
-    assert core.shanten(hand, VOID["p"], code, **kw) == 0
+    assert any(w.endswith("p") for w in names(core.waits_wild(hand, -1, code, **kw)))
+    assert not any(w.endswith("p") for w in names(core.waits_wild(hand, VOID["p"], code, **kw)))
+    assert core.shanten_wild(hand, VOID["p"], code, **kw) == 0
 
 
 def test_a_kind_is_read_at_most_four_times_unless_wild_fifth_copy():
     text = "1111m234p567p789p1s"  # only a fifth 1万 completes it (11111m: 111m + 11m)
     hand, code, kw = yaoji(text)
-    assert not core.is_win(hand, -1, code, **kw)
+    assert not core.is_win_wild(hand, -1, code, **kw)
     fifth = wild.make_rules_wild("yaoji", wild_fifth_copy=True)
     hand, code, kw = yaoji(text, fifth)
-    assert core.is_win(hand, -1, code, **kw)
+    assert core.is_win_wild(hand, -1, code, **kw)
 
 
 def test_a_soft_meld_counts_at_its_full_size_toward_the_four_copy_limit():
     # (55m1s) uses 5万 three times, so the 5m pair in hand would be a fifth use.
     hand, code, kw = yaoji("55m234p567p789p(55m1s)")
-    assert not core.is_win(hand, -1, code, **kw)
+    assert not core.is_win_wild(hand, -1, code, **kw)
     hand, code, kw = yaoji("66m234p567p789p(55m1s)")
-    assert core.is_win(hand, -1, code, **kw)
+    assert core.is_win_wild(hand, -1, code, **kw)
 
 
 def test_a_hand_of_wilds_and_two_suits_is_missing_a_suit():
     # 123m 456m 789p 11p and three wilds (a set of anything): complete in two suits.
     hand, code, kw = yaoji("123m456m789p11p1s1s1s")  # wilds belong to no suit
-    assert core.is_win(hand, -1, code, **kw)
+    assert core.is_win_wild(hand, -1, code, **kw)
 
 
 def test_red_dragons_are_wilds_of_no_kind():
     rules = wild.make_rules_wild("hongzhong")
     hand, code, kw = native(*wild.parse_wild("123456789m55p4p7z"), rules)
     assert kw["wild_kinds"] == 1 << 27 and hand.wilds == 1
-    assert core.shanten(hand, -1, code, **kw) == 0
+    assert core.shanten_wild(hand, -1, code, **kw) == 0
 
 
 # --- bad input ----------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_a_natural_count_of_a_wild_kind_is_refused():
     counts[18] = 2  # two 1条 under 幺鸡 are wilds, not naturals
     counts[0:12] = [1] * 12
     with pytest.raises(ValueError, match="1s is a wild kind"):
-        core.shanten(core.Hand(bytes(counts), []), -1, True, wild_kinds=1 << 18)
+        core.shanten_wild(core.Hand(bytes(counts), []), -1, True, wild_kinds=1 << 18)
 
 
 def test_a_soft_meld_needs_a_natural_tile():
@@ -175,7 +175,7 @@ def test_a_soft_meld_needs_a_natural_tile():
 
 def test_wild_kinds_outside_the_kinds_are_refused():
     with pytest.raises(ValueError, match="wild_kinds"):
-        core.shanten(core.Hand(bytes([1] * 13 + [0] * 14), []), -1, True, wild_kinds=1 << 28)
+        core.shanten_wild(core.Hand(bytes([1] * 13 + [0] * 14), []), -1, True, wild_kinds=1 << 28)
 
 
 # --- every hand: the core against the reading enumeration ---------------------------------------
@@ -237,14 +237,14 @@ def test_the_core_agrees_with_the_reading_enumeration(seed):
         expected_shanten = wild.shanten_wild(counts, melds, void, rules)
     except ValueError:  # no complete hand exists (melds across three suits or in the void)
         with pytest.raises(ValueError):
-            core.shanten(hand, v, code, **kw)
+            core.shanten_wild(hand, v, code, **kw)
         return
-    assert core.shanten(hand, v, code, **kw) == expected_shanten
+    assert core.shanten_wild(hand, v, code, **kw) == expected_shanten
     if sum(counts) == 14 - 3 * len(melds):
-        assert core.is_win(hand, v, code, **kw) == wild.is_win_wild(counts, melds, void, rules)
+        assert core.is_win_wild(hand, v, code, **kw) == wild.is_win_wild(counts, melds, void, rules)
     else:
         expected = [core.tile_name(k) for k in wild.waits_wild(counts, melds, void, rules)]
-        assert names(core.waits(hand, v, code, **kw)) == expected
+        assert names(core.waits_wild(hand, v, code, **kw)) == expected
 
 
 # --- batch calls: the natural counts and a wild count per row -----------------------------------
@@ -272,21 +272,21 @@ def test_batch_calls_answer_each_row_as_the_single_calls(preset):
         counts, melds, void, rules = random_wild_hand(rng, preset)
         hand, code, kw = native(counts, melds, rules)
         try:
-            core.shanten(hand, VOID[void], code, **kw)
+            core.shanten_wild(hand, VOID[void], code, **kw)
         except ValueError:
             continue
         rows[sum(counts) + 3 * len(melds)].append((hand, VOID[void]))
     rules = wild.make_rules_wild(preset)
     _, code, kw = native([0] * 28, [], rules)
-    for size, (call, batch) in {14: (core.is_win, core.batch_is_win),
-                                13: (core.waits, core.batch_waits)}.items():
+    for size, (call, batch) in {14: (core.is_win_wild, core.batch_is_win),
+                                13: (core.waits_wild, core.batch_waits)}.items():
         hands = [h for h, _ in rows[size]]
         voids = np.array([v for _, v in rows[size]], dtype=np.int8)
         counts, melds, wilds = batch_rows(hands)
         got = batch(counts, melds, voids, code, 1, wilds=wilds, **kw)
         assert list(got) == [call(h, v, code, **kw) for h, v in rows[size]]
         shanten = core.batch_shanten(counts, melds, voids, code, 2, wilds=wilds, **kw)
-        assert list(shanten) == [core.shanten(h, v, code, **kw) for h, v in rows[size]]
+        assert list(shanten) == [core.shanten_wild(h, v, code, **kw) for h, v in rows[size]]
 
 
 def test_a_batch_row_with_a_natural_count_of_a_wild_kind_is_refused():

@@ -216,35 +216,26 @@ void register_hand(py::module_& m) {
   // True / False are the default table with and without the pairs family.
   m.def(
       "is_win",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
-         long wild_kinds, bool wild_fifth_copy) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return is_win(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
-                      wild_rules_arg(wild_kinds, wild_fifth_copy));
+        return is_win(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
-      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
-      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false);
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   m.def(
       "waits",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
-         long wild_kinds, bool wild_fifth_copy) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return waits(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
-                      wild_rules_arg(wild_kinds, wild_fifth_copy));
+        return waits(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
       py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
-      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false,
       "Bitmask of the waiting kinds (bit k = kind k).");
   m.def(
       "shanten",
-      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds,
-         long wild_kinds, bool wild_fifth_copy) {
+      [](const py::handle& hand, int void_suit, const py::handle& shape, const py::handle& melds) {
         Hand storage;
-        return shanten(hand_arg(hand, melds, storage), void_suit, shape_arg(shape),
-                      wild_rules_arg(wild_kinds, wild_fifth_copy));
+        return shanten(hand_arg(hand, melds, storage), void_suit, shape_arg(shape));
       },
-      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none(),
-      py::kw_only(), py::arg("wild_kinds") = 0, py::arg("wild_fifth_copy") = false);
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("melds") = py::none());
   // docs/rules.md §12.5 notation: the physical tiles (红中 is kind 27; a soft meld lists its wilds).
   m.def(
       "parse_physical",
@@ -281,6 +272,40 @@ void register_hand(py::module_& m) {
       },
       py::arg("text"), py::arg("wild_kinds"),
       "The Hand of §12 notation under a wild set (bit k: kind k is wild; bit 27: 红中).");
+  // The same under wild rules (docs/rules.md §12): a separate entry point, so that the natural
+  // calls above parse no more arguments than they always have (a single call's cost is mostly
+  // its argument handling).
+  m.def(
+      "is_win_wild",
+      [](const py::handle& hand, int void_suit, const py::handle& shape, long wild_kinds,
+         bool wild_fifth_copy) {
+        Hand storage;
+        return is_win(hand_arg(hand, py::none(), storage), void_suit, shape_arg(shape),
+                      wild_rules_arg(wild_kinds, wild_fifth_copy));
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("wild_kinds"),
+      py::arg("wild_fifth_copy") = false);
+  m.def(
+      "waits_wild",
+      [](const py::handle& hand, int void_suit, const py::handle& shape, long wild_kinds,
+         bool wild_fifth_copy) {
+        Hand storage;
+        return waits(hand_arg(hand, py::none(), storage), void_suit, shape_arg(shape),
+                     wild_rules_arg(wild_kinds, wild_fifth_copy));
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("wild_kinds"),
+      py::arg("wild_fifth_copy") = false,
+      "Bitmask of the waiting natural kinds (bit k = kind k).");
+  m.def(
+      "shanten_wild",
+      [](const py::handle& hand, int void_suit, const py::handle& shape, long wild_kinds,
+         bool wild_fifth_copy) {
+        Hand storage;
+        return shanten(hand_arg(hand, py::none(), storage), void_suit, shape_arg(shape),
+                       wild_rules_arg(wild_kinds, wild_fifth_copy));
+      },
+      py::arg("hand"), py::arg("void"), py::arg("seven_pairs"), py::arg("wild_kinds"),
+      py::arg("wild_fifth_copy") = false);
   m.def("tables_info", []() {
     const SuitTables& t = SuitTables::get();
     py::dict d;

@@ -246,7 +246,8 @@ def _wild_call(call: Any, hand: Any, melds: Any, v: int, rules: Rules,
     wild = _wild_args(rules, benjin)
     if wild is None:  # rules without wilds: benjin was given
         raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
-    return call(_wild_hand(hand, melds, wild), v, rules._shape_code, **wild.kw)
+    return call(_wild_hand(hand, melds, wild), v, rules._shape_code, wild.mask,
+                rules.wild_fifth_copy)
 
 
 # The core builds DiscardOption, WaitOption and FanResult itself (_core.discard_options); results
@@ -288,7 +289,7 @@ def is_win(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = Non
     else:
         r = _rules(rules)
         if r.wild_kinds or r.extra_wilds or benjin is not None:
-            return bool(_wild_call(_is_win, hand, melds, v, r, benjin))
+            return bool(_wild_call(_core.is_win_wild, hand, melds, v, r, benjin))
         sp = r._shape_code
     if benjin is not None:
         _wild_args(_DEFAULT_RULES, benjin)  # the error: no 本金 without wild rules
@@ -317,7 +318,7 @@ def waits(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = None
     else:
         r = _rules(rules)
         if r.wild_kinds or r.extra_wilds or benjin is not None:
-            return list(_wait_names(_wild_call(_waits, hand, melds, v, r, benjin)))
+            return list(_wait_names(_wild_call(_core.waits_wild, hand, melds, v, r, benjin)))
         sp = r._shape_code
     if benjin is not None:
         _wild_args(_DEFAULT_RULES, benjin)
@@ -351,7 +352,7 @@ def shanten(hand: HandLike, *, melds: MeldsLike = None, void: Optional[str] = No
     else:
         r = _rules(rules)
         if r.wild_kinds or r.extra_wilds or benjin is not None:
-            return int(_wild_call(_shanten, hand, melds, v, r, benjin))
+            return int(_wild_call(_core.shanten_wild, hand, melds, v, r, benjin))
         sp = r._shape_code
     if benjin is not None:
         _wild_args(_DEFAULT_RULES, benjin)
