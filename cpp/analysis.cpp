@@ -41,12 +41,21 @@ void add_jinzhang(uint32_t mask, const Counts& own, const Counts& seen, Jinzhang
 }  // namespace
 
 HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
-                      const HandShape& shape) {
+                      const HandShape& shape, const WildRules& wild, int wild_left) {
   HandJinzhang out;
-  const uint32_t mask = jinzhang(hand, void_suit, shape);  // validates
-  const Counts own = hand.held();
+  const uint32_t mask = jinzhang(hand, void_suit, shape, wild);  // validates
+  // Physical copies: a soft meld's wilds are not copies of its kind (the same as held() at a
+  // table without wilds).
+  const Counts own = hand.naturals();
   const Counts seen = seen_counts(own, visible);
-  add_jinzhang(mask, own, seen, out.tiles.data(), out.n, out.total);
+  add_jinzhang(mask & ((1u << kKinds) - 1), own, seen, out.tiles.data(), out.n, out.total);
+  if (mask >> kWildBit & 1) {
+    if (wild_left < 0 || wild_left > 255)
+      throw std::invalid_argument("wilds left to draw: " + std::to_string(wild_left) +
+                                  " (the wall set's wilds less those seen)");
+    out.tiles[out.n++] = {static_cast<uint8_t>(kWildBit), static_cast<uint8_t>(wild_left)};
+    out.total += wild_left;
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fan.hpp"
+#include "hand.hpp"
 #include "tiles.hpp"
 
 namespace xueliu {
@@ -40,13 +41,17 @@ struct DiscardOption {
 
 // 进张 of a 13 - 3k hand with the copies of each left to draw (own = the hand + melds).
 struct HandJinzhang {
-  std::array<JinzhangTile, kKinds> tiles{};  // kind order
+  std::array<JinzhangTile, kKinds + 1> tiles{};  // kind order; with wild rules, then the wild
   uint8_t n = 0;
   int total = 0;
 };
-// Throws std::invalid_argument like jinzhang (hand.hpp), or when own + visible > 4.
+// Throws std::invalid_argument like jinzhang (hand.hpp), or when own + visible > 4. With wild
+// rules (docs/rules.md §12.2) the natural kinds come first, `visible` holding natural tiles only,
+// then the wild (kind kWildBit) with `wild_left` copies: the wall set's wilds the seat has not
+// seen, which the caller counts (own wilds, concealed and melded, and the wilds in sight).
 HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
-                      const HandShape& shape);
+                      const HandShape& shape, const WildRules& wild = kNoWilds,
+                      int wild_left = 0);
 
 // One option per distinct discardable kind, best first: lower shanten, then more tiles left to
 // draw (the winning tiles when ready, the 进张 otherwise: jinzhang_total), then higher best

@@ -298,3 +298,35 @@ def test_a_batch_row_with_a_natural_count_of_a_wild_kind_is_refused():
     with pytest.raises(ValueError, match="row 0: 1s is a wild kind"):
         core.batch_shanten(counts, None, None, True, 1, wilds=np.zeros(1, np.uint8),
                            wild_kinds=1 << 18)
+
+
+# --- 进张 --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_jinzhang_are_the_draws_that_lower_the_shanten_and_always_the_wild(seed):
+    rng = random.Random(seed)
+    while True:
+        counts, melds, void, rules = random_wild_hand(rng)
+        if sum(counts) == 13 - 3 * len(melds):
+            try:
+                before = wild.shanten_wild(counts, melds, void, rules)
+                break
+            except ValueError:
+                continue
+    hand, code, kw = native(counts, melds, rules)
+    got = core.jinzhang_wild(hand, None, VOID[void], code, kw["wild_kinds"],
+                             kw["wild_fifth_copy"], 5)
+    wilds = wild.wild_set(rules)
+    physical = wild.physical_counts(counts, melds)
+    expected = []
+    for k in range(27):
+        if k in wilds or physical[k] >= 4:
+            continue
+        drawn = list(counts) + [0] * (28 - len(counts))
+        drawn[k] += 1
+        if wild.shanten_wild(drawn, melds, void, rules) < before:
+            expected.append(core.tile_name(k))
+    assert [t for t, _ in got] == expected + ["wild"]
+    assert got[-1] == ("wild", 5)

@@ -130,3 +130,28 @@ def test_batch_wilds_need_wild_rules_and_empty_wild_columns():
     counts[0, 18] = 1  # a natural 1条 under 幺鸡
     with pytest.raises(ValueError, match="row 0: 1s is a wild kind"):
         batch.shanten(counts, wilds=np.zeros(1, np.uint8), rules="yaoji")
+
+
+# --- 进张 with the wild -------------------------------------------------------------------------
+
+
+def test_jinzhang_list_the_wild_last_with_the_wilds_not_seen():
+    # 幺鸡: four wilds in the wall set; the hand holds one.
+    assert xueliu.jinzhang("123456789m557p1s", rules="yaoji") == (
+        ("5p", 2), ("6p", 4), ("7p", 3), ("8p", 4), ("9p", 4), ("wild", 3))
+    # Two more 幺鸡 and a 5p in sight.
+    assert xueliu.jinzhang("123456789m557p1s", rules="yaoji", visible="1s1s5p") == (
+        ("5p", 1), ("6p", 4), ("7p", 3), ("8p", 4), ("9p", 4), ("wild", 1))
+
+
+def test_the_face_up_benjin_is_a_seen_tile():
+    # 本金 9条: its three other copies are in play, the wilds are 8条 and 1条 (8 of them).
+    got = dict(xueliu.jinzhang("123456789m55p4p8s", rules="yibin", benjin="9s"))
+    assert got["wild"] == 7
+    got = dict(xueliu.jinzhang("123456789m99s4s8s", rules="yibin", benjin="9s"))
+    assert got["9s"] == 1  # 4 - the two held - the one face up
+
+
+def test_seeing_more_wilds_than_the_wall_holds_is_refused():
+    with pytest.raises(ValueError, match="wall set"):
+        xueliu.jinzhang("123456789m557p1s", rules="yaoji", visible="1s1s1s1s")

@@ -257,6 +257,29 @@ void register_analysis(py::module_& m) {
       "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order. seven_pairs is the "
       "shape code (True / False: the default table).");
   m.def(
+      "jinzhang_wild",
+      [](const py::handle& hand, const py::handle& visible, int void_suit, int shape,
+         long wild_kinds, bool wild_fifth_copy, int wild_left) {
+        Hand storage;
+        const Hand& h = hand_arg(hand, py::none(), storage);
+        Counts seen{};
+        const bool has_visible = visible_arg(visible, seen);
+        const HandJinzhang j = jinzhang(h, has_visible ? &seen : nullptr, void_suit,
+                                        hand_shape(shape),
+                                        wild_rules_arg(wild_kinds, wild_fifth_copy), wild_left);
+        py::tuple out(j.n);
+        for (int i = 0; i < j.n; ++i) {
+          const int k = j.tiles[i].kind;
+          out[static_cast<size_t>(i)] =
+              py::make_tuple(k == kWildBit ? std::string("wild") : tile_name(k), j.tiles[i].remaining);
+        }
+        return out;
+      },
+      py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("seven_pairs"),
+      py::arg("wild_kinds"), py::arg("wild_fifth_copy"), py::arg("wild_left"),
+      "进张 under wild rules: the natural kinds' (tile name, remaining), then (\"wild\", "
+      "wild_left); visible holds natural tiles only.");
+  m.def(
       "best_discards",
       [](const py::handle& hand, const py::object& visible, int void_suit,
          const ScoringRules& rules) {

@@ -119,6 +119,10 @@ def hand_from_counts(counts: Any, melds: MeldPairs = None) -> Hand:
     """A Hand from 27 counts and (type, kind) meld pairs, with xueliu.tiles' messages."""
 def hand_of(hand: HandArg, melds: MeldPairs = None) -> Hand:
     """The Hand of any hand argument."""
+# docs/rules.md §12.5 notation: physical tiles, 红中 as kind 27, a soft meld with its wild kinds.
+def parse_physical(text: str) -> tuple[bytes, list[tuple[int, int, tuple[int, ...]]]]: ...
+def format_physical(text: str) -> str: ...
+def hand_of_physical(text: str, wild_kinds: int) -> Hand: ...
 def is_win(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> bool: ...
 def waits(hand: HandArg, void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> int:
     """Bitmask of the waiting kinds (bit k = kind k)."""
@@ -146,6 +150,10 @@ def discard_options(hand: HandArg, visible: Union[None, str, Hand, Sequence[int]
 def jinzhang(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
              void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
     """进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order (own = the hand + melds)."""
+def jinzhang_wild(hand: HandArg, visible: Union[None, bytes, Sequence[int]], void: int,
+                  seven_pairs: Union[bool, int], wild_kinds: int, wild_fifth_copy: bool,
+                  wild_left: int) -> tuple[tuple[str, int], ...]:
+    """进张 under wild rules: the natural kinds' (tile name, remaining), then ("wild", wild_left)."""
 def best_discards(
     hand: HandArg, visible: Optional[bytes], void: int, rules: ScoringRules
 ) -> list[tuple[int, int, int, list[tuple[int, int, FanTuple, FanTuple]]]]:

@@ -29,6 +29,8 @@ from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
 from .rules import PRESETS, Rules
 from .hand_wilds import wild_args as _wild_args
 from .hand_wilds import wild_hand as _wild_hand
+from .hand_wilds import wild_left as _wild_left
+from .hand_wilds import wild_visible as _wild_visible
 from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, Meld, _melds_tuple
 
 __all__ = [
@@ -437,14 +439,31 @@ def jinzhang(
     visible: Union[np.ndarray, Sequence[int], str, Hand, None] = None,
     void: Optional[str] = None,
     rules: RulesLike = None,
+    benjin: Union[str, int, None] = None,
 ) -> tuple[tuple[str, int], ...]:
     """进张 of a 13 - 3k hand: ``(tile, remaining)`` for every kind whose draw lowers its shanten,
     in kind order (for a ready hand, its waits), the copies left counted as in
     :func:`best_discards` (4 - the hand and melds - ``visible``, 0 allowed):
     ``jinzhang("12334577m23345p") == (("1p", 4), ("4p", 3))``. The same as the ``jinzhang`` of the
-    :class:`DiscardOption` that leaves this hand."""
-    h = _native(hand)
+    :class:`DiscardOption` that leaves this hand.
+
+    With wild tiles (docs/rules.md §12.2) the natural kinds come first, then ``("wild", n)``: a
+    drawn wild always lowers the shanten, and ``n`` is the wall set's wilds less the hand's own
+    and those ``visible`` shows (the face-up 本金 counts as seen)."""
     v = _void(void)
+    if rules is not None:
+        r = _rules(rules)
+        if r.has_wilds or benjin is not None:
+            wild = _wild_args(r, benjin)
+            if wild is None:  # rules without wilds: benjin was given
+                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
+            nat = _wild_hand(hand, melds, wild)
+            seen, wild_seen = _wild_visible(visible, wild)
+            return _core.jinzhang_wild(nat, seen, v, r._shape_code, wild.mask, r.wild_fifth_copy,
+                                       _wild_left(r, nat, wild_seen))
+    elif benjin is not None:
+        _wild_args(_DEFAULT_RULES, benjin)  # the error: no 本金 without wild rules
+    h = _native(hand)
     sp = _DEFAULT_SHAPE if rules is None else _rules(rules)._shape_code
     vis: Any = visible._native if isinstance(visible, Hand) else visible
     if melds is None:

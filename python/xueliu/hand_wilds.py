@@ -98,3 +98,37 @@ def wild_hand(hand: Any, melds: Any, wild: WildArgs) -> _core.Hand:
             raise ValueError(f"{held} copies of the 本金's kind {_core.tile_name(b)}: one of the four "
                              "is turned up, so a hand holds at most 3")
     return native
+
+
+def wild_visible(visible: Any, wild: WildArgs) -> tuple[Optional[bytes], int]:
+    """``visible=`` under a wild set: (the natural tiles seen as 27 counts, the wilds seen). Text
+    may hold 红中 and soft melds (each of their tiles is seen); a Hand or counts hold suit kinds.
+    The face-up 本金 is seen by every seat (docs/rules.md §12.5), so it is counted here."""
+    if visible is None:
+        physical = [0] * 28
+    elif isinstance(visible, str):
+        counts, melds = _core.parse_physical(visible)
+        physical = list(counts)
+        for mtype, kind, wild_tiles in melds:
+            physical[kind] += (3 if mtype == 0 else 4) - len(wild_tiles)
+            for t in wild_tiles:
+                physical[t] += 1
+    else:
+        held = visible.held() if isinstance(visible, Hand) else _core.hand_of(visible).counts
+        physical = list(held) + [0]
+    if wild.benjin is not None:
+        physical[wild.benjin] += 1
+    seen = sum(physical[k] for k in wild.kinds)
+    natural = bytes(0 if k in wild.kinds else physical[k] for k in range(27))
+    return natural, seen
+
+
+def wild_left(rules: Rules, hand: _core.Hand, seen: int) -> int:
+    """The wall set's wilds a seat holding ``hand`` has not seen (docs/rules.md §12.1's
+    ``remaining(wild)``): all of them, less its own (concealed and in its melds), less ``seen``."""
+    melded = sum(m[2] for m in hand.melds if len(m) == 3)
+    left = rules.wild_count_in_wall() - hand.wilds - melded - seen
+    if left < 0:
+        raise ValueError(f"visible shows {seen} wilds and the hand holds {hand.wilds + melded}, "
+                         f"but the wall set has {rules.wild_count_in_wall()}")
+    return left
