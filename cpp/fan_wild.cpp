@@ -5,22 +5,20 @@
 // wild_fifth_copy). Every complete reading is scored with all its fans and the best one stands.
 //
 // How it works: per suit, not per substitution. A reading is, suit by suit, the suit's natural
-// tiles plus j of the wilds, and the features the fan reads of a suit (its decomposition
-// signatures, its fours and gens, 1/9 and 2/5/8 tiles, 九莲宝灯's counts, whether a winning wild may
-// be its 5 or its 2s) depend on that suit alone. So:
-//   1. for each suit the wilds may enter, list the complete shapes reachable by adding j <= w
-//      tiles: a search adding tiles in non-decreasing rank order, cut as soon as the suit's cost
-//      word (tables.hpp) says no completion is left within the remaining budget (the cost of a
-//      shape of m sets and p pairs equals the tiles it still needs exactly when one exists), plus
-//      the pairs-family shapes (every odd count made even, then pairs added);
-//   2. reduce each shape to its features and keep one shape per distinct feature record (most
-//      shapes of a suit share one);
-//   3. combine one record per suit whose j add up to the wilds held, at most two suits present
-//      (缺一门, melds fix suits), and score each combination as one reading with the same
-//      best_of_reading the natural hand uses (fan_detail.hpp), ranking readings by total, base
-//      fan, table order, gens, then the additive fans in table order.
-// A reading's total can only be reached by readings whose bound (best base fan possible + gens +
-// reading fans) reaches it, so a combination whose bound falls short is skipped unscored.
+// tiles plus j of the wilds, and what the fan reads of a suit (its decomposition combos, its fours
+// and gens, 1/9 and 2/5/8 tiles, 九莲宝灯's counts, whether a winning wild may be its 5 or its 2s)
+// depends on that suit alone. So:
+//   1. for each suit the wilds may enter, every decomposition into sets and at most one pair that
+//      the natural tiles fit into with at most w tiles missing: a search rank by rank, the wild
+//      budget paying for the missing tiles and cutting the search (no substitution is listed);
+//   2. the shapes so reached folded into records of the facts the fan reads, each record holding
+//      the union of its shapes' decomposition combos (two shapes with the same facts score alike),
+//      and a record dropped where another of the same wilds reaches all it reaches and more;
+//   3. one record per suit, their wilds adding up to the wilds held, at most two suits present
+//      (缺一门, melds fix suits), each combination scored as one reading with the best_of_reading
+//      the natural hand uses (fan_detail.hpp), readings ranked by total, base fan, table order,
+//      gens, then the additive fans in table order. A combination whose bound (the best base fan
+//      with every gen and reading fan) falls short of the best so far is not scored.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -37,153 +35,14 @@ namespace {
 constexpr uint8_t kNoCopyCap = 14;  // wild_fifth_copy: a suit holds at most 14 tiles anyway
 constexpr uint8_t kNineGates[kRanks] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
 
-// Nine counts packed four bits each: the identity of a shape of one suit (counts may pass 4
-// under wild_fifth_copy, so the base-5 key cannot be it).
-inline uint64_t pack(const uint8_t* c) {
-  uint64_t p = 0;
-  for (int r = kRanks - 1; r >= 0; --r) p = p << 4 | c[r];
-  return p;
-}
-
-// Both decomposition signatures (fan_detail.hpp: the 456 reading low, the 123 one high) of a
-// suit with a count above 4, which the table does not hold: every split into sets and at most
-// one pair, as for_each_suit_shape describes them.
-void split_sets(uint8_t* c, int r, unsigned pungs, unsigned chows, int pair, uint32_t* sigs) {
-  while (r < kRanks && c[r] == 0) ++r;
-  if (r == kRanks) {
-    unsigned combo456 = 0, combo123 = 0;
-    suit_combos(pair, pungs, chows, &combo456, &combo123);
-    *sigs |= (1u << combo456) | (1u << (16 + combo123));
-    return;
-  }
-  if (c[r] >= 3) {
-    c[r] -= 3;
-    split_sets(c, r, pungs | 1u << r, chows, pair, sigs);
-    c[r] += 3;
-  }
-  if (r + 2 < kRanks && c[r + 1] && c[r + 2]) {
-    --c[r], --c[r + 1], --c[r + 2];
-    split_sets(c, r, pungs, chows | 1u << r, pair, sigs);
-    ++c[r], ++c[r + 1], ++c[r + 2];
-  }
-}
-
-uint32_t wide_signatures(const uint8_t* counts) {
-  uint8_t c[kRanks];
-  int n = 0;
-  for (int r = 0; r < kRanks; ++r) n += c[r] = counts[r];
-  uint32_t sigs = 0;
-  if (n % 3 == 0) split_sets(c, 0, 0, 0, -1, &sigs);
-  if (n % 3 == 2)
-    for (int p = 0; p < kRanks; ++p) {
-      if (c[p] < 2) continue;
-      c[p] -= 2;
-      split_sets(c, 0, 0, 0, p, &sigs);
-      c[p] += 2;
-    }
-  return sigs;
-}
-
-// The complete shapes of one suit within a budget of added tiles (step 1 above).
-class SuitShapes {
- public:
-  // `cut`: the cost words bound the search (they assume four copies at most, so not under
-  // wild_fifth_copy, where a reading may need a fifth: there the budget alone bounds it).
-  SuitShapes(const uint8_t* naturals, const uint8_t* caps, int max_sets, bool pairs_family,
-             bool cut, std::vector<uint64_t>& out)
-      : tables_(SuitTables::get()), max_sets_(max_sets), cut_(cut), out_(out) {
-    for (int r = 0; r < kRanks; ++r) {
-      c_[r] = naturals[r];
-      cap_[r] = caps[r];
-      n_ += c_[r];
-    }
-    pairs_family_ = pairs_family;
-  }
-
-  void search(int budget) {
-    for (int r = 0; r < kRanks; ++r)
-      if (c_[r] > cap_[r]) return;  // the natural tiles and the melds already pass the limit
-    const uint32_t key = suit_key(c_);
-    if (!cut_ || feasible(key, n_, budget)) standard(key, 0, budget, 0);
-    if (pairs_family_) pairs(budget);
-  }
-
- private:
-  // Some shape of m sets and p pairs (m within the hand's sets) is reachable by adding at most
-  // `budget` tiles: its cost (tiles it needs beyond the suit's) is at least 3m + 2p - n, and
-  // equals it exactly when the suit's tiles are all part of it.
-  bool feasible(uint32_t key, int n, int budget) const {
-    const uint64_t word = tables_.costs(key);
-    for (int m = 0; m <= max_sets_; ++m)
-      for (int p = 0; p < 2; ++p) {
-        const int need = 3 * m + 2 * p - n;
-        if (need >= 0 && need <= budget && SuitTables::cost_of(word, m, p) == need) return true;
-      }
-    return false;
-  }
-
-  // Adds tiles at ranks >= first, so each multiset of additions is met once. `wide`: ranks
-  // holding more than four (wild_fifth_copy), where the tables have no key: no cut there.
-  void standard(uint32_t key, int first, int budget, int wide) {
-    if (wide ? wide_signatures(c_) != 0 : (n_ % 3 != 1 && tables_.complete(key)))
-      out_.push_back(pack(c_));
-    if (budget == 0) return;
-    for (int r = first; r < kRanks; ++r) {
-      if (c_[r] >= cap_[r]) continue;
-      ++c_[r];
-      ++n_;
-      const int w = wide + (c_[r] == 5);
-      const uint32_t next = key + static_cast<uint32_t>(kPow5[r]);
-      if (w || !cut_ || feasible(next, n_, budget - 1)) standard(next, r, budget - 1, w);
-      --c_[r];
-      --n_;
-    }
-  }
-
-  // The pairs family: every count 0, 2 or 4. Each odd count takes one tile, then pairs are
-  // added (a rank gets at most two), within the budget.
-  void pairs(int budget) {
-    uint8_t c[kRanks];
-    int need = 0;
-    for (int r = 0; r < kRanks; ++r) {
-      c[r] = c_[r];
-      if (c[r] & 1) {
-        ++c[r];
-        ++need;
-        if (c[r] > cap_[r]) return;
-      }
-    }
-    if (need > budget) return;
-    add_pairs(c, 0, (budget - need) / 2);
-  }
-
-  void add_pairs(uint8_t* c, int first, int left) {
-    out_.push_back(pack(c));
-    if (left == 0) return;
-    for (int r = first; r < kRanks; ++r) {
-      if (c[r] + 2 > 4 || c[r] + 2 > cap_[r]) continue;
-      c[r] += 2;
-      add_pairs(c, r, left - 1);
-      c[r] -= 2;
-    }
-  }
-
-  const SuitTables& tables_;
-  uint8_t c_[kRanks] = {};
-  uint8_t cap_[kRanks] = {};
-  int n_ = 0;
-  int max_sets_;
-  bool cut_;
-  bool pairs_family_ = false;
-  std::vector<uint64_t>& out_;
-};
-
-// What the fan reads of one suit of a reading (step 2). Packed into `id` with the wilds used in
-// the top bits, so options sort by wilds and equal records collapse.
+// What the fan reads of one suit of a reading (step 2), packed so that equal records compare
+// equal: the two signatures in the low 32 bits (the decomposition combos of every shape merged
+// into the record), the shape's facts above them, the wilds read into the suit in the top byte.
 struct SuitOption {
   uint64_t id = 0;
+  uint64_t shape = 0;  // the suit's counts, kept apart only where 天胡/地胡 may be the base
   int j() const { return static_cast<int>(id >> 56); }
-  Signature sig_jx() const { return static_cast<Signature>(id); }  // middle five: 夹心五
+  Signature sig_jx() const { return static_cast<Signature>(id); }        // middle five: 夹心五
   Signature sig_kr() const { return static_cast<Signature>(id >> 16); }  // middle five: 卡二条
   int gens() const { return static_cast<int>(id >> 32 & 0xF); }
   int fours() const { return static_cast<int>(id >> 36 & 0x7); }
@@ -193,6 +52,7 @@ struct SuitOption {
   bool even() const { return id >> 42 & 1; }
   bool pair() const { return id >> 43 & 1; }
   bool tiles() const { return id >> 44 & 1; }
+  uint64_t facts() const { return id >> 32; }
 };
 
 // The hand's facts that no reading changes, and the knobs the suits' features read.
@@ -202,6 +62,9 @@ struct WildHand {
   int void_suit;
   bool win_wild = false;  // the winning tile is a wild
   int win_kind = -1;      // a natural winning tile
+  // 天胡/地胡 as a base is judged on each reading's own patterns (D14): no two shapes of a suit
+  // are merged then, nor one dropped for another's sake.
+  bool sky = false;
   uint8_t meld_full[kKinds] = {};
   uint8_t meld_wilds[kKinds] = {};
   unsigned meld_suits = 0;
@@ -217,6 +80,7 @@ struct WildHand {
       : hand(h), rules(r), void_suit(v) {
     win_wild = ctx.win_tile == kWildBit;
     win_kind = win_wild ? -1 : ctx.win_tile;
+    sky = r.heavenly_earthly == Stacking::Base && (ctx.heavenly || ctx.earthly);
     physical_wilds = h.wilds;
     for (int i = 0; i < h.n_melds; ++i) {
       const Meld& m = h.melds[i];
@@ -236,52 +100,183 @@ struct WildHand {
       exposed = exposed || m.type != MeldType::ConcealedKong;
     }
   }
+};
 
-  // The features of one shape of suit s (counts c) reached from its natural counts n.
-  SuitOption option(int s, const uint8_t* c, const uint8_t* n) const {
-    int tiles = 0, added = 0, fours = 0, gens = 0;
-    bool even = true, not258 = false, jiulian = true, five = false, two = false, wide = false;
+// Steps 1 and 2 for one suit: every complete shape reachable by reading at most `budget` wilds
+// into the suit, found as its decompositions — rank by rank, the sets and the pair that use the
+// rank, whatever they need beyond the natural tiles taken from the budget — and folded into
+// records as it goes (the shape's facts accumulate rank by rank; each decomposition adds its
+// combo to the record of its shape's facts).
+class SuitSearch {
+ public:
+  SuitSearch(const WildHand& wh, int suit, std::vector<SuitOption>& out)
+      : wh_(wh), rules_(wh.rules), n_(&wh.hand.counts[suit * kRanks]), out_(out) {
     for (int r = 0; r < kRanks; ++r) {
-      const int k = s * kRanks + r, read = c[r] - n[r];
-      tiles += c[r];
-      added += read;
-      even = even && (c[r] == 0 || c[r] == 2 || c[r] == 4);
-      fours += c[r] == 4;
-      wide = wide || c[r] > 4;
-      not258 = not258 || (c[r] && r % 3 != 1);
-      jiulian = jiulian && c[r] >= kNineGates[r];
-      five = five || (r == 4 && read > 0);
-      two = two || (k == 2 * kRanks + 1 && read > 0);
-      // A 根 per kind used four or more times (a fifth use is still one), by wild_gen (D49).
-      if (c[r] + meld_full[k] >= 4) {
-        switch (rules.wild_gen) {
-          case WildGen::Fours: ++gens; break;
-          case WildGen::Natural: gens += read == 0; break;
-          case WildGen::PerWild: gens += read == 0 && meld_wilds[k] == 0; break;
-        }
+      const int k = suit * kRanks + r;
+      cap_[r] = rules_.wild.fifth_copy ? kNoCopyCap : static_cast<uint8_t>(4 - wh.meld_full[k]);
+      full_[r] = wh.meld_full[k];
+      soft_[r] = wh.meld_wilds[k];
+    }
+    max_sets_ = rules_.shape.sets - wh.hand.n_melds;
+    jx_ = rules_.jiaxinwu && (wh.win_wild || wh.win_kind == suit * kRanks + 4);
+    kr_ = rules_.kaertiao && suit == 2 && (wh.win_wild || wh.win_kind == 2 * kRanks + 1);
+    family_ = rules_.jingoudiao != Stacking::Off && wh.hand.n_melds == 0;
+  }
+
+  void run(int budget) {
+    for (int r = 0; r < kRanks; ++r)
+      if (n_[r] > cap_[r]) return;  // the natural tiles and the melds already pass the limit
+    rank(0, 0, 0, budget, 0, -1, 0, 0, Acc{});
+    if (rules_.shape.pairs && wh_.hand.n_melds == 0) pairs(budget);
+  }
+
+ private:
+  // A shape's facts so far (ranks below the one being chosen).
+  struct Acc {
+    int tiles = 0, added = 0, gens = 0, fours = 0;
+    bool yao = false, not258 = false, nine = true, even = true, five = false, two = false;
+    uint64_t shape = 0;
+  };
+
+  void take(Acc& acc, int r, int used, int read) const {
+    acc.tiles += used;
+    acc.added += read;
+    if (used) {
+      acc.yao = acc.yao || r == 0 || r == kRanks - 1;
+      acc.not258 = acc.not258 || r % 3 != 1;
+    }
+    acc.nine = acc.nine && used >= kNineGates[r];
+    acc.even = acc.even && (used == 0 || used == 2 || used == 4);
+    acc.fours += used == 4;
+    acc.five = acc.five || (r == 4 && read > 0);
+    acc.two = acc.two || (r == 1 && read > 0);
+    // A 根 per kind used four or more times (a fifth use is still one), by wild_gen (D49).
+    if (used + full_[r] >= 4) {
+      switch (rules_.wild_gen) {
+        case WildGen::Fours: ++acc.gens; break;
+        case WildGen::Natural: acc.gens += read == 0; break;
+        case WildGen::PerWild: acc.gens += read == 0 && soft_[r] == 0; break;
       }
     }
-    const uint32_t both = wide ? wide_signatures(c) : suit_signatures().lookup(suit_key(c));
-    Signature s456 = static_cast<Signature>(both), s123 = static_cast<Signature>(both >> 16);
-    // The middle-five feature of this suit: its 456 chow where the winning tile is (or a winning
-    // wild may be read as) its 5; its 123 chow where it is (or may be) the 2s (D50).
-    const bool jx = rules.jiaxinwu && (win_wild ? five : win_kind == s * kRanks + 4);
-    const bool kr = rules.kaertiao && (win_wild ? two : win_kind == 2 * kRanks + 1) && s == 2;
-    const Signature plain = drop_feature(s456, kMidFive);
-    Signature sig_jx = jx ? s456 : plain, sig_kr = kr ? s123 : plain;
-    if (!rules.yitiaolong) {
-      sig_jx = drop_feature(sig_jx, kDragon);
-      sig_kr = drop_feature(sig_kr, kDragon);
-    }
-    const bool yao = c[0] || c[kRanks - 1];
-    SuitOption o;
-    o.id = uint64_t(sig_jx) | uint64_t(sig_kr) << 16 | uint64_t(std::min(gens, 15)) << 32 |
-           uint64_t(std::min(fours, 7)) << 36 | uint64_t(yao) << 39 | uint64_t(not258) << 40 |
-           uint64_t(jiulian) << 41 | uint64_t(even) << 42 | uint64_t(tiles % 3 == 2) << 43 |
-           uint64_t(tiles > 0) << 44 | uint64_t(added) << 56;
-    return o;
+    acc.shape |= uint64_t(used) << (4 * r);
   }
+
+  // Rank r: x chows started at r - 1 and y at r - 2 need a tile here; choose the pair (p), the
+  // pungs (b) and the chows (a) that start here. Each decomposition is met once.
+  void rank(int r, int x, int y, int budget, int sets, int pair, unsigned pungs, unsigned chows,
+            const Acc& acc) {
+    if (r == kRanks) {
+      leaf(acc, pair, pungs, chows);
+      return;
+    }
+    const int need = x + y, nat = n_[r], cap = cap_[r];
+    const int max_a = r + 2 < kRanks ? kMaxSuitSets : 0;
+    for (int p = 0; p <= (pair < 0 ? 1 : 0); ++p)
+      for (int b = 0;; ++b) {
+        const int base = need + 3 * b + 2 * p;
+        if (base > cap || sets + b > max_sets_ || base - nat > budget) break;
+        for (int a = 0; a <= max_a; ++a) {
+          const int used = base + a, read = used - nat;
+          if (used > cap || sets + b + a > max_sets_ || read > budget) break;
+          if (read < 0) continue;
+          Acc next = acc;
+          take(next, r, used, read);
+          rank(r + 1, a, x, budget - read, sets + a + b, p ? r : pair, b ? pungs | 1u << r : pungs,
+               a ? chows | 1u << r : chows, next);
+        }
+      }
+  }
+
+  void leaf(const Acc& acc, int pair, unsigned pungs, unsigned chows) {
+    unsigned c456 = 0, c123 = 0;
+    suit_combos(pair, pungs, chows, &c456, &c123);
+    // The middle-five feature of this suit: its 456 chow where the winning tile is (or a
+    // winning wild may be read as) its 5; its 123 chow where it is (or may be) the 2s (D50).
+    const unsigned plain = c456 & ~kMidFive;
+    unsigned jx = jx_ && (wh_.win_wild ? acc.five : true) ? c456 : plain;
+    unsigned kr = kr_ && (wh_.win_wild ? acc.two : true) ? c123 : plain;
+    if (!rules_.yitiaolong) {
+      jx &= ~kDragon;
+      kr &= ~kDragon;
+    }
+    add(acc, (1u << jx) | (1u << kr) << 16);
+  }
+
+  // The pairs family: every count 0, 2 or 4. Each odd count takes one tile, then pairs are
+  // added (a rank gets at most two), within the budget.
+  void pairs(int budget) {
+    uint8_t c[kRanks];
+    int need = 0;
+    for (int r = 0; r < kRanks; ++r) {
+      c[r] = n_[r];
+      if (c[r] & 1) {
+        ++c[r];
+        ++need;
+        if (c[r] > cap_[r]) return;
+      }
+    }
+    if (need <= budget) add_pairs(c, 0, (budget - need) / 2);
+  }
+
+  void add_pairs(uint8_t* c, int first, int left) {
+    Acc acc;
+    for (int r = 0; r < kRanks; ++r) take(acc, r, c[r], c[r] - n_[r]);
+    add(acc, 0);  // a standard decomposition of the same shape adds its combos itself
+    if (left == 0) return;
+    for (int r = first; r < kRanks; ++r) {
+      if (c[r] + 2 > 4 || c[r] + 2 > cap_[r]) continue;
+      c[r] += 2;
+      add_pairs(c, r, left - 1);
+      c[r] -= 2;
+    }
+  }
+
+  // Folds a shape into the record of its facts. Facts no knob reads are left out, so that shapes
+  // differing only there share a record: 1/9 tiles matter only to 断幺九, 九莲宝灯's counts only
+  // to the family without melds, the fours only to the pairs family.
+  void add(const Acc& acc, uint32_t sigs) {
+    const bool yao = rules_.duanyaojiu && acc.yao;
+    const bool nine = family_ && acc.nine && acc.tiles > 0;
+    const int fours = acc.even ? std::min(acc.fours, 7) : 0;
+    const uint64_t facts = uint64_t(std::min(acc.gens, 15)) | uint64_t(fours) << 4 |
+                           uint64_t(yao) << 7 | uint64_t(acc.not258) << 8 | uint64_t(nine) << 9 |
+                           uint64_t(acc.even) << 10 | uint64_t(acc.tiles % 3 == 2) << 11 |
+                           uint64_t(acc.tiles > 0) << 12 | uint64_t(acc.added) << 24;
+    const uint64_t shape = wh_.sky ? acc.shape : 0;
+    for (size_t i = first_; i < out_.size(); ++i)
+      if (out_[i].facts() == facts && out_[i].shape == shape) {
+        out_[i].id |= sigs;
+        return;
+      }
+    SuitOption o;
+    o.id = facts << 32 | sigs;
+    o.shape = shape;
+    out_.push_back(o);
+  }
+
+  const WildHand& wh_;
+  const ScoringRules& rules_;
+  const uint8_t* n_;
+  std::vector<SuitOption>& out_;
+  size_t first_ = 0;
+  uint8_t cap_[kRanks] = {};
+  uint8_t full_[kRanks] = {};
+  uint8_t soft_[kRanks] = {};
+  int max_sets_ = 0;
+  bool jx_ = false, kr_ = false, family_ = false;
 };
+
+// o reaches every candidate p reaches, and as much (a superset of combos, as many gens, no
+// 1/9 or non-2/5/8 tile p lacks, 九莲宝灯 where p has it, the same pairs-family facts).
+bool dominates(const SuitOption& o, const SuitOption& p) {
+  if (o.j() != p.j() || o.tiles() != p.tiles() || o.pair() != p.pair()) return false;
+  const uint32_t so = static_cast<uint32_t>(o.id), sp = static_cast<uint32_t>(p.id);
+  if ((sp & ~so) || o.gens() < p.gens()) return false;
+  if ((o.yao() && !p.yao()) || (o.not258() && !p.not258()) || (p.jiulian() && !o.jiulian()))
+    return false;
+  if (p.even() && (!o.even() || o.fours() != p.fours())) return false;
+  return true;
+}
 
 // The best candidate so far across readings, with the reading fans the extras rank (D48):
 // total (断幺九 included: it depends on the reading), base fan, table order, gens, then 断幺九,
@@ -434,41 +429,28 @@ class ReadingSearch {
   bool found_best_ = false;
 };
 
-// The options of every suit (steps 1 and 2). A suit the wilds may not enter (not in play, or the
-// void) holds nothing here (evaluate checked the void and the shape): its one option is empty.
+// The options of every suit (steps 1 and 2), sorted by the wilds they use, none dominated by
+// another. A suit the wilds may not enter (not in play, or the void) holds nothing here (evaluate
+// checked the void and the shape): its one option is empty.
 void suit_options(const WildHand& wh, std::vector<SuitOption>* opts) {
-  const Hand& hand = wh.hand;
-  const ScoringRules& rules = wh.rules;
-  thread_local std::vector<uint64_t> shapes;
-  const int max_sets = rules.shape.sets - hand.n_melds;
-  const bool pairs_family = rules.shape.pairs && hand.n_melds == 0;
   for (int s = 0; s < kSuits; ++s) {
-    const uint8_t* n = &hand.counts[s * kRanks];
-    opts[s].clear();
-    shapes.clear();
-    const bool open = !(rules.shape.absent >> s & 1) && s != wh.void_suit;
-    if (open) {
-      uint8_t caps[kRanks];
-      for (int r = 0; r < kRanks; ++r)
-        caps[r] = rules.wild.fifth_copy ? kNoCopyCap
-                                        : static_cast<uint8_t>(4 - wh.meld_full[s * kRanks + r]);
-      SuitShapes(n, caps, max_sets, pairs_family, !rules.wild.fifth_copy, shapes)
-          .search(hand.wilds);
-    } else {
-      shapes.push_back(pack(n));
+    std::vector<SuitOption>& o = opts[s];
+    o.clear();
+    const bool open = !(wh.rules.shape.absent >> s & 1) && s != wh.void_suit;
+    SuitSearch(wh, s, o).run(open ? wh.hand.wilds : 0);
+    if (!wh.sky) {
+      size_t kept = 0;
+      for (size_t i = 0; i < o.size(); ++i) {
+        bool dominated = false;
+        for (size_t k = 0; k < o.size() && !dominated; ++k)
+          dominated = k != i && dominates(o[k], o[i]) && (o[k].id != o[i].id || k < i);
+        if (!dominated) o[kept++] = o[i];
+      }
+      o.resize(kept);
     }
-    std::sort(shapes.begin(), shapes.end());
-    shapes.erase(std::unique(shapes.begin(), shapes.end()), shapes.end());
-    for (uint64_t p : shapes) {
-      uint8_t c[kRanks];
-      for (int r = 0; r < kRanks; ++r) c[r] = static_cast<uint8_t>(p >> (4 * r) & 0xF);
-      opts[s].push_back(wh.option(s, c, n));
-    }
-    std::sort(opts[s].begin(), opts[s].end(),
-              [](const SuitOption& a, const SuitOption& b) { return a.id < b.id; });
-    opts[s].erase(std::unique(opts[s].begin(), opts[s].end(),
-                              [](const SuitOption& a, const SuitOption& b) { return a.id == b.id; }),
-                  opts[s].end());
+    std::sort(o.begin(), o.end(), [](const SuitOption& a, const SuitOption& b) {
+      return a.j() < b.j();
+    });
   }
 }
 
