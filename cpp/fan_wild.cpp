@@ -8,13 +8,17 @@
 // tiles plus j of the wilds, and what the fan reads of a suit (its decomposition combos, its fours
 // and gens, 1/9 and 2/5/8 tiles, 九莲宝灯's counts, whether a winning wild may be its 5 or its 2s)
 // depends on that suit alone. So:
-//   1. for each suit the wilds may enter, every decomposition into sets and at most one pair that
-//      the natural tiles fit into with at most w tiles missing: a search rank by rank, the wild
-//      budget paying for the missing tiles and cutting the search (no substitution is listed);
-//   2. the shapes so reached folded into records of the facts the fan reads, each record holding
-//      the union of its shapes' decomposition combos (two shapes with the same facts score alike),
-//      and a record dropped where another of the same wilds reaches all it reaches and more;
-//   3. one record per suit, their wilds adding up to the wilds held, at most two suits present
+//   1. each suit gets a wild budget: the wilds held less what the other suits holding tiles need
+//      at least (their cost words, tables.hpp), none for a suit that must stay empty (缺一门, the
+//      void, a suit not in play);
+//   2. within its budget, every decomposition of the suit into sets and at most one pair: the
+//      groups holding a natural tile rank by rank, the budget paying for their missing tiles, then
+//      groups of wilds alone at any rank the budget still allows (no substitution is listed; a
+//      suit without budget is its natural tiles, read off the signature table);
+//   3. the shapes so reached folded into records of the facts the fan reads, each record holding
+//      the union of its shapes' decomposition combos (shapes with the same facts score alike), and
+//      a record dropped where another of the same wilds reaches all it reaches and more;
+//   4. one record per suit, their wilds adding up to the wilds held, at most two suits present
 //      (缺一门, melds fix suits), each combination scored as one reading with the best_of_reading
 //      the natural hand uses (fan_detail.hpp), readings ranked by total, base fan, table order,
 //      gens, then the additive fans in table order. A combination whose bound (the best base fan
@@ -32,10 +36,11 @@
 namespace xueliu::fan_detail {
 namespace {
 
+constexpr int kCostLookupWilds = 2;
 constexpr uint8_t kNoCopyCap = 14;  // wild_fifth_copy: a suit holds at most 14 tiles anyway
 constexpr uint8_t kNineGates[kRanks] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
 
-// What the fan reads of one suit of a reading (step 2), packed so that equal records compare
+// What the fan reads of one suit of a reading (step 3), packed so that equal records compare
 // equal: the two signatures in the low 32 bits (the decomposition combos of every shape merged
 // into the record), the shape's facts above them, the wilds read into the suit in the top byte.
 struct SuitOption {
@@ -102,11 +107,15 @@ struct WildHand {
   }
 };
 
-// Steps 1 and 2 for one suit: every complete shape reachable by reading at most `budget` wilds
-// into the suit, found as its decompositions — rank by rank, the sets and the pair that use the
-// rank, whatever they need beyond the natural tiles taken from the budget — and folded into
-// records as it goes (the shape's facts accumulate rank by rank; each decomposition adds its
-// combo to the record of its shape's facts).
+// Steps 2 and 3 for one suit: every complete shape reachable by reading at most `budget` wilds
+// into the suit, found as its decompositions, folded into records as they are found (each
+// decomposition adds its combo to the record of its shape's facts). A decomposition is split in
+// two: the groups holding a natural tile, found rank by rank with the budget paying for their
+// missing tiles (a group started at a rank needs a natural there, or for a chow at one of its
+// three ranks), and the groups made of wilds alone, added to each such split at any rank the
+// leftover budget allows. Every decomposition is met this way (give each natural tile to a group
+// of its rank: the groups that get none are the wild ones); some more than once, which the
+// records absorb.
 class SuitSearch {
  public:
   SuitSearch(const WildHand& wh, int suit, std::vector<SuitOption>& out)
@@ -117,6 +126,8 @@ class SuitSearch {
       full_[r] = wh.meld_full[k];
       soft_[r] = wh.meld_wilds[k];
     }
+    for (int r = kRanks - 1; r >= 0; --r) ahead_[r] = n_[r] + (r + 1 < kRanks ? n_[r + 1] : 0) +
+                                                     (r + 2 < kRanks ? n_[r + 2] : 0);
     max_sets_ = rules_.shape.sets - wh.hand.n_melds;
     jx_ = rules_.jiaxinwu && (wh.win_wild || wh.win_kind == suit * kRanks + 4);
     kr_ = rules_.kaertiao && suit == 2 && (wh.win_wild || wh.win_kind == 2 * kRanks + 1);
@@ -126,128 +137,224 @@ class SuitSearch {
   void run(int budget) {
     for (int r = 0; r < kRanks; ++r)
       if (n_[r] > cap_[r]) return;  // the natural tiles and the melds already pass the limit
-    rank(0, 0, 0, budget, 0, -1, 0, 0, Acc{});
+    f_ = 0;
+    if (budget == 0) {
+      natural();
+      return;
+    }
+    // Each rank's part for every count a reading may give it, looked up by the search.
+    for (int r = 0; r < kRanks; ++r) {
+      const int most = std::min<int>({cap_[r], n_[r] + budget, kMaxCount});
+      for (int used = n_[r]; used <= most; ++used) parts_[r][used] = part(r, used);
+    }
+    rank(0, 0, 0, budget, 0, -1, 0, 0);
     if (rules_.shape.pairs && wh_.hand.n_melds == 0) pairs(budget);
   }
 
  private:
-  // A shape's facts so far (ranks below the one being chosen).
-  struct Acc {
-    int tiles = 0, added = 0, gens = 0, fours = 0;
-    bool yao = false, not258 = false, nine = true, even = true, five = false, two = false;
-    uint64_t shape = 0;
-  };
+  // The facts of the shape being built, as sums over its ranks packed in one word (so that a
+  // rank's part is added and taken back in one operation): tiles, wilds read, gens, fours, ranks
+  // holding a 1/9 tile, ranks holding a tile other than 2/5/8, ranks short of 九莲宝灯's counts,
+  // ranks whose count is not 0, 2 or 4.
+  static constexpr int kTiles = 0, kAdded = 5, kGens = 10, kFours = 14, kYao = 18, kNot258 = 22,
+                       kShort = 26, kUneven = 30;
+  static int field(uint64_t f, int at, int bits) { return static_cast<int>(f >> at & ((1u << bits) - 1)); }
 
-  void take(Acc& acc, int r, int used, int read) const {
-    acc.tiles += used;
-    acc.added += read;
-    if (used) {
-      acc.yao = acc.yao || r == 0 || r == kRanks - 1;
-      acc.not258 = acc.not258 || r % 3 != 1;
-    }
-    acc.nine = acc.nine && used >= kNineGates[r];
-    acc.even = acc.even && (used == 0 || used == 2 || used == 4);
-    acc.fours += used == 4;
-    acc.five = acc.five || (r == 4 && read > 0);
-    acc.two = acc.two || (r == 1 && read > 0);
+  uint64_t part(int r, int used) const {
+    const int read = used - n_[r];
+    uint64_t f = uint64_t(used) << kTiles | uint64_t(read) << kAdded;
+    if (used) f |= uint64_t(r == 0 || r == kRanks - 1) << kYao | uint64_t(r % 3 != 1) << kNot258;
+    f += uint64_t(used < kNineGates[r]) << kShort;
+    f += uint64_t(!(used == 0 || used == 2 || used == 4)) << kUneven;
+    f += uint64_t(used == 4) << kFours;
     // A 根 per kind used four or more times (a fifth use is still one), by wild_gen (D49).
     if (used + full_[r] >= 4) {
+      bool gen = true;
       switch (rules_.wild_gen) {
-        case WildGen::Fours: ++acc.gens; break;
-        case WildGen::Natural: acc.gens += read == 0; break;
-        case WildGen::PerWild: acc.gens += read == 0 && soft_[r] == 0; break;
+        case WildGen::Fours: break;
+        case WildGen::Natural: gen = read == 0; break;
+        case WildGen::PerWild: gen = read == 0 && soft_[r] == 0; break;
       }
+      f += uint64_t(gen) << kGens;
     }
-    acc.shape |= uint64_t(used) << (4 * r);
+    return f;
   }
 
-  // Rank r: x chows started at r - 1 and y at r - 2 need a tile here; choose the pair (p), the
-  // pungs (b) and the chows (a) that start here. Each decomposition is met once.
-  void rank(int r, int x, int y, int budget, int sets, int pair, unsigned pungs, unsigned chows,
-            const Acc& acc) {
+  // No wild to read into the suit: its one shape is its natural tiles, whose decompositions the
+  // signature table holds (as for a hand without wilds).
+  void natural() {
+    for (int r = 0; r < kRanks; ++r) {
+      u_[r] = n_[r];
+      f_ += part(r, n_[r]);
+    }
+    const uint32_t both = suit_signatures().lookup(suit_key(n_));
+    const Signature s456 = static_cast<Signature>(both), s123 = static_cast<Signature>(both >> 16);
+    const Signature plain = drop_feature(s456, kMidFive);
+    Signature jx = jx_ && !wh_.win_wild ? s456 : plain;
+    Signature kr = kr_ && !wh_.win_wild ? s123 : plain;
+    if (!rules_.yitiaolong) {
+      jx = drop_feature(jx, kDragon);
+      kr = drop_feature(kr, kDragon);
+    }
+    const bool even = field(f_, kUneven, 4) == 0;
+    if (both || (even && rules_.shape.pairs && wh_.hand.n_melds == 0))
+      add(uint32_t(jx) | uint32_t(kr) << 16);
+  }
+
+  // Rank r of the natural groups: x chows started at r - 1 and y at r - 2 need a tile here;
+  // choose the pair (p), the pungs (b) and the chows (a) that start here, each holding a natural.
+  void rank(int r, int x, int y, int budget, int sets, int pair, unsigned pungs, unsigned chows) {
     if (r == kRanks) {
-      leaf(acc, pair, pungs, chows);
+      wild_groups(0, budget, sets, pair, pungs, chows);
       return;
     }
-    const int need = x + y, nat = n_[r], cap = cap_[r];
-    const int max_a = r + 2 < kRanks ? kMaxSuitSets : 0;
-    for (int p = 0; p <= (pair < 0 ? 1 : 0); ++p)
-      for (int b = 0;; ++b) {
+    if (x + y == 0 && ahead_[r] == 0) {  // nothing can use this rank: on to the next
+      const uint64_t here = parts_[r][0];
+      u_[r] = 0;
+      f_ += here;
+      rank(r + 1, 0, 0, budget, sets, pair, pungs, chows);
+      f_ -= here;
+      return;
+    }
+    const int need = x + y, nat = n_[r];
+    const int most = std::min<int>(cap_[r], nat + budget);  // uses of this rank within reach
+    if (need > most) return;
+    const int chow_room = r + 2 < kRanks ? kMaxSuitSets : 0;
+    for (int p = 0; p <= (pair < 0 && nat ? 1 : 0); ++p)
+      for (int b = 0; b + p <= nat && sets + b <= max_sets_; ++b) {
         const int base = need + 3 * b + 2 * p;
-        if (base > cap || sets + b > max_sets_ || base - nat > budget) break;
-        for (int a = 0; a <= max_a; ++a) {
-          const int used = base + a, read = used - nat;
-          if (used > cap || sets + b + a > max_sets_ || read > budget) break;
-          if (read < 0) continue;
-          Acc next = acc;
-          take(next, r, used, read);
-          rank(r + 1, a, x, budget - read, sets + a + b, p ? r : pair, b ? pungs | 1u << r : pungs,
-               a ? chows | 1u << r : chows, next);
+        if (base > most) break;
+        const int lo = std::max(0, nat - base);
+        const int hi = std::min({chow_room, most - base, ahead_[r] - b - p, max_sets_ - sets - b});
+        for (int a = lo; a <= hi; ++a) {
+          const int used = base + a;
+          const uint64_t here = parts_[r][used];
+          u_[r] = static_cast<uint8_t>(used);
+          f_ += here;
+          rank(r + 1, a, x, budget - (used - nat), sets + a + b, p ? r : pair,
+               b ? pungs | 1u << r : pungs, a ? chows | 1u << r : chows);
+          f_ -= here;
         }
       }
   }
 
-  void leaf(const Acc& acc, int pair, unsigned pungs, unsigned chows) {
+  // Adds `add` uses to rank r of the shape being built (negative: takes them back).
+  void bump(int r, int add) {
+    f_ -= parts_[r][u_[r]];
+    u_[r] = static_cast<uint8_t>(u_[r] + add);
+    f_ += parts_[r][u_[r]];
+  }
+
+  // Groups of wilds alone, in non-decreasing type order (0..8 the pair at that rank, 9..17 a pung,
+  // 18..24 a chow), so each multiset of them is added once; every stop is a shape.
+  void wild_groups(int first, int budget, int sets, int pair, unsigned pungs, unsigned chows) {
+    record(pair, pungs, chows);
+    if (budget < 2) return;
+    for (int t = first; t < kRanks * 2 + 7; ++t) {
+      if (t < kRanks) {
+        if (pair >= 0 || u_[t] + 2 > cap_[t]) continue;
+        bump(t, 2);
+        wild_groups(t + 1, budget - 2, sets, t, pungs, chows);
+        bump(t, -2);
+      } else if (t < 2 * kRanks) {
+        const int r = t - kRanks;
+        if (budget < 3 || sets == max_sets_ || u_[r] + 3 > cap_[r]) continue;
+        bump(r, 3);
+        wild_groups(t, budget - 3, sets + 1, pair, pungs | 1u << r, chows);
+        bump(r, -3);
+      } else {
+        const int r = t - 2 * kRanks;
+        if (budget < 3 || sets == max_sets_ || u_[r] + 1 > cap_[r] || u_[r + 1] + 1 > cap_[r + 1] ||
+            u_[r + 2] + 1 > cap_[r + 2])
+          continue;
+        bump(r, 1), bump(r + 1, 1), bump(r + 2, 1);
+        wild_groups(t, budget - 3, sets + 1, pair, pungs, chows | 1u << r);
+        bump(r, -1), bump(r + 1, -1), bump(r + 2, -1);
+      }
+    }
+  }
+
+  void record(int pair, unsigned pungs, unsigned chows) {
     unsigned c456 = 0, c123 = 0;
     suit_combos(pair, pungs, chows, &c456, &c123);
     // The middle-five feature of this suit: its 456 chow where the winning tile is (or a
     // winning wild may be read as) its 5; its 123 chow where it is (or may be) the 2s (D50).
+    const bool five = u_[4] > n_[4], two = u_[1] > n_[1];
     const unsigned plain = c456 & ~kMidFive;
-    unsigned jx = jx_ && (wh_.win_wild ? acc.five : true) ? c456 : plain;
-    unsigned kr = kr_ && (wh_.win_wild ? acc.two : true) ? c123 : plain;
+    unsigned jx = jx_ && (wh_.win_wild ? five : true) ? c456 : plain;
+    unsigned kr = kr_ && (wh_.win_wild ? two : true) ? c123 : plain;
     if (!rules_.yitiaolong) {
       jx &= ~kDragon;
       kr &= ~kDragon;
     }
-    add(acc, (1u << jx) | (1u << kr) << 16);
+    add((1u << jx) | (1u << kr) << 16);
   }
 
   // The pairs family: every count 0, 2 or 4. Each odd count takes one tile, then pairs are
   // added (a rank gets at most two), within the budget.
   void pairs(int budget) {
-    uint8_t c[kRanks];
+    f_ = 0;
     int need = 0;
     for (int r = 0; r < kRanks; ++r) {
-      c[r] = n_[r];
-      if (c[r] & 1) {
-        ++c[r];
+      u_[r] = n_[r];
+      if (u_[r] & 1) {
+        ++u_[r];
         ++need;
-        if (c[r] > cap_[r]) return;
+        if (u_[r] > cap_[r]) return;
       }
+      f_ += part(r, u_[r]);
     }
-    if (need <= budget) add_pairs(c, 0, (budget - need) / 2);
+    if (need <= budget) add_pairs(0, (budget - need) / 2);
   }
 
-  void add_pairs(uint8_t* c, int first, int left) {
-    Acc acc;
-    for (int r = 0; r < kRanks; ++r) take(acc, r, c[r], c[r] - n_[r]);
-    add(acc, 0);  // a standard decomposition of the same shape adds its combos itself
+  void add_pairs(int first, int left) {
+    add(0);  // a standard decomposition of the same shape adds its combos itself
     if (left == 0) return;
     for (int r = first; r < kRanks; ++r) {
-      if (c[r] + 2 > 4 || c[r] + 2 > cap_[r]) continue;
-      c[r] += 2;
-      add_pairs(c, r, left - 1);
-      c[r] -= 2;
+      if (u_[r] + 2 > 4 || u_[r] + 2 > cap_[r]) continue;
+      bump(r, 2);
+      add_pairs(r, left - 1);
+      bump(r, -2);
     }
   }
 
-  // Folds a shape into the record of its facts. Facts no knob reads are left out, so that shapes
-  // differing only there share a record: 1/9 tiles matter only to 断幺九, 九莲宝灯's counts only
-  // to the family without melds, the fours only to the pairs family.
-  void add(const Acc& acc, uint32_t sigs) {
-    const bool yao = rules_.duanyaojiu && acc.yao;
-    const bool nine = family_ && acc.nine && acc.tiles > 0;
-    const int fours = acc.even ? std::min(acc.fours, 7) : 0;
-    const uint64_t facts = uint64_t(std::min(acc.gens, 15)) | uint64_t(fours) << 4 |
-                           uint64_t(yao) << 7 | uint64_t(acc.not258) << 8 | uint64_t(nine) << 9 |
-                           uint64_t(acc.even) << 10 | uint64_t(acc.tiles % 3 == 2) << 11 |
-                           uint64_t(acc.tiles > 0) << 12 | uint64_t(acc.added) << 24;
-    const uint64_t shape = wh_.sky ? acc.shape : 0;
-    for (size_t i = first_; i < out_.size(); ++i)
-      if (out_[i].facts() == facts && out_[i].shape == shape) {
-        out_[i].id |= sigs;
-        return;
+  // Folds the shape being built into the record of its facts. Facts no knob reads are left out,
+  // so that shapes differing only there share a record: 1/9 tiles matter only to 断幺九,
+  // 九莲宝灯's counts only to the family without melds, the fours only to the pairs family.
+  void add(uint32_t sigs) {
+    const int tiles = field(f_, kTiles, 5);
+    const bool even = field(f_, kUneven, 4) == 0;
+    const bool yao = rules_.duanyaojiu && field(f_, kYao, 4);
+    const bool nine = family_ && field(f_, kShort, 4) == 0;
+    const int fours = even ? field(f_, kFours, 4) : 0;
+    const uint64_t facts = uint64_t(field(f_, kGens, 4)) | uint64_t(std::min(fours, 7)) << 4 |
+                           uint64_t(yao) << 7 | uint64_t(field(f_, kNot258, 4) != 0) << 8 |
+                           uint64_t(nine) << 9 | uint64_t(even) << 10 |
+                           uint64_t(tiles % 3 == 2) << 11 | uint64_t(tiles > 0) << 12 |
+                           uint64_t(field(f_, kAdded, 5)) << 24;
+    uint64_t shape = 0;
+    if (wh_.sky)
+      for (int r = 0; r < kRanks; ++r) shape |= uint64_t(u_[r]) << (4 * r);
+    // The records by facts: an open-addressing index of kSlots slots (most suits fill a few).
+    uint32_t slot = static_cast<uint32_t>(((facts ^ shape * 31) * 0x9E3779B97F4A7C15ull) >> 56) &
+                    (kSlots - 1);
+    if (out_.size() < kSlots / 2) {
+      while (index_[slot]) {
+        SuitOption& o = out_[index_[slot] - 1];
+        if (o.facts() == facts && o.shape == shape) {
+          o.id |= sigs;
+          return;
+        }
+        slot = (slot + 1) & (kSlots - 1);
       }
+      index_[slot] = static_cast<uint16_t>(out_.size() + 1);
+    } else {  // past half full: no index, a scan (the 天胡/地胡 case keeps shapes apart)
+      for (SuitOption& o : out_)
+        if (o.facts() == facts && o.shape == shape) {
+          o.id |= sigs;
+          return;
+        }
+    }
     SuitOption o;
     o.id = facts << 32 | sigs;
     o.shape = shape;
@@ -258,10 +365,16 @@ class SuitSearch {
   const ScoringRules& rules_;
   const uint8_t* n_;
   std::vector<SuitOption>& out_;
-  size_t first_ = 0;
-  uint8_t cap_[kRanks] = {};
-  uint8_t full_[kRanks] = {};
-  uint8_t soft_[kRanks] = {};
+  static constexpr int kMaxCount = 15;  // a suit holds at most 14 tiles
+  uint64_t parts_[kRanks][kMaxCount + 1];  // part(r, used), filled from n_[r] to the budget's reach
+  static constexpr uint32_t kSlots = 256;
+  uint16_t index_[kSlots] = {};  // 1 + the record's position in out_, 0: free
+  uint64_t f_ = 0;             // the facts of the shape being built (see part)
+  uint8_t u_[kRanks] = {};     // the counts of the shape being built
+  uint8_t cap_[kRanks] = {};   // most uses of each rank a reading may make
+  uint8_t ahead_[kRanks] = {};  // natural tiles at this rank and the next two
+  uint8_t full_[kRanks] = {};  // melded tiles of each rank, melds at full size
+  uint8_t soft_[kRanks] = {};  // wilds inside those melds
   int max_sets_ = 0;
   bool jx_ = false, kr_ = false, family_ = false;
 };
@@ -301,7 +414,7 @@ inline bool better(const Ranked& a, const Ranked& b) {
   return a.rank() > b.rank();
 }
 
-// Step 3 over the options of the three suits.
+// Step 4 over the options of the three suits.
 template <bool kRegional>
 class ReadingSearch {
  public:
@@ -429,15 +542,53 @@ class ReadingSearch {
   bool found_best_ = false;
 };
 
-// The options of every suit (steps 1 and 2), sorted by the wilds they use, none dominated by
+// The options of every suit (steps 1 to 3), sorted by the wilds they use, none dominated by
 // another. A suit the wilds may not enter (not in play, or the void) holds nothing here (evaluate
 // checked the void and the shape): its one option is empty.
 void suit_options(const WildHand& wh, std::vector<SuitOption>* opts) {
+  // Each suit's budget: the wilds the other suits holding tiles leave it at least (a lower bound of
+  // what each needs), none for a suit beside two others holding tiles (缺一门).
+  const Hand& hand = wh.hand;
+  const ScoringRules& rules = wh.rules;
+  int needs[kSuits] = {0, 0, 0};
+  unsigned held = wh.meld_suits;
+  const SuitTables& tables = SuitTables::get();
+  for (int s = 0; s < kSuits; ++s) {
+    const uint8_t* n = &hand.counts[s * kRanks];
+    int tiles = 0, odd = 0;
+    for (int r = 0; r < kRanks; ++r) {
+      tiles += n[r];
+      odd += n[r] & 1;
+    }
+    if (!tiles) continue;
+    held |= 1u << s;
+    int need = tiles % 3 == 1 ? 1 : 0;  // a suit holds 3m or 3m + 2 tiles
+    // The cost word's least completion (four copies at most); worth its lookup from two wilds on.
+    if (!rules.wild.fifth_copy && hand.wilds >= kCostLookupWilds) {
+      const uint64_t word = tables.costs(suit_key(n));
+      need = kMaxSuitTiles;
+      for (int m = 0; m <= rules.shape.sets - hand.n_melds; ++m)
+        for (int p = 0; p < 2; ++p) {
+          const int d = 3 * m + 2 * p - tiles;
+          if (d >= 0 && d < need && SuitTables::cost_of(word, m, p) == d) need = d;
+        }
+    }
+    if (rules.shape.pairs && hand.n_melds == 0) need = std::min(need, odd);
+    needs[s] = need;
+  }
   for (int s = 0; s < kSuits; ++s) {
     std::vector<SuitOption>& o = opts[s];
     o.clear();
-    const bool open = !(wh.rules.shape.absent >> s & 1) && s != wh.void_suit;
-    SuitSearch(wh, s, o).run(open ? wh.hand.wilds : 0);
+    const bool open = !(rules.shape.absent >> s & 1) && s != wh.void_suit;
+    int budget = hand.wilds, others = 0;
+    for (int t = 0; t < kSuits; ++t)
+      if (t != s && (held >> t & 1)) {
+        budget -= needs[t];
+        ++others;
+      }
+    if (!open || (others == 2 && !(held >> s & 1))) budget = 0;  // empty in every reading
+    if (budget < 0) continue;  // no reading completes the other suits
+    SuitSearch(wh, s, o).run(budget);
     if (!wh.sky) {
       size_t kept = 0;
       for (size_t i = 0; i < o.size(); ++i) {
