@@ -14,18 +14,21 @@
 // signatures of every complete suit (at most four sets and at most one pair) are built once into a
 // small hash table keyed by the suit's base-5 count key; a hand's signature is the combination of its
 // suits' signatures. The candidates of D13/D22 are then (combo, pattern) pairs plus the seven-pairs
-// reading: a handful of comparisons, no allocation.
+// reading: a handful of comparisons, no allocation. The signatures and the choice of a pattern live
+// in fan_detail.hpp, shared with fan_wild.cpp, which scores hands holding wilds (docs/rules.md §12)
+// reading by reading.
 #include "fan.hpp"
 
 #include <string>
 
 #include "bits.hpp"
+#include "fan_detail.hpp"
 #include "hand.hpp"
 #include "tables.hpp"
 
 namespace xueliu {
 
-const std::array<int, kPatternCount> kDefaultFanTable = {
+const std::array<int, kTablePatterns> kDefaultFanTable = {
     1,  // pinghu
     2,  // duiduihu
     3,  // qingyise
@@ -49,124 +52,90 @@ const std::array<int, kPatternCount> kDefaultFanTable = {
     9,  // jiulianbaodeng
 };
 
-namespace {
+namespace fan_detail {
 
-// ---------------------------------------------------------------------------------------------
-// Decomposition features and signatures
-
-constexpr unsigned kNoChow = 1;
-constexpr unsigned kAllYao = 2;
-constexpr unsigned kDragon = 4;
-constexpr unsigned kMidFive = 8;
-
-using Signature = uint16_t;  // bit c set: feature combo c is reachable
-
-// An empty suit constrains nothing: neutral for "every set ..." (AND) and "some chow ..." (OR).
-constexpr Signature kNeutral = Signature(1u << (kNoChow | kAllYao));
-
-// Forgets one feature (a knob is off, or the suit is not the winning 5's): each combo holding it
-// becomes the same combo without it.
-inline Signature drop_feature(Signature sig, unsigned feature) {
-  Signature with = 0;
-  switch (feature) {
-    case kNoChow: with = 0xAAAA; break;
-    case kAllYao: with = 0xCCCC; break;
-    case kDragon: with = 0xF0F0; break;
-    default: with = 0xFF00; break;  // kMidFive
-  }
-  return Signature((sig & ~with) | ((sig & with) >> feature));
+SuitSignatures::SuitSignatures() {
+  slots_.fill(kEmptySlot);
+  for_each_suit_shape([this](const uint8_t* counts9, int, int pair, unsigned pungs,
+                             unsigned chows) {
+    unsigned combo = 0, combo123 = 0;
+    suit_combos(pair, pungs, chows, &combo, &combo123);
+    add(suit_key(counts9), combo, combo123);
+  });
 }
 
-// The signature of two suits together: the "every set" features need both, the "some chow"
-// features need either (the middle-five feature survives in the winning suit only, see above).
-inline Signature combine(Signature a, Signature b) {
-  uint32_t out = 0;
-  for (uint32_t x = a; x; x &= x - 1) {
-    const unsigned ca = static_cast<unsigned>(lowest_bit(x));
-    for (uint32_t y = b; y; y &= y - 1) {
-      const unsigned cb = static_cast<unsigned>(lowest_bit(y));
-      out |= 1u << ((ca & cb & (kNoChow | kAllYao)) | ((ca | cb) & (kDragon | kMidFive)));
-    }
-  }
-  return static_cast<Signature>(out);
+void SuitSignatures::add(uint32_t key, unsigned combo, unsigned combo123) {
+  uint32_t slot = hash(key);
+  while (slots_[slot] != kEmptySlot && static_cast<uint32_t>(slots_[slot]) != key)
+    slot = (slot + 1) & kMask;
+  const uint64_t sig = slots_[slot] == kEmptySlot ? 0 : slots_[slot] >> 32;
+  slots_[slot] = key | ((sig | (uint64_t(1) << combo) | (uint64_t(1) << (16 + combo123))) << 32);
 }
-
-// Signatures of every complete suit: a 9-count vector (0..4 each) that splits into at most four sets
-// and at most one pair. 21,743 keys in an open-addressing table of 65,536 slots (512 KiB;
-// 1.2 probes a lookup on average). Each slot holds two signatures: the middle-five feature read
-// as the 456 chow (bits 32..47) and as the 123 chow (bits 48..63, 卡二条).
-//
-// Thread safety: the one instance is a function-local static (suit_signatures()), built by the
-// first evaluate; C++11 makes concurrent first callers wait until it is built, and the constructor
-// never calls into Python. It is read-only afterwards, so threads share it without a lock.
-class SuitSignatures {
- public:
-  SuitSignatures() {
-    slots_.fill(kEmptySlot);
-    for_each_suit_shape([this](const uint8_t* counts9, int, int pair, unsigned pungs,
-                               unsigned chows) {
-      // 带幺九 reading: every pung of a 1 or a 9, every chow 123 or 789, the pair (if any) yao.
-      const bool yao = (pungs & ~0x101u) == 0 && (chows & ~0x41u) == 0 &&
-                       (pair < 0 || pair == 0 || pair == kRanks - 1);
-      unsigned combo = 0;
-      if (chows == 0) combo |= kNoChow;
-      if (yao) combo |= kAllYao;
-      if ((chows & 0x49u) == 0x49u) combo |= kDragon;  // chows at ranks 0, 3, 6
-      const unsigned combo123 = (combo & ~kMidFive) | ((chows & 0x01u) ? kMidFive : 0u);
-      if (chows & 0x08u) combo |= kMidFive;            // the 456 chow
-      add(suit_key(counts9), combo, combo123);
-    });
-  }
-
-  // Both signatures (the 456 reading in bits 0..15, the 123 one in bits 16..31); 0 when the
-  // suit's tiles do not split into sets and at most one pair.
-  uint32_t lookup(uint32_t key) const {
-    uint32_t slot = hash(key);
-    while (true) {
-      const uint64_t entry = slots_[slot];
-      if (static_cast<uint32_t>(entry) == key) return static_cast<uint32_t>(entry >> 32);
-      if (entry == kEmptySlot) return 0;
-      slot = (slot + 1) & kMask;
-    }
-  }
-
- private:
-  // One 64-bit slot holds the key (low half) and its signature, so a lookup touches one cache line.
-  static constexpr int kSlotBits = 16;
-  static constexpr uint32_t kSlots = 1u << kSlotBits;
-  static constexpr uint32_t kMask = kSlots - 1;
-  static constexpr uint64_t kEmptySlot = ~uint64_t(0);
-
-  static uint32_t hash(uint32_t key) { return (key * 2654435761u) >> (32 - kSlotBits); }
-
-  void add(uint32_t key, unsigned combo, unsigned combo123) {
-    uint32_t slot = hash(key);
-    while (slots_[slot] != kEmptySlot && static_cast<uint32_t>(slots_[slot]) != key)
-      slot = (slot + 1) & kMask;
-    const uint64_t sig = slots_[slot] == kEmptySlot ? 0 : slots_[slot] >> 32;
-    slots_[slot] = key | ((sig | (uint64_t(1) << combo) | (uint64_t(1) << (16 + combo123))) << 32);
-  }
-
-  std::array<uint64_t, kSlots> slots_;
-};
 
 const SuitSignatures& suit_signatures() {
   static const SuitSignatures table;  // see the class comment for thread safety
   return table;
 }
 
+[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
+
+void set_total(FanResult& result, const ScoringRules& rules) {
+  result.extra_fan = extras_fan(result.extras, rules);
+  const int total = result.base_fan + result.gen + result.extra_fan;
+  const int fan = (rules.max_fan > 0 && total > rules.max_fan) ? rules.max_fan : total;
+  result.fan = fan;
+  if (rules.multipliers.empty()) {
+    if (fan < 1 || fan > 63)
+      fail("fan " + std::to_string(fan) + " has no 2 ** (fan - 1) multiplier in 64 bits");
+    result.multiplier = int64_t(1) << (fan - 1);
+  } else {
+    if (fan < 1 || fan > static_cast<int>(rules.multipliers.size()))
+      fail("fan " + std::to_string(fan) + " is beyond the multipliers table (" +
+           std::to_string(rules.multipliers.size()) + " entries)");
+    result.multiplier = rules.multipliers[static_cast<size_t>(fan - 1)];
+  }
+}
+
+// 缺一门 and the void over concealed tiles and melds (docs/rules.md §5, D5).
+void check_suits(const Hand& hand, int void_suit) {
+  bool present[kSuits] = {false, false, false};
+  for (int k = 0; k < kKinds; ++k) {
+    if (!hand.counts[k]) continue;
+    if (suit_of(k) == void_suit)
+      fail("not a winning hand: holds " + tile_name(k) + " of the void suit");
+    present[suit_of(k)] = true;
+  }
+  for (int i = 0; i < hand.n_melds; ++i) {
+    const int k = hand.melds[i].kind;
+    if (suit_of(k) == void_suit)
+      fail("not a winning hand: a meld of " + tile_name(k) + " is in the void suit");
+    present[suit_of(k)] = true;
+  }
+  if (present[0] && present[1] && present[2])
+    fail("not a winning hand: tiles of three suits (缺一门 allows two)");
+}
+
+}  // namespace fan_detail
+
+namespace {
+
+using namespace fan_detail;
+
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
-
-// docs/rules.md §6.1 / D15 flag consistency, and win_tile (D23). Hand shape is not looked at.
+// docs/rules.md §6.1 / D15 flag consistency, and win_tile (D23; a wild, §12.5). Hand shape is
+// not looked at.
 void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   if (ctx.win_tile != -1) {
-    if (ctx.win_tile < 0 || ctx.win_tile >= kKinds)
-      fail("win_tile must be -1 or a kind 0..26, got " + std::to_string(ctx.win_tile));
-    if (hand.counts[ctx.win_tile] == 0)
+    if (ctx.win_tile == kWildBit && rules.wild.any()) {
+      if (hand.wilds == 0) fail("win_tile 27 (a wild) but the hand holds no concealed wild");
+    } else if (ctx.win_tile < 0 || ctx.win_tile >= kKinds) {
+      fail(std::string("win_tile must be -1 or a kind 0..26") +
+           (rules.wild.any() ? " (27: a wild)" : "") + ", got " + std::to_string(ctx.win_tile));
+    } else if (hand.counts[ctx.win_tile] == 0) {
       fail("win_tile " + tile_name(ctx.win_tile) + " is not among the concealed tiles");
+    }
   }
   bool has_kong = false;
   for (int i = 0; i < hand.n_melds; ++i) has_kong = has_kong || hand.melds[i].is_kong();
@@ -206,80 +175,8 @@ void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& 
   }
 }
 
-// 缺一门 and the void over concealed tiles and melds (docs/rules.md §5, D5).
-void check_suits(const Hand& hand, int void_suit) {
-  bool present[kSuits] = {false, false, false};
-  for (int k = 0; k < kKinds; ++k) {
-    if (!hand.counts[k]) continue;
-    if (suit_of(k) == void_suit)
-      fail("not a winning hand: holds " + tile_name(k) + " of the void suit");
-    present[suit_of(k)] = true;
-  }
-  for (int i = 0; i < hand.n_melds; ++i) {
-    const int k = hand.melds[i].kind;
-    if (suit_of(k) == void_suit)
-      fail("not a winning hand: a meld of " + tile_name(k) + " is in the void suit");
-    present[suit_of(k)] = true;
-  }
-  if (present[0] && present[1] && present[2])
-    fail("not a winning hand: tiles of three suits (缺一门 allows two)");
-}
-
 // ---------------------------------------------------------------------------------------------
 // Scoring
-
-struct Candidate {
-  int total = -1;
-  int base_fan = 0;
-  int pattern = kPatternCount;
-  int gen = 0;
-  unsigned combo = 0;  // features of the decomposition (dragon / middle five are what count here)
-};
-
-// Decomposition fans in table order: 一条龙 before 夹心五 / 卡二条 (D22, last tie-break).
-inline unsigned decomposition_rank(unsigned combo) {
-  return ((combo & kDragon) ? 2u : 0u) | ((combo & kMidFive) ? 1u : 0u);
-}
-
-inline int decomposition_fans(unsigned combo) {
-  return ((combo & kDragon) ? 1 : 0) + ((combo & kMidFive) ? 1 : 0);
-}
-
-// D13/D22 order: total, then base fan, then table order, then more gens, then decomposition fans.
-inline bool better(const Candidate& a, const Candidate& b) {
-  if (a.total != b.total) return a.total > b.total;
-  if (a.base_fan != b.base_fan) return a.base_fan > b.base_fan;
-  if (a.pattern != b.pattern) return a.pattern < b.pattern;
-  if (a.gen != b.gen) return a.gen > b.gen;
-  return decomposition_rank(a.combo) > decomposition_rank(b.combo);
-}
-
-// The capped fan and its multiplier of a result whose base, gen and extras are set.
-// The extras' fan: one each, but an additive 天胡 / 地胡 is worth its amount (docs/rules.md §11.3).
-inline int extras_fan(unsigned extras, const ScoringRules& rules) {
-  int n = 0;
-  for (unsigned e = extras; e; e &= e - 1) ++n;
-  if (extras & (1u << kTianhuExtra)) n += rules.tianhu_extra - 1;
-  if (extras & (1u << kDihuExtra)) n += rules.dihu_extra - 1;
-  return n;
-}
-
-void set_total(FanResult& result, const ScoringRules& rules) {
-  result.extra_fan = extras_fan(result.extras, rules);
-  const int total = result.base_fan + result.gen + result.extra_fan;
-  const int fan = (rules.max_fan > 0 && total > rules.max_fan) ? rules.max_fan : total;
-  result.fan = fan;
-  if (rules.multipliers.empty()) {
-    if (fan < 1 || fan > 63)
-      fail("fan " + std::to_string(fan) + " has no 2 ** (fan - 1) multiplier in 64 bits");
-    result.multiplier = int64_t(1) << (fan - 1);
-  } else {
-    if (fan < 1 || fan > static_cast<int>(rules.multipliers.size()))
-      fail("fan " + std::to_string(fan) + " is beyond the multipliers table (" +
-           std::to_string(rules.multipliers.size()) + " entries)");
-    result.multiplier = rules.multipliers[static_cast<size_t>(fan - 1)];
-  }
-}
 
 // kRegional: rules.regional(), chosen once per call (score_of below). Without a §11.3 scoring
 // knob on, its tests fold away and the §6 rules pay nothing for them.
@@ -385,114 +282,43 @@ FanResult score(const Hand& hand, const WinContext& ctx, const ScoringRules& rul
   }
 
   // Raw gens (D20) of the standard reading and of the seven-pairs reading.
-  int std_gens = 0;
-  int pairs_gens = 0;
+  ReadingFacts f;
+  f.standard = standard;
+  f.seven = seven;
+  f.sig = sig;
+  f.one_suit = one_suit;
+  f.all_258 = all_258;
+  f.fours = concealed_fours;
   switch (rules.gen_counts) {
     case GenCounts::AllFours:
-      std_gens = held_fours;
-      pairs_gens = concealed_fours;
+      f.std_gens = held_fours;
+      f.pairs_gens = concealed_fours;
       break;
     case GenCounts::KongsOnly:
-      std_gens = n_kongs;
-      pairs_gens = concealed_fours;  // seven pairs' fours cannot be kongs
+      f.std_gens = n_kongs;
+      f.pairs_gens = concealed_fours;  // seven pairs' fours cannot be kongs
       break;
     case GenCounts::None:
       break;
   }
-
-  const auto& fan_table = rules.fan_table;
-  Candidate best;
-  int best_hand_base = 0;  // highest base fan of any applicable hand pattern (天胡/地胡 test, D14)
-  auto consider = [&](Pattern p, int gen, unsigned combo) {
-    Candidate c;
-    c.base_fan = fan_table[p];
-    c.pattern = p;
-    c.gen = gen < 0 ? 0 : gen;
-    c.combo = combo;
-    c.total = c.base_fan + c.gen + decomposition_fans(combo);
-    if (c.base_fan > best_hand_base) best_hand_base = c.base_fan;
-    if (better(c, best)) best = c;
-  };
-
-  // The 金钩钓 family (D8): 金钩钓 and 清金钩钓 (将金钩钓 too) are base patterns only under
-  // "base"; 十八罗汉, 清十八罗汉 and 九莲宝灯 under "base" and "additive" alike (docs/rules.md §11.3).
-  const bool family = rules.jingoudiao != Stacking::Off;
-  const bool gou_base = rules.jingoudiao == Stacking::Base;
-  const bool all_melded = n_melds == rules.shape.sets;  // 金钩钓: every set melded (4, 3, 2)
-  const bool jiang = kRegional && rules.jiang_patterns && all_258;
-  bool jiulian = false;
-  if (family && n_melds == 0 && one_suit) {
+  // 九莲宝灯's counts (the family knob is best_of_reading's to read).
+  if (rules.jingoudiao != Stacking::Off && n_melds == 0 && one_suit) {
     int s = suit_present[0] ? 0 : (suit_present[1] ? 1 : 2);
     static constexpr uint8_t kNine[kRanks] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-    jiulian = true;
-    for (int r = 0; r < kRanks; ++r) jiulian = jiulian && counts[s * kRanks + r] >= kNine[r];
+    f.jiulian = true;
+    for (int r = 0; r < kRanks; ++r) f.jiulian = f.jiulian && counts[s * kRanks + r] >= kNine[r];
   }
-
-  if (standard) {
-    for (uint32_t x = sig; x; x &= x - 1) {
-      const unsigned combo = static_cast<unsigned>(lowest_bit(x));
-      const bool pungs = combo & kNoChow;
-      const bool yao = combo & kAllYao;
-      consider(kPinghu, std_gens, combo);
-      if (pungs) consider(kDuiduihu, std_gens, combo);
-      if (one_suit) consider(kQingyise, std_gens, combo);
-      if (yao) consider(kDaiyaojiu, std_gens, combo);
-      if (gou_base && all_melded) consider(kJingoudiao, std_gens, combo);
-      if (one_suit && pungs) consider(kQingdui, std_gens, combo);
-      if (pungs && all_258) consider(kJiangdui, std_gens, combo);
-      if (gou_base && all_melded && jiang) consider(kJiangjingoudiao, std_gens, combo);
-      if (one_suit && yao) consider(kQingyaojiu, std_gens, combo);
-      if (gou_base && one_suit && all_melded) consider(kQingjingoudiao, std_gens, combo);
-      // 十八罗汉 drops the four kongs' gens; the pair can never be a fourth copy (D12). Four
-      // kongs need hand size 13, and so does 九莲宝灯's 14 tiles of one suit (docs/rules.md §11.1).
-      if (family && n_kongs == 4) consider(kShibaluohan, 0, combo);
-      if (family && one_suit && n_kongs == 4) consider(kQingshibaluohan, 0, combo);
-      if (jiulian) consider(kJiulianbaodeng, std_gens, combo);
-    }
-  }
-  if (seven) {
-    if (concealed_fours == 0) consider(kQidui, pairs_gens, 0);
-    if (jiang) consider(kJiangqidui, pairs_gens, 0);
-    if (concealed_fours >= 1) consider(kLongqidui, pairs_gens - 1, 0);
-    if (one_suit) consider(kQingyise, pairs_gens, 0);
-    if (one_suit && concealed_fours == 0) consider(kQingqidui, pairs_gens, 0);
-    if (one_suit && concealed_fours >= 1) consider(kQinglongqidui, pairs_gens - 1, 0);
-    // Three fours in one suit need 14 tiles: only at hand size 13 (docs/rules.md §11.1).
-    if (one_suit && concealed_fours == 3) consider(kQingsanlongqidui, 0, 0);
-  }
-
-  // 天胡/地胡 (D14, D22): a 6-fan base on every reading with all its gens, unless a hand pattern
-  // is worth more than it (best_hand_base so far covers exactly the hand patterns).
-  if (rules.heavenly_earthly == Stacking::Base && (ctx.heavenly || ctx.earthly)) {
-    const Pattern p = ctx.heavenly ? kTianhu : kDihu;
-    if (best_hand_base <= fan_table[p]) {
-      if (standard)
-        for (uint32_t x = sig; x; x &= x - 1)
-          consider(p, std_gens, static_cast<unsigned>(lowest_bit(x)));
-      if (seven) consider(p, pairs_gens, 0);
-    }
-  }
+  const Candidate best = best_of_reading<kRegional>(f, n_melds, n_kongs, ctx, rules);
 
   // Additive fans that do not depend on the decomposition (docs/rules.md §6, D15, D16, D21).
-  uint16_t extras = 0;
+  const bool all_melded = n_melds == rules.shape.sets;
+  uint16_t extras = context_extras(ctx, rules, exposed, all_melded, kRegional);
   auto set_extra = [&extras](bool on, Extra e) {
     if (on) extras = uint16_t(extras | (1u << e));
   };
-  set_extra(ctx.kong_replacement, kGangshanghua);
-  set_extra(ctx.after_kong_discard, kGangshangpao);
-  set_extra(ctx.robbed_kong, kQiangganghu);
-  set_extra(rules.haidi && ctx.self_draw && ctx.last_tile, kHaidilaoyue);
-  set_extra(rules.zimo_fan && ctx.self_draw, kZimo);
-  set_extra(rules.menqing && !exposed, kMenqing);
   set_extra(rules.duanyaojiu && !any_yao, kDuanyaojiu);
   set_extra((best.combo & kDragon) != 0, kYitiaolong);
   set_extra((best.combo & kMidFive) != 0, mid_extra);
-  set_extra(rules.haidipao && ctx.last_tile && !ctx.self_draw, kHaidipao);
-  // docs/rules.md §11.3, in that table's order (D32).
-  set_extra(kRegional && rules.jingoudiao == Stacking::Additive && all_melded, kJingou);
-  const bool stacked = kRegional && rules.heavenly_earthly == Stacking::Additive;
-  set_extra(stacked && ctx.heavenly, kTianhuExtra);
-  set_extra(stacked && ctx.earthly, kDihuExtra);
   // 卡边吊: the hand before the win (less one winning tile) had exactly one wait (§5 waits;
   // the void cannot matter: that hand holds no void tile, so no void kind can complete it).
   if (kRegional && rules.single_wait && ctx.win_tile >= 0 && !ctx.heavenly) {
@@ -539,6 +365,10 @@ FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const
   check_shape(hand, void_suit, rules.shape);
   check_tile_count("evaluate", hand, rules.shape.tiles + 1);
   check_context(hand, ctx, rules);
+  // docs/rules.md §12: the wilds, 缺一门 and the void are the reading search's to check (四鸡
+  // scores whatever the rest of the hand holds).
+  if (rules.wild_scoring()) return evaluate_wild(hand, void_suit, ctx, rules);
+  if (hand.wilds) check_wilds(hand, rules.wild);  // throws: wild tiles, rules without
   check_suits(hand, void_suit);
   return score_of(hand, ctx, rules);
 }
@@ -548,6 +378,7 @@ FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRu
   // zimo_fan), 海底炮 (needs last_tile and no self_draw) and the 杠上花 / 天胡 / 地胡 checks (their
   // flags are off here). None of them touches the candidates, so the base pattern, gen and the
   // decomposition extras are those of the discard win; only 自摸, the cap and the multiplier change.
+  // (Under four_wilds a self-draw may also be 四鸡, which needs the hand: evaluate it instead.)
   FanResult result = discard_win;
   if (!rules.zimo_fan) return result;
   result.extras = uint16_t(result.extras | (1u << kZimo));
@@ -555,9 +386,15 @@ FanResult self_draw_of_discard_win(const FanResult& discard_win, const ScoringRu
   return result;
 }
 
-FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
+FanResult evaluate_unchecked(const Hand& hand, int void_suit, const WinContext& ctx,
+                             const ScoringRules& rules) {
   check_context(hand, ctx, rules);
+  if (rules.wild_scoring()) return evaluate_wild(hand, void_suit, ctx, rules);
   return score_of(hand, ctx, rules);
+}
+
+FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
+  return evaluate_unchecked(hand, kNoVoid, ctx, rules);
 }
 
 }  // namespace xueliu

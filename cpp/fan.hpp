@@ -36,8 +36,13 @@ enum Pattern : uint8_t {
   kQingsanlongqidui,   // 清三龙七对
   kQingshibaluohan,    // 清十八罗汉
   kJiulianbaodeng,     // 九莲宝灯
+  // docs/rules.md §12.2: four or more concealed wilds. Its fan is the four_wilds knob's, so the
+  // fan table stops before it (kTablePatterns); never compared by table order, only by fan (§12.5).
+  kSiji,               // 四鸡
   kPatternCount
 };
+// The patterns of the fan table: every one before 四鸡.
+constexpr int kTablePatterns = kSiji;
 
 // Additive fans other than gen, in docs/rules.md §6 table order (bit i of FanResult::extras).
 enum Extra : uint8_t {
@@ -57,6 +62,8 @@ enum Extra : uint8_t {
   kDihuExtra,         // 地胡 likewise (+2)
   kKaertiao,          // 卡二条: the winning 2s is the middle of the 123s chow
   kKabiandiao,        // 卡边吊: the hand before the win had exactly one wait
+  // docs/rules.md §12.2
+  kWuji,              // 无鸡: no wild anywhere in the win (worth no_wild_bonus, 1..3)
   kExtraCount
 };
 
@@ -67,7 +74,15 @@ enum class EarthlyWin : uint8_t { FirstDraw = 0, FirstDiscard = 1, Either = 2 };
 
 enum class GenCounts : uint8_t { AllFours = 0, KongsOnly = 1, None = 2 };
 
-extern const std::array<int, kPatternCount> kDefaultFanTable;
+// wild_gen (docs/rules.md §12.2, §12.5): what a 根 is when wilds are in the win. Fours: any four of
+// the reading; Natural: a four no concealed wild is read into (a meld's wilds count as its
+// kind); PerWild: fours without any wild, plus one per physical wild held.
+enum class WildGen : uint8_t { Fours = 0, Natural = 1, PerWild = 2 };
+
+// four_wilds (docs/rules.md §12.2): 0 off, kFourWildsCap scores max_fan, N >= 1 scores N fan.
+constexpr int kFourWildsCap = -1;
+
+extern const std::array<int, kTablePatterns> kDefaultFanTable;
 
 // The scoring knobs of docs/rules.md §6/§9/§11 that the core needs, and the table shape.
 struct ScoringRules {
@@ -92,8 +107,17 @@ struct ScoringRules {
   HandShape shape{};
   GenCounts gen_counts = GenCounts::AllFours;
   int max_fan = 0;  // 0: no cap
-  std::array<int, kPatternCount> fan_table = kDefaultFanTable;
+  std::array<int, kTablePatterns> fan_table = kDefaultFanTable;
   std::vector<int64_t> multipliers;  // empty: 2 ** (fan - 1); else entry i is fan i + 1
+  // docs/rules.md §12: which kinds are wild (and wild_fifth_copy), wild_gen, 无鸡's amount (0:
+  // off) and 四鸡 (four_wilds above). At their defaults scoring is §6 to §11 exactly, through the
+  // natural evaluator; any of them on sends every win through the reading search (fan_wild.cpp).
+  WildRules wild{};
+  WildGen wild_gen = WildGen::Fours;
+  int no_wild_bonus = 0;
+  int four_wilds = 0;
+
+  bool wild_scoring() const { return wild.any() | (no_wild_bonus != 0) | (four_wilds != 0); }
 
   // Whether a §11.3 knob that scoring tests on every win is on (the §6 rules alone are scored by
   // an instantiation without those tests: fan.cpp's score).
@@ -105,7 +129,9 @@ struct ScoringRules {
 
 // How the win happened (docs/rules.md §6.1 flags).
 struct WinContext {
-  int win_tile = -1;  // kind or -1; must be among the concealed tiles
+  // A kind or -1; must be among the concealed tiles. kWildBit (27): the winning tile is a wild
+  // (rules with wilds, a hand holding one), read as a kind its best reading gives a wild.
+  int win_tile = -1;
   bool self_draw = false;
   bool kong_replacement = false;    // 杠上花
   bool after_kong_discard = false;  // 杠上炮
@@ -127,7 +153,8 @@ enum WinFlag : int {
   kAllWinFlags = 127
 };
 
-// The context of a flags word (bits of WinFlag) and a win tile (-1 or a kind, checked by evaluate).
+// The context of a flags word (bits of WinFlag) and a win tile (-1, a kind or kWildBit, checked by
+// evaluate).
 // Throws std::invalid_argument naming the unknown bits. Flag contradictions are evaluate's to
 // report, as they depend on the hand.
 WinContext win_context(int win_tile, int flags);
@@ -143,13 +170,19 @@ struct FanResult {
 };
 
 // Evaluates a winning hand (14 - 3k concealed tiles, the winning tile included; rules.shape.tiles
-// + 1 - 3k at other hand sizes).
+// + 1 - 3k at other hand sizes). Under wild rules (docs/rules.md §12.2, §12.5) the hand is scored
+// on its best reading, or as 四鸡: a self-draw holding four or more concealed wilds under
+// four_wilds scores 四鸡 even when no reading is complete, and the better of the two when one is
+// (a tie keeps the reading).
 // Throws std::invalid_argument when the hand is bad, not a win, the flags contradict (docs/rules.md §6.1),
 // or a multipliers table does not reach the fan.
 FanResult evaluate(const Hand& hand, int void_suit, const WinContext& ctx, const ScoringRules& rules);
 
 // Without validating the hand (the caller checked it and that it wins); still throws on flag
-// contradictions and an unreachable multiplier.
+// contradictions and an unreachable multiplier. The void matters only under wild rules (a wild is
+// never read as the void suit): the overload without it reads the hand with no void.
+FanResult evaluate_unchecked(const Hand& hand, int void_suit, const WinContext& ctx,
+                             const ScoringRules& rules);
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules);
 
 // The self-draw score of a win whose score on a discard, with no flag but win_tile set, is

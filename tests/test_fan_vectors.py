@@ -131,11 +131,13 @@ def test_pattern_and_extra_ids_follow_the_rules_tables():
         "pinghu", "duiduihu", "qingyise", "daiyaojiu", "qidui", "jingoudiao", "qingdui", "jiangdui",
         "jiangqidui", "jiangjingoudiao",  # docs/rules.md §11.3, right after jiangdui (D31)
         "longqidui", "qingqidui", "qingyaojiu", "qingjingoudiao", "qinglongqidui", "tianhu", "dihu",
-        "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng")
+        "shibaluohan", "qingsanlongqidui", "qingshibaluohan", "jiulianbaodeng",
+        "siji")  # docs/rules.md §12.2, appended; its fan is four_wilds', so no fan table entry
     assert _core.EXTRA_IDS == (
         "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo", "menqing",
         "duanyaojiu", "yitiaolong", "jiaxinwu", "haidipao",
-        "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao")  # docs/rules.md §11.3 (D32)
+        "jingou", "tianhu", "dihu", "kaertiao", "kabiandiao",  # docs/rules.md §11.3 (D32)
+        "wuji")  # docs/rules.md §12.2, listed last (D51)
     assert _core.DEFAULT_FAN_TABLE == (1, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 7, 8, 9,
                                        9)
     assert sorted(FLAG_BITS.values()) == [1, 2, 4, 8, 16, 32, 64]

@@ -17,17 +17,19 @@ namespace py = pybind11;
 namespace xueliu::bindings {
 namespace {
 
-// docs/rules.md §6 ids, in the order of the Pattern / Extra enums.
+// docs/rules.md §6 ids (§11.3's, then §12's 四鸡 and 无鸡), in the order of the Pattern / Extra
+// enums.
 constexpr const char* kPatternIds[kPatternCount] = {
     "pinghu",      "duiduihu",       "qingyise",         "daiyaojiu",       "qidui",
     "jingoudiao",  "qingdui",        "jiangdui",         "jiangqidui",      "jiangjingoudiao",
     "longqidui",   "qingqidui",      "qingyaojiu",       "qingjingoudiao",  "qinglongqidui",
     "tianhu",      "dihu",           "shibaluohan",      "qingsanlongqidui", "qingshibaluohan",
-    "jiulianbaodeng"};
+    "jiulianbaodeng", "siji"};
 constexpr const char* kExtraIds[kExtraCount] = {
     "gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "zimo",
     "menqing",      "duanyaojiu",   "yitiaolong",  "jiaxinwu",    "haidipao",
-    "jingou",       "tianhu",       "dihu",        "kaertiao",    "kabiandiao"};
+    "jingou",       "tianhu",       "dihu",        "kaertiao",    "kabiandiao",
+    "wuji"};
 
 Stacking stacking_of(int v, const char* knob) {
   if (v < 0 || v > 2)
@@ -48,7 +50,8 @@ ScoringRules make_rules(bool seven_pairs, int jingoudiao, int heavenly_earthly, 
                         const std::optional<std::vector<int>>& fan_table,
                         const std::vector<int64_t>& multipliers, int shape, bool jiang_patterns,
                         bool kaertiao, bool single_wait, int earthly_win, int tianhu_extra,
-                        int dihu_extra) {
+                        int dihu_extra, uint32_t wild_kinds, bool wild_fifth_copy, int wild_gen,
+                        int no_wild_bonus, int four_wilds) {
   ScoringRules r;
   r.seven_pairs = seven_pairs;
   // The shape code carries the size and the suits; its seven-pairs bit is this knob's.
@@ -84,11 +87,11 @@ ScoringRules make_rules(bool seven_pairs, int jingoudiao, int heavenly_earthly, 
     throw py::value_error("max_fan must be >= 0 (0: no cap), got " + std::to_string(max_fan));
   r.max_fan = max_fan;
   if (fan_table) {
-    if (fan_table->size() != kPatternCount)
-      throw py::value_error("fan_table needs " + std::to_string(kPatternCount) +
-                            " entries (one per pattern in PATTERN_IDS order), got " +
+    if (fan_table->size() != kTablePatterns)
+      throw py::value_error("fan_table needs " + std::to_string(kTablePatterns) +
+                            " entries (one per pattern of PATTERN_IDS but siji, in order), got " +
                             std::to_string(fan_table->size()));
-    for (int p = 0; p < kPatternCount; ++p) {
+    for (int p = 0; p < kTablePatterns; ++p) {
       const int v = (*fan_table)[p];
       if (v < 1 || v > kMaxTableFan)
         throw py::value_error(std::string("fan_table[") + kPatternIds[p] + "] must be 1.." +
@@ -101,6 +104,30 @@ ScoringRules make_rules(bool seven_pairs, int jingoudiao, int heavenly_earthly, 
       throw py::value_error("multipliers[" + std::to_string(i) + "] (fan " + std::to_string(i + 1) +
                             ") must be >= 0, got " + std::to_string(multipliers[i]));
   r.multipliers = multipliers;
+  // docs/rules.md §12: the wild kinds as a mask (bit k: kind k, bit 27: 红中), never a kind of a
+  // suit not in play.
+  if (wild_kinds >> (kWildBit + 1))
+    throw py::value_error("wild_kinds must be a mask of bits 0..27 (27: 红中), got " +
+                          std::to_string(wild_kinds));
+  for (int k = 0; k < kKinds; ++k)
+    if ((wild_kinds >> k & 1) && !(r.shape.kinds >> k & 1))
+      throw py::value_error("wild_kinds names " + tile_name(k) + ", of a suit not in play");
+  r.wild.kinds = wild_kinds;
+  r.wild.fifth_copy = wild_fifth_copy;
+  if (wild_gen < 0 || wild_gen > 2)
+    throw py::value_error("wild_gen must be 0 (fours), 1 (natural) or 2 (per_wild), got " +
+                          std::to_string(wild_gen));
+  r.wild_gen = static_cast<WildGen>(wild_gen);
+  if (no_wild_bonus < 0 || no_wild_bonus > 3)
+    throw py::value_error("no_wild_bonus must be 0..3, got " + std::to_string(no_wild_bonus));
+  r.no_wild_bonus = no_wild_bonus;
+  if (four_wilds < kFourWildsCap || four_wilds > kMaxTableFan)
+    throw py::value_error("four_wilds must be 0 (none), -1 ('cap': max_fan) or 1.." +
+                          std::to_string(kMaxTableFan) + " (that many fan), got " +
+                          std::to_string(four_wilds));
+  if (four_wilds == kFourWildsCap && max_fan == 0)
+    throw py::value_error("four_wilds -1 ('cap') scores max_fan, but max_fan is 0 (no cap)");
+  r.four_wilds = four_wilds;
   return r;
 }
 
@@ -134,6 +161,11 @@ py::dict rules_state(const ScoringRules& r) {
   d["earthly_win"] = static_cast<int>(r.earthly_win);
   d["tianhu_extra"] = r.tianhu_extra;
   d["dihu_extra"] = r.dihu_extra;
+  d["wild_kinds"] = r.wild.kinds;
+  d["wild_fifth_copy"] = r.wild.fifth_copy;
+  d["wild_gen"] = static_cast<int>(r.wild_gen);
+  d["no_wild_bonus"] = r.no_wild_bonus;
+  d["four_wilds"] = r.four_wilds;
   return d;
 }
 
@@ -148,7 +180,10 @@ ScoringRules rules_from_state(const py::dict& d) {
                     d["multipliers"].cast<std::vector<int64_t>>(), d["shape"].cast<int>(),
                     d["jiang_patterns"].cast<bool>(), d["kaertiao"].cast<bool>(),
                     d["single_wait"].cast<bool>(), d["earthly_win"].cast<int>(),
-                    d["tianhu_extra"].cast<int>(), d["dihu_extra"].cast<int>());
+                    d["tianhu_extra"].cast<int>(), d["dihu_extra"].cast<int>(),
+                    d["wild_kinds"].cast<uint32_t>(), d["wild_fifth_copy"].cast<bool>(),
+                    d["wild_gen"].cast<int>(), d["no_wild_bonus"].cast<int>(),
+                    d["four_wilds"].cast<int>());
 }
 
 }  // namespace
@@ -196,7 +231,9 @@ void register_fan(py::module_& m) {
            py::arg("multipliers") = std::vector<int64_t>{}, py::arg("shape") = 1,
            py::arg("jiang_patterns") = false, py::arg("kaertiao") = false,
            py::arg("single_wait") = false, py::arg("earthly_win") = 0,
-           py::arg("tianhu_extra") = 3, py::arg("dihu_extra") = 2)
+           py::arg("tianhu_extra") = 3, py::arg("dihu_extra") = 2,
+           py::arg("wild_kinds") = 0u, py::arg("wild_fifth_copy") = false,
+           py::arg("wild_gen") = 0, py::arg("no_wild_bonus") = 0, py::arg("four_wilds") = 0)
       .def_property_readonly("seven_pairs", [](const ScoringRules& r) { return r.seven_pairs; })
       .def_property_readonly("jingoudiao",
                              [](const ScoringRules& r) { return static_cast<int>(r.jingoudiao); })
@@ -221,6 +258,13 @@ void register_fan(py::module_& m) {
       .def_property_readonly("gen_counts",
                              [](const ScoringRules& r) { return static_cast<int>(r.gen_counts); })
       .def_property_readonly("max_fan", [](const ScoringRules& r) { return r.max_fan; })
+      .def_property_readonly("wild_kinds", [](const ScoringRules& r) { return r.wild.kinds; })
+      .def_property_readonly("wild_fifth_copy",
+                             [](const ScoringRules& r) { return r.wild.fifth_copy; })
+      .def_property_readonly("wild_gen",
+                             [](const ScoringRules& r) { return static_cast<int>(r.wild_gen); })
+      .def_property_readonly("no_wild_bonus", [](const ScoringRules& r) { return r.no_wild_bonus; })
+      .def_property_readonly("four_wilds", [](const ScoringRules& r) { return r.four_wilds; })
       .def_property_readonly("fan_table",
                              [](const ScoringRules& r) { return to_tuple(r.fan_table); })
       .def_property_readonly("multipliers",
@@ -244,11 +288,19 @@ void register_fan(py::module_& m) {
                << ", shape=" << r.shape.code << ", ";
              o << "gen_counts=" << static_cast<int>(r.gen_counts) << ", max_fan=" << r.max_fan
                << ", fan_table=(";
-             for (int p = 0; p < kPatternCount; ++p) o << (p ? ", " : "") << r.fan_table[p];
+             for (int p = 0; p < kTablePatterns; ++p) o << (p ? ", " : "") << r.fan_table[p];
              o << "), multipliers=(";
              for (size_t i = 0; i < r.multipliers.size(); ++i)
                o << (i ? ", " : "") << r.multipliers[i];
-             o << (r.multipliers.size() == 1 ? ",))" : "))");
+             o << (r.multipliers.size() == 1 ? ",)" : ")");
+             // docs/rules.md §12's knobs only away from their defaults: the repr of rules
+             // without wilds reads as before.
+             if (r.wild.kinds) o << ", wild_kinds=" << r.wild.kinds;
+             if (r.wild.fifth_copy) o << ", wild_fifth_copy=True";
+             if (r.wild_gen != WildGen::Fours) o << ", wild_gen=" << static_cast<int>(r.wild_gen);
+             if (r.no_wild_bonus) o << ", no_wild_bonus=" << r.no_wild_bonus;
+             if (r.four_wilds) o << ", four_wilds=" << r.four_wilds;
+             o << ")";
              return o.str();
            })
       .def(py::pickle([](const ScoringRules& r) { return rules_state(r); },
@@ -266,6 +318,8 @@ void register_fan(py::module_& m) {
       py::arg("flags") = 0, py::arg("melds") = py::none(),
       "Fan (番) of a winning hand of 14 - 3k concealed tiles, the winning tile included:\n"
       "(fan, multiplier, base pattern code, base_fan, gen, extras mask). flags: SELF_DRAW | ...\n"
+      "Under wild rules (ScoringRules wild_kinds ...) the best reading, or 四鸡; win_tile 27: a\n"
+      "winning wild.\n"
       "Raises ValueError on a bad hand, a hand that is not a win, or contradicting flags.");
 }
 

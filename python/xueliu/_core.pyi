@@ -18,12 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 PATTERN_IDS: tuple[str, ...]
-"""Base-pattern ids in docs/rules.md §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui);
-index = pattern code."""
+"""Base-pattern ids in docs/rules.md §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui),
+then §12's siji (四鸡); index = pattern code."""
 EXTRA_IDS: tuple[str, ...]
-"""Additive fan ids other than gen in docs/rules.md §6 then §11.3 order; bit i of an extras mask."""
+"""Additive fan ids other than gen in docs/rules.md §6 then §11.3 then §12 order (wuji, 无鸡, last);
+bit i of an extras mask."""
 DEFAULT_FAN_TABLE: tuple[int, ...]
-"""Fan of each base pattern, indexed by pattern code."""
+"""Fan of each base pattern of the fan table, indexed by pattern code: every pattern but siji, whose
+fan is the four_wilds knob's."""
 
 # Bits of the ``flags`` argument of :func:`evaluate`.
 SELF_DRAW: int
@@ -76,6 +78,12 @@ class ScoringRules:
         earthly_win: int = 0,  # 0 first_draw, 1 first_discard, 2 either
         tianhu_extra: int = 3,  # the additive 天胡 / 地胡 amounts
         dihu_extra: int = 2,
+        # docs/rules.md §12: bit k when every tile of kind k is wild, bit 27 for added 红中
+        wild_kinds: int = 0,
+        wild_fifth_copy: bool = False,
+        wild_gen: int = 0,  # 0 fours, 1 natural, 2 per_wild
+        no_wild_bonus: int = 0,  # 无鸡's fan, 0..3 (0: off)
+        four_wilds: int = 0,  # 四鸡: 0 none, -1 "cap" (max_fan), N >= 1 N fan
     ) -> None: ...
     seven_pairs: bool  # read-only, as are all below
     jingoudiao: int
@@ -98,11 +106,16 @@ class ScoringRules:
     max_fan: int
     fan_table: list[int]
     multipliers: list[int]
+    wild_kinds: int
+    wild_fifth_copy: bool
+    wild_gen: int
+    no_wild_bonus: int
+    four_wilds: int
 
 FanTuple = tuple[int, int, int, int, int, int]
 """(fan, multiplier, base pattern code, base_fan, gen, extras): the extras mask in bits 0..15, and
-above them what an additive 天胡 / 地胡 adds beyond one fan (0 otherwise, so every §1-§10 result
-is the plain mask)."""
+above them what an additive 天胡 / 地胡 and 无鸡 add beyond one fan each (0 otherwise, so every §1-§10
+result is the plain mask)."""
 
 HandArg = Union[Hand, str, Sequence[str], Sequence[int], npt.NDArray[Any]]
 """A hand argument: a Hand, docs/rules.md §1 notation, a sequence of tile names ("5m", "5万": a list,
@@ -137,7 +150,9 @@ def waits_wild(hand: HandArg, void: int, seven_pairs: Union[bool, int], wild_kin
 def shanten_wild(hand: HandArg, void: int, seven_pairs: Union[bool, int], wild_kinds: int,
                  wild_fifth_copy: bool = False) -> int: ...
 def evaluate(hand: HandArg, void: int, rules: ScoringRules, win_tile: int = -1, flags: int = 0,
-             melds: MeldPairs = None) -> FanTuple: ...
+             melds: MeldPairs = None) -> FanTuple:
+    """Under wild rules (``rules.wild_kinds`` ...) the best reading of the hand's wilds, or 四鸡
+    (docs/rules.md §12.2, §12.5); ``win_tile`` 27: the winning tile is a wild."""
 def _register_results(fan_result: type, wait_option: type, discard_option: type,
                       make_fan_result: Callable[[FanTuple], Any]) -> None:
     """Registers the public NamedTuples discard_options builds (xueliu.hand does, at import)."""

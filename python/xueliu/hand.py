@@ -25,7 +25,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 import numpy as np
 
 from . import _core
-from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_IDS, PATTERN_NAMES
+from .patterns import ADDITIVE_NAMES, EXTRA_IDS, PATTERN_CODES, PATTERN_NAMES
 from .rules import PRESETS, Rules
 from .hand_wilds import wild_args as _wild_args
 from .hand_wilds import wild_hand as _wild_hand
@@ -193,7 +193,7 @@ class DiscardOption(NamedTuple):
 
 _STACKED = frozenset({"tianhu", "dihu"})  # the extras an additive 天胡 / 地胡 may be
 _EXTRA_NAME_LIST = tuple(ADDITIVE_NAMES[e] for e in EXTRA_IDS)
-# The extras of a mask, built on first use (15 extras: 32768 masks, few of them ever met).
+# The extras of a mask, built on first use (16 extras: 65536 masks, few of them ever met).
 _EXTRAS_OF: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
@@ -206,7 +206,7 @@ def _extras_of(mask: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return t
 
 
-_PATTERN_NAME_LIST = tuple(PATTERN_NAMES[p] for p in PATTERN_IDS)
+_PATTERN_NAME_LIST = tuple(PATTERN_NAMES[p] for p in PATTERN_CODES)
 
 _FAN_CACHE: dict[_core.FanTuple, FanResult] = {}
 
@@ -219,7 +219,7 @@ def _fan_result(t: _core.FanTuple) -> FanResult:
         fan, mult, code, base_fan, gen, packed = t
         extras, names = _extras_of(packed & 0xFFFF)
         r = FanResult(
-            fan, mult, PATTERN_IDS[code], base_fan, gen,
+            fan, mult, PATTERN_CODES[code], base_fan, gen,
             extras, _PATTERN_NAME_LIST[code], names, packed >> 16,
         )
         if len(_FAN_CACHE) >= 65536:

@@ -19,8 +19,11 @@ __all__ = [
     "Pattern",
     "Extra",
     "BASE_PATTERNS",
+    "WILD_PATTERNS",
+    "SIJI",
     "PATTERNS",
     "PATTERN_IDS",
+    "PATTERN_CODES",
     "PATTERN_NAMES",
     "DEFAULT_FAN_TABLE",
     "GEN",
@@ -28,6 +31,7 @@ __all__ = [
     "EXTRA_IDS",
     "ADDITIVE",
     "ADDITIVE_NAMES",
+    "WUJI",
     "pattern_name",
 ]
 
@@ -91,23 +95,37 @@ QINGSHIBALUOHAN = Pattern("qingshibaluohan", "清十八罗汉", 9)
 """清十八罗汉: 清一色 + 十八罗汉."""
 JIULIANBAODENG = Pattern("jiulianbaodeng", "九莲宝灯", 9)
 """九莲宝灯: concealed 1112345678999 of one suit + one more of that suit."""
-
 BASE_PATTERNS: tuple[Pattern, ...] = (
     PINGHU, DUIDUIHU, QINGYISE, DAIYAOJIU, QIDUI, JINGOUDIAO, QINGDUI, JIANGDUI, JIANGQIDUI,
     JIANGJINGOUDIAO, LONGQIDUI,
     QINGQIDUI, QINGYAOJIU, QINGJINGOUDIAO, QINGLONGQIDUI, TIANHU, DIHU, SHIBALUOHAN,
     QINGSANLONGQIDUI, QINGSHIBALUOHAN, JIULIANBAODENG,
 )
-"""The base patterns in docs/rules.md §6 table order, §11.3's two 将 patterns right after 将对 (index =
-native pattern code)."""
+"""The base patterns of the fan table, in docs/rules.md §6 table order, §11.3's two 将 patterns right
+after 将对 (index = native pattern code)."""
 
 PATTERN_IDS: tuple[str, ...] = tuple(p.id for p in BASE_PATTERNS)
-"""Base-pattern ids in table order; ``PATTERN_IDS[code]`` decodes a native/batch pattern code."""
+"""Base-pattern ids in table order: the keys of the fan table; ``PATTERN_IDS[code]`` decodes every
+native/batch pattern code but 四鸡's (:data:`PATTERN_CODES` decodes them all)."""
 
-PATTERNS: Mapping[str, Pattern] = MappingProxyType({p.id: p for p in BASE_PATTERNS})
+SIJI = Pattern("siji", "四鸡", 0)
+"""四鸡: a self-draw holding four or more concealed wilds, whatever the rest of the hand (knob
+``four_wilds``, docs/rules.md §12.2). Its fan is the knob's (``"cap"``: ``max_fan``; an int N: N),
+so no fan table holds it (``fan`` 0); it is compared with the hand's best reading by fan alone."""
+
+WILD_PATTERNS: tuple[Pattern, ...] = (SIJI,)
+"""Base patterns of docs/rules.md §12 whose fan is a knob's, not the fan table's; their native
+codes follow :data:`BASE_PATTERNS`'."""
+
+PATTERN_CODES: tuple[str, ...] = PATTERN_IDS + tuple(p.id for p in WILD_PATTERNS)
+"""Every base-pattern id by native pattern code (``xueliu._core.PATTERN_IDS``): ``PATTERN_CODES[code]``."""
+
+PATTERNS: Mapping[str, Pattern] = MappingProxyType(
+    {p.id: p for p in BASE_PATTERNS + WILD_PATTERNS})
 """Base pattern by id."""
 
-PATTERN_NAMES: Mapping[str, str] = MappingProxyType({p.id: p.name for p in BASE_PATTERNS})
+PATTERN_NAMES: Mapping[str, str] = MappingProxyType(
+    {p.id: p.name for p in BASE_PATTERNS + WILD_PATTERNS})
 """Chinese name of each base pattern id."""
 
 DEFAULT_FAN_TABLE: Mapping[str, int] = MappingProxyType({p.id: p.fan for p in BASE_PATTERNS})
@@ -149,13 +167,18 @@ KAERTIAO = Extra("kaertiao", "卡二条")
 KABIANDIAO = Extra("kabiandiao", "卡边吊")
 """卡边吊: the hand before the win had exactly one wait (knob ``single_wait``)."""
 
+# docs/rules.md §12.2's additive fan.
+WUJI = Extra("wuji", "无鸡")
+"""无鸡 / 无听用 / 无鬼: no wild in the concealed tiles, the melds or the winning tile (knob
+``no_wild_bonus``, worth its 1 to 3 fan like the additive 天胡 / 地胡)."""
+
 EXTRAS: tuple[Extra, ...] = (
     GANGSHANGHUA, GANGSHANGPAO, QIANGGANGHU, HAIDILAOYUE, ZIMO, MENQING,
     DUANYAOJIU, YITIAOLONG, JIAXINWU, HAIDIPAO,
-    JINGOU, TIANHU_EXTRA, DIHU_EXTRA, KAERTIAO, KABIANDIAO,
+    JINGOU, TIANHU_EXTRA, DIHU_EXTRA, KAERTIAO, KABIANDIAO, WUJI,
 )
-"""The additive fans other than gen, docs/rules.md §6 then §11.3 order (bit ``i`` of the native extras
-mask)."""
+"""The additive fans other than gen, docs/rules.md §6 then §11.3 then §12 order (bit ``i`` of the
+native extras mask)."""
 
 EXTRA_IDS: tuple[str, ...] = tuple(e.id for e in EXTRAS)
 """Ids of :data:`EXTRAS`, in table order."""
