@@ -28,13 +28,13 @@ struct JinzhangTile {
 };
 
 struct DiscardOption {
-  uint8_t discard = 0;  // kind
+  uint8_t discard = 0;  // kind; kWildBit: a wild (docs/rules.md §12.3)
   int8_t shanten = 0;   // of the 13 - 3k hand after the discard
   int total_remaining = 0;        // the waits' remaining, summed
   std::vector<WaitOption> waits;  // kind order; empty unless shanten == 0
   // 进张: every kind whose draw lowers the shanten after the discard, in kind order (for a ready
   // option, its waits); kinds held four times counting melds cannot be drawn and are left out.
-  std::array<JinzhangTile, kKinds> jinzhang{};
+  std::array<JinzhangTile, kKinds + 1> jinzhang{};  // with wild rules, the wild (kWildBit) last
   uint8_t n_jinzhang = 0;
   int jinzhang_total = 0;  // their remaining, summed (= total_remaining when ready)
 };
@@ -61,5 +61,15 @@ HandJinzhang jinzhang(const Hand& hand, const Counts* visible, int void_suit,
 // - 3k), a tile not in play, or own + visible > 4.
 std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
                                          const ScoringRules& rules);
+
+// The same under wild rules (rules.wild, docs/rules.md §12.2): `visible` holds natural tiles only;
+// `wild_left` is the wall set's wilds the seat has not seen (its own, concealed and melded, and
+// those in sight are out), the remaining of the wild wait and of the wild's 进张; a wild may be
+// discarded (kind kWildBit) when `wild_discard` (wild_discard "dead") or when the hand holds
+// nothing else. Ready options list their natural waits, then the wild, whose fan is its best
+// reading's.
+std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible, int void_suit,
+                                         const ScoringRules& rules, int wild_left,
+                                         bool wild_discard);
 
 }  // namespace xueliu

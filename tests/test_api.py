@@ -655,9 +655,9 @@ def test_signatures_are_the_contract():
     assert shape(is_win) == shape(waits) == shape(shanten) == simple
     assert shape(evaluate) == [hand, ("melds", kw, None), ("void", kw, None),
                                ("win_tile", kw, None)] + [(f, kw, False) for f in FLAGS] + [
-                               ("rules", kw, None)]
+                               ("rules", kw, None), ("benjin", kw, None)]
     assert shape(best_discards) == [hand, ("melds", kw, None), ("visible", kw, None),
-                                    ("void", kw, None), ("rules", kw, None)]
+                                    ("void", kw, None), ("rules", kw, None), ("benjin", kw, None)]
     assert FanResult._fields == ("fan", "multiplier", "base", "base_fan", "gen", "extras",
                                  "base_name", "extra_names",
                                  "stacked_fan")

@@ -155,3 +155,84 @@ def test_the_face_up_benjin_is_a_seen_tile():
 def test_seeing_more_wilds_than_the_wall_holds_is_refused():
     with pytest.raises(ValueError, match="wall set"):
         xueliu.jinzhang("123456789m557p1s", rules="yaoji", visible="1s1s1s1s")
+
+
+# --- evaluate and 查听 with wilds ----------------------------------------------------------------
+
+FLAGS = ("self_draw", "kong_replacement", "after_kong_discard", "robbed_kong", "last_tile",
+         "heavenly", "earthly")
+
+
+def eval_rules(case):
+    knobs = {k: tuple(v) if isinstance(v, list) else v for k, v in case.get("overrides", {}).items()}
+    return Rules.preset(case.get("preset", "xueliu")).replace(**knobs)
+
+
+@pytest.mark.parametrize("case", wild_cases("eval_cases"), ids=lambda c: c["id"])
+def test_every_wild_eval_vector_through_the_public_call(case):
+    context = dict(case["context"])
+    kw = {"void": context.pop("void"), "win_tile": context.pop("win_tile", None),
+          **{f: context.pop(f) for f in FLAGS}}
+    assert not context
+    call = lambda: xueliu.evaluate(case["hand"], rules=eval_rules(case), benjin=case.get("benjin"),  # noqa: E731
+                                   **kw)
+    expect = case["expect"]
+    if not expect["win"]:
+        with pytest.raises(ValueError, match="not a winning hand"):
+            call()
+        return
+    got = call()
+    assert (got.fan, got.multiplier, got.base, got.base_fan, got.gen, got.extras) == (
+        expect["fan"], expect["multiplier"], expect["base"], expect["base_fan"], expect["gen"],
+        tuple(expect["extras"]))
+
+
+def _without(text, tile):
+    """Notation text less one tile (a concealed one)."""
+    import wild_reference as wild
+
+    counts, melds = wild.parse_wild(text)
+    counts[wild.kind_of(tile)] -= 1
+    return wild.to_notation_wild(counts, melds)
+
+
+def _with(text, tile):
+    import wild_reference as wild
+
+    counts, melds = wild.parse_wild(text)
+    counts[wild.kind_of(tile)] += 1
+    return wild.to_notation_wild(counts, melds)
+
+
+@pytest.mark.parametrize("text, preset", [
+    ("123456789m55p46p1s", "yaoji"), ("123456789m5p1s1s1s4p", "yaoji"),
+    ("1123457899m45p7z7z", "hongzhong"), ("22345666m789p(55m7z)", "hongzhong"),
+    ("2345678999s1s1s22p", "leshan"),
+])
+def test_best_discards_agree_with_the_single_calls(text, preset):
+    wild_tile = {"yaoji": "1s", "hongzhong": "7z", "leshan": "1s"}[preset]
+    for option in xueliu.best_discards(text, rules=preset):
+        discarded = wild_tile if option.discard == "wild" else option.discard
+        rest = _without(text, discarded)
+        assert option.shanten == xueliu.shanten(rest, rules=preset)
+        # The discarded tile counts as seen.
+        assert option.jinzhang == xueliu.jinzhang(rest, rules=preset, visible=discarded)
+        if option.shanten == 0:
+            assert [w.tile for w in option.waits] == xueliu.waits(rest, rules=preset) + ["wild"]
+            for w in option.waits:
+                tile = wild_tile if w.tile == "wild" else w.tile
+                assert w.discard_win == xueliu.evaluate(_with(rest, tile), rules=preset,
+                                                        win_tile=tile)
+
+
+def test_jinzhang_of_an_option_count_the_discard_as_seen():
+    option = next(o for o in xueliu.best_discards("123456789m557p1s1s", rules="yaoji")
+                  if o.discard == "5p")
+    assert option.jinzhang == xueliu.jinzhang("123456789m57p1s1s", rules="yaoji", visible="5p")
+
+
+def test_a_wild_is_a_discard_only_where_the_rules_let_it_be():
+    text = "123456789m55p46p1s"
+    assert "wild" not in {o.discard for o in xueliu.best_discards(text, rules="yaoji")}
+    dead = Rules.preset("yaoji").replace(wild_discard="dead")
+    assert "wild" in {o.discard for o in xueliu.best_discards(text, rules=dead)}

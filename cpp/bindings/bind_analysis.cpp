@@ -62,7 +62,7 @@ struct Results {
   PyTypeObject* wait_option = nullptr;
   PyTypeObject* discard_option = nullptr;
   py::object make_fan_result;  // _fan_result(fan tuple) -> FanResult, for a cache miss
-  py::object names[kKinds];     // "1m" .. "9s"
+  py::object names[kKinds + 1];  // "1m" .. "9s", then "wild" (kWildBit)
   py::object jinzhang[kKinds][5];  // the (name, remaining) pairs, shared
   py::object empty;                // ()
   // FanResult by content (multiplier and the packed rest); results do not depend on which
@@ -175,7 +175,19 @@ PyObject* discard_option(const DiscardOption& o) {
     }
     for (int i = 0; i < o.n_jinzhang; ++i) {
       const JinzhangTile& j = o.jinzhang[i];
-      PyTuple_SET_ITEM(jinzhang, i, results->jinzhang[j.kind][j.remaining].inc_ref().ptr());
+      PyObject* pair;
+      if (j.kind < kKinds && j.remaining <= 4) {
+        pair = results->jinzhang[j.kind][j.remaining].inc_ref().ptr();
+      } else {  // the wild, whose pool may hold more than four
+        pair = PyTuple_Pack(2, results->names[j.kind].ptr(),
+                            py::int_(static_cast<int>(j.remaining)).ptr());
+        if (!pair) {
+          Py_DECREF(waits);
+          Py_DECREF(jinzhang);
+          throw py::error_already_set();
+        }
+      }
+      PyTuple_SET_ITEM(jinzhang, i, pair);
     }
     acyclic(jinzhang);
   }
@@ -205,6 +217,7 @@ void register_analysis(py::module_& m) {
             r->jinzhang[k][left] = py::reinterpret_steal<py::object>(
                 acyclic(py::make_tuple(r->names[k], left).release().ptr()));
         }
+        r->names[kWildBit] = py::reinterpret_steal<py::object>(PyUnicode_InternFromString("wild"));
         results = r;  // an earlier registration stays alive (never freed; see Results)
       },
       py::arg("fan_result"), py::arg("wait_option"), py::arg("discard_option"),
@@ -256,6 +269,27 @@ void register_analysis(py::module_& m) {
       py::arg("melds") = py::none(),
       "进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order. seven_pairs is the "
       "shape code (True / False: the default table).");
+  m.def(
+      "discard_options_wild",
+      [](const py::handle& hand, const py::handle& visible, int void_suit,
+         const ScoringRules& rules, int wild_left, bool wild_discard) {
+        if (!results) throw py::type_error("discard_options: the result types are not registered");
+        Hand storage;
+        const Hand& h = hand_arg(hand, py::none(), storage);
+        Counts seen{};
+        const bool has_visible = visible_arg(visible, seen);
+        const auto options = best_discards(h, has_visible ? &seen : nullptr, void_suit, rules,
+                                           wild_left, wild_discard);
+        py::list out;
+        for (const DiscardOption& o : options)
+          out.append(py::reinterpret_steal<py::object>(discard_option(o)));
+        return out;
+      },
+      py::arg("hand"), py::arg("visible"), py::arg("void"), py::arg("rules"),
+      py::arg("wild_left"), py::arg("wild_discard"),
+      "查听 under wild rules (rules carries the wild set): visible holds natural tiles only, "
+      "wild_left is the wilds not seen, wild_discard whether a wild may be discarded; the wild is "
+      "named \"wild\".");
   m.def(
       "jinzhang_wild",
       [](const py::handle& hand, const py::handle& visible, int void_suit, int shape,

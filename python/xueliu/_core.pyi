@@ -165,6 +165,11 @@ def discard_options(hand: HandArg, visible: Union[None, str, Hand, Sequence[int]
 def jinzhang(hand: HandArg, visible: Union[None, str, Hand, Sequence[int], npt.NDArray[Any]],
              void: int, seven_pairs: Union[bool, int], melds: MeldPairs = None) -> tuple[tuple[str, int], ...]:
     """进张 of a 13 - 3k hand: ((tile name, remaining), ...) in kind order (own = the hand + melds)."""
+def discard_options_wild(hand: HandArg, visible: Union[None, bytes, Sequence[int]], void: int,
+                         rules: ScoringRules, wild_left: int, wild_discard: bool) -> list[Any]:
+    """查听 under wild rules (rules carries the wild set): the registered DiscardOption, best
+    first; visible holds natural tiles only, wild_left the wilds not seen, wild_discard whether a
+    wild may be discarded. The wild is named "wild"."""
 def jinzhang_wild(hand: HandArg, visible: Union[None, bytes, Sequence[int]], void: int,
                   seven_pairs: Union[bool, int], wild_kinds: int, wild_fifth_copy: bool,
                   wild_left: int) -> tuple[tuple[str, int], ...]:

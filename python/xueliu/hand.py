@@ -31,6 +31,7 @@ from .hand_wilds import wild_args as _wild_args
 from .hand_wilds import wild_hand as _wild_hand
 from .hand_wilds import wild_left as _wild_left
 from .hand_wilds import wild_visible as _wild_visible
+from .hand_wilds import wild_win_tile as _wild_win_tile
 from .tiles import _INDEX_OF, _SUIT_OF, TILE_NAMES, Hand, Meld, _melds_tuple
 
 __all__ = [
@@ -377,11 +378,28 @@ def evaluate(
     heavenly: bool = False,
     earthly: bool = False,
     rules: RulesLike = None,
+    benjin: Union[str, int, None] = None,
 ) -> FanResult:
     """Score a winning hand (14 - 3k concealed tiles, the winning tile included; docs/rules.md §6, §6.1):
     ``evaluate("11122233345678m", self_draw=True).base == "qingyise"``. ``win_tile`` (only 夹心五
     reads it) must be one of the concealed tiles. A hand that is not a win, a wrong tile count or
-    contradictory flags are a ``ValueError``."""
+    contradictory flags are a ``ValueError``.
+
+    With wild tiles (docs/rules.md §12.2) the win scores its best reading (or 四鸡), the hand is
+    written as held and ``win_tile`` may be a wild (``"1s"`` under 幺鸡, ``"7z"``): ``evaluate(
+    "123456789m55p46p1s", rules="yaoji").base == "pinghu"``; ``benjin=`` as in :func:`is_win`."""
+    flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
+                            last_tile, heavenly, earthly)
+    if rules is not None or benjin is not None:
+        r = _DEFAULT_RULES if rules is None else _rules(rules)
+        if r.has_wilds or benjin is not None:
+            wild = _wild_args(r, benjin)
+            if wild is None:
+                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
+            t = _core.evaluate(_wild_hand(hand, melds, wild), _void(void),
+                               r._scoring_for(wild.benjin), _wild_win_tile(win_tile, wild), flags)
+            cached = _FAN_CACHE.get(t)
+            return cached if cached is not None else _fan_result(t)
     h = _native(hand)
     v = _void(void)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
@@ -398,14 +416,12 @@ def evaluate(
             raise ValueError(
                 f"win_tile {win_tile!r} is not a tile (expected e.g. '5m' or a kind 0..26)"
             ) from None
-    flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
-                            last_tile, heavenly, earthly)
     if melds is None:
         t = _evaluate(h, v, sc, wt, flags)
     else:
         t = _evaluate(h, v, sc, wt, flags, _meld_pairs(melds))
-    r = _FAN_CACHE.get(t)
-    return r if r is not None else _fan_result(t)
+    got = _FAN_CACHE.get(t)
+    return got if got is not None else _fan_result(t)
 
 
 def best_discards(
@@ -415,6 +431,7 @@ def best_discards(
     visible: Union[np.ndarray, Sequence[int], str, Hand, None] = None,
     void: Optional[str] = None,
     rules: RulesLike = None,
+    benjin: Union[str, int, None] = None,
 ) -> list[DiscardOption]:
     """查听 for a hand one tile over (14 - 3k concealed tiles): one option per distinct discard,
     best first: lower shanten, then more tiles to draw (the winning tiles when ready, the 进张
@@ -422,9 +439,25 @@ def best_discards(
     tiles of that suit in the hand, only they may be discarded (docs/rules.md §4), so only they are
     options. ``visible`` counts the tiles seen elsewhere (discards, others' melds; ``uint8[27]``,
     27 ints, notation or a Hand) for the remaining counts:
-    ``best_discards("123456789m12345p")[0].discard == "1p"``."""
-    h = _native(hand)
+    ``best_discards("123456789m12345p")[0].discard == "1p"``.
+
+    With wild tiles (docs/rules.md §12.2) the wild is a wait (and a 进张) of its own, named
+    ``"wild"``, with the wall set's wilds not seen and its best reading's fan; a wild is a discard
+    option (``"wild"``) where ``wild_discard`` is ``"dead"`` or the hand holds nothing else;
+    ``benjin=`` as in :func:`is_win` (the face-up 本金 counts as seen)."""
     v = _void(void)
+    if rules is not None or benjin is not None:
+        r = _DEFAULT_RULES if rules is None else _rules(rules)
+        if r.has_wilds or benjin is not None:
+            wild = _wild_args(r, benjin)
+            if wild is None:
+                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
+            nat = _wild_hand(hand, melds, wild)
+            seen, wild_seen = _wild_visible(visible, wild)
+            return _core.discard_options_wild(nat, seen, v, r._scoring_for(wild.benjin),
+                                              _wild_left(r, nat, wild_seen),
+                                              r.wild_discard == "dead")
+    h = _native(hand)
     sc = _DEFAULT_RULES._scoring if rules is None else _rules(rules)._scoring
     vis: Any = visible._native if isinstance(visible, Hand) else visible
     if melds is None:

@@ -132,3 +132,25 @@ def wild_left(rules: Rules, hand: _core.Hand, seen: int) -> int:
         raise ValueError(f"visible shows {seen} wilds and the hand holds {hand.wilds + melded}, "
                          f"but the wall set has {rules.wild_count_in_wall()}")
     return left
+
+
+def wild_win_tile(win_tile: Union[str, int, None], wild: WildArgs) -> int:
+    """The core's win tile under a wild set: -1 for none, 27 (the wild) for a tile of a wild kind
+    or 红中, else the kind of a tile name or a kind 0..26."""
+    if win_tile is None:
+        return -1
+    if isinstance(win_tile, bool) or not isinstance(win_tile, (str, int)):
+        raise TypeError(f"win_tile must be a tile name like '5m' or a kind 0..26, got {win_tile!r}")
+    if isinstance(win_tile, str) and "".join(win_tile.split()) in ("7z", "中", "红中"):
+        kind = HONGZHONG
+    elif isinstance(win_tile, str):
+        kind = tile_index("".join(win_tile.split()))
+    elif 0 <= win_tile < 27:
+        kind = win_tile
+    else:
+        raise ValueError(f"win_tile {win_tile!r} is not a tile (expected e.g. '5m' or a kind 0..26)")
+    if kind in wild.kinds:
+        return HONGZHONG  # 27: the winning tile is a wild
+    if kind == HONGZHONG:
+        raise ValueError("win_tile 7z (红中) is in play only when the rules add red dragons")
+    return kind

@@ -395,12 +395,18 @@ class Rules:
 
     @functools.cached_property
     def _scoring(self) -> _core.ScoringRules:
-        """The cached native ``_core.ScoringRules`` of these rules."""
+        """The cached native ``_core.ScoringRules`` of these rules (under a 本金 rule, without the
+        hand's wild set: :meth:`_scoring_for`)."""
         from .. import _core
 
+        return _core.ScoringRules(**self._scoring_arguments(), **self._wild_scoring(
+            None if self.uses_benjin else frozenset(self.wild_set())))
+
+    def _scoring_arguments(self) -> dict[str, Any]:
+        """The §6-§11 arguments of ``_core.ScoringRules``."""
         table = self.fan_table
         tianhu, dihu = self._stacked_amounts
-        return _core.ScoringRules(
+        return dict(
             seven_pairs=self.seven_pairs,
             jingoudiao=_STACKING[self.jingoudiao],
             heavenly_earthly=_STACKING[self.heavenly_earthly],
@@ -423,6 +429,31 @@ class Rules:
             tianhu_extra=tianhu,
             dihu_extra=dihu,
         )
+
+    def _wild_scoring(self, wilds: Optional[frozenset[int]]) -> dict[str, Any]:
+        """The §12 arguments of ``_core.ScoringRules``: the wild set (``None``: none yet, a 本金
+        rule before the 本金 is known), wild_fifth_copy, wild_gen, 无鸡 and 四鸡."""
+        four = self.four_wilds
+        return {"wild_kinds": sum(1 << k for k in wilds or ()),
+                "wild_fifth_copy": self.wild_fifth_copy,
+                "wild_gen": ("fours", "natural", "per_wild").index(self.wild_gen),
+                "no_wild_bonus": self.no_wild_bonus,
+                "four_wilds": 0 if four is None else -1 if four == "cap" else four}
+
+    def _scoring_for(self, benjin: Optional[int]) -> _core.ScoringRules:
+        """The native scoring of one hand: :attr:`_scoring`, or under a 本金 rule the scoring with
+        that hand's wild set (built once per 本金 kind)."""
+        if benjin is None or not self.uses_benjin:
+            return self._scoring
+        cache: dict[int, _core.ScoringRules] = self.__dict__.setdefault("_benjin_scoring", {})
+        scoring = cache.get(benjin)
+        if scoring is None:
+            from .. import _core
+
+            scoring = _core.ScoringRules(**self._scoring_arguments(),
+                                         **self._wild_scoring(self.wild_set(benjin)))
+            cache[benjin] = scoring
+        return scoring
 
     # -- dunder ------------------------------------------------------------------------------
 
