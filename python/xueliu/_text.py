@@ -58,7 +58,11 @@ def table(rows: Sequence[Sequence[str]], align: Optional[str] = None, sep: str =
 
 
 def tile_text(name: str) -> str:
-    """``"5m"`` -> ``"5万"``."""
+    """``"5m"`` -> ``"5万"``; the wild of 查听 (docs/rules.md §12.2) and 红中 by their names."""
+    if name == "wild":
+        return "wild 听用"
+    if name == "7z":
+        return "红中"
     return name[0] + SUIT_CHARS["mps".index(name[1])]
 
 

@@ -133,8 +133,9 @@ class FanResult(NamedTuple):
     """The score of a win (docs/rules.md §6): ``fan`` (capped) and its ``multiplier``, the ``base`` pattern
     id with its ``base_fan`` (uncapped), ``gen`` (after the pattern's exceptions), ``extras`` (the
     other additive fan ids, table order) and the Chinese names for display; ``stacked_fan`` is
-    what an additive 天胡 / 地胡 (docs/rules.md §11.3) adds beyond the one fan every extra counts (0
-    otherwise), so the uncapped total is ``base_fan + gen + len(extras) + stacked_fan``.
+    what an additive 天胡 / 地胡 (docs/rules.md §11.3) or 无鸡 (``no_wild_bonus``, §12.2) adds
+    beyond the one fan every extra counts (0 otherwise), so the uncapped total is ``base_fan + gen
+    + len(extras) + stacked_fan``.
 
     ``base_name`` is the 13-tile name; :func:`xueliu.patterns.pattern_name` gives the 四对 names
     of 7-tile hands."""
@@ -160,8 +161,11 @@ class FanResult(NamedTuple):
         parts = [f"{self.base_name} {self.base_fan}"]
         if self.gen:
             parts.append(f"{ADDITIVE_NAMES['gen']} ×{self.gen}")
-        parts.extend(f"{name} {1 + self.stacked_fan if e in _STACKED else 1}"
-                     for e, name in zip(self.extras, self.extra_names))
+        stacked = self.stacked_fan  # shown on the first extra that may stack (one in practice)
+        for e, name in zip(self.extras, self.extra_names):
+            more = stacked if e in _STACKED else 0
+            stacked -= more
+            parts.append(f"{name} {1 + more}")
         raw = self.base_fan + self.gen + len(self.extras) + self.stacked_fan
         total = f"{raw} 番" if raw == self.fan else f"{raw} 番, 封顶 {self.fan} 番"
         return f"{' + '.join(parts)} = {total} ×{self.multiplier}"
@@ -192,7 +196,7 @@ class DiscardOption(NamedTuple):
     jinzhang_total: int
 
 
-_STACKED = frozenset({"tianhu", "dihu"})  # the extras an additive 天胡 / 地胡 may be
+_STACKED = frozenset({"tianhu", "dihu", "wuji"})  # the extras worth more than one fan
 _EXTRA_NAME_LIST = tuple(ADDITIVE_NAMES[e] for e in EXTRA_IDS)
 # The extras of a mask, built on first use (16 extras: 65536 masks, few of them ever met).
 _EXTRAS_OF: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}

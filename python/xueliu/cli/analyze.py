@@ -10,9 +10,10 @@ from typing import Any, Dict, List
 from .._text import counts_text, hand_text, table, tile_text
 from ..analysis import analyze, as_json
 from ..errors import CommandError
-from ..hand import DiscardOption, FanResult
+from ..hand import _STACKED, DiscardOption, FanResult
 from ..patterns import ADDITIVE_NAMES
-from ..tiles import parse_hand
+from .. import _core
+from ..tiles import parse_hand, tile_name
 from .common import rules_from_args, rules_name
 
 __all__ = ["cmd_analyze"]
@@ -34,6 +35,9 @@ def _fan_short(r: FanResult) -> str:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    if rules.has_wilds or args.benjin is not None:
+        return _cmd_analyze_wild(args, rules)
     try:
         hand = parse_hand(args.hand)
     except ValueError as e:
@@ -47,8 +51,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise CommandError(f"--visible: {e}") from None
     try:
-        result = analyze(hand, void=void_letter, visible=args.visible or None,
-                         rules=rules_from_args(args))
+        result = analyze(hand, void=void_letter, visible=args.visible or None, rules=rules)
     except ValueError as e:
         raise CommandError(f"--{e}" if str(e).startswith("visible:") else str(e)) from None
     if args.json:
@@ -61,6 +64,40 @@ def cmd_analyze(args: argparse.Namespace) -> int:
            f" · preset {rules_name(args)}"]
     if any(visible):
         out.append(f"Seen    {counts_text(visible)}")
+    if "fan" in result:
+        out.extend(_breakdown(result["fan"], result["self_draw"]))
+    elif "discards" in result:
+        out.extend(_discard_table(result["discards"]))
+    else:
+        out.extend(_waits_table(result))
+    print("\n".join(out))
+    return 0
+
+
+def _cmd_analyze_wild(args: argparse.Namespace, rules: Any) -> int:
+    """``analyze`` under wild tiles (docs/rules.md §12): the hand and ``--visible`` as held (红中,
+    soft melds), ``--benjin`` under a 本金 rule; the same tables, the wild a wait of its own."""
+    void = args.void
+    void_letter = None if void is None else {"万": "m", "筒": "p", "条": "s"}.get(void, void)
+    try:
+        result = analyze(args.hand, void=void_letter, visible=args.visible or None, rules=rules,
+                         benjin=args.benjin)
+        shown = _core.format_physical(args.hand)
+        counts, melds = _core.parse_physical(args.hand)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if args.json:
+        print(json.dumps(as_json(result), ensure_ascii=False))
+        return 0
+    wilds = " ".join("红中" if k == 27 else tile_text(tile_name(k))
+                     for k in sorted(rules.wild_set(args.benjin)))
+    out = [f"Hand    {shown}",
+           f"Tiles   {sum(counts)} concealed, {_plural(len(melds), 'meld')}"
+           f" · void {'none' if void_letter is None else void_letter}"
+           f" · preset {rules_name(args)} · wilds {wilds}"
+           + ("" if args.benjin is None else f" (本金 {tile_text(args.benjin)})")]
+    if args.visible:
+        out.append(f"Seen    {_core.format_physical(args.visible)}")
     if "fan" in result:
         out.extend(_breakdown(result["fan"], result["self_draw"]))
     elif "discards" in result:
@@ -95,9 +132,14 @@ def _breakdown(discard_win: FanResult, self_draw: FanResult) -> List[str]:
         rows = [[r.base_name, r.base, f"{r.base_fan} 番"]]
         if r.gen:
             rows.append([ADDITIVE_NAMES["gen"], f"gen ×{r.gen}", f"+{r.gen} 番"])
+        # Extras are +1 each; an additive 天胡 / 地胡 or 无鸡 (docs/rules.md §11.3, §12.2) adds
+        # more, which the result holds as stacked_fan (shown on the first of them).
+        stacked = r.stacked_fan
         for ident, name in zip(r.extras, r.extra_names):
-            rows.append([name, ident, "+1 番"])
-        raw = r.base_fan + r.gen + len(r.extras)
+            more = stacked if ident in _STACKED else 0
+            stacked -= more
+            rows.append([name, ident, f"+{1 + more} 番"])
+        raw = r.base_fan + r.gen + len(r.extras) + r.stacked_fan
         capped = "" if raw == r.fan else f" (capped from {raw})"
         rows.append(["合计 total", "", f"{r.fan} 番"])
         rows.append(["倍数 multiplier", "", f"×{r.multiplier}{capped}"])

@@ -44,7 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--void", metavar="SUIT", help="the declared void suit: m, p or s (万/筒/条)")
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
                                                       "notation, e.g. 4s44p")
-    add_rules_options(a, "the rules: hand size and suits in play come from it (default xueliu)")
+    add_rules_options(a, "the rules: hand size and suits in play come from it (default xueliu; "
+                         "the wild-tile rooms too)", wild_presets=True)
+    a.add_argument("--benjin", metavar="TILE", help="the hand's 本金, the tile turned up, under "
+                                                    "wild_kinds benjin (docs/rules.md §12.1)")
     a.add_argument("--json", action="store_true",
                    help="print the results as one JSON object (docs/analyze-json.md)")
     a.set_defaults(func=cmd_analyze)
