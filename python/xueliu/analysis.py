@@ -113,7 +113,8 @@ def _analyze_wild(hand: Union[str, Hand], v: Optional[str],
     """:func:`analyze` under rules with wild tiles: the same results, the hand as held."""
     text = str(hand)
     counts, melds = _core.parse_physical(text)
-    seen = "".join(visible) if isinstance(visible, (list, tuple)) else (visible or None)
+    # Tile names or notation: the notation (红中 and soft melds read as held).
+    seen = (visible if visible is None or isinstance(visible, str) else "".join(visible)) or None
     n, k_melds, size = sum(counts), len(melds), r.hand_size
     if n not in (size - 3 * k_melds, size + 1 - 3 * k_melds):
         raise ValueError(
@@ -140,7 +141,8 @@ def _analyze_wild(hand: Union[str, Hand], v: Optional[str],
     return {"shanten": sh, "discards": best_discards(text, visible=seen, **kw)}
 
 
-def _a_wild(r: Rules, benjin: Optional[str], counts: bytes, melds: list) -> str:
+def _a_wild(r: Rules, benjin: Optional[str], counts: bytes,
+            melds: list[tuple[int, int, tuple[int, ...]]]) -> str:
     """The name of a wild tile a hand could still draw (a wild kind it holds fewer than all of):
     what stands for "a wild" in a win the analysis scores."""
     held = list(counts)
