@@ -103,9 +103,16 @@ def test_a_spectator_is_exactly_one_event_behind_and_a_hand_in_play_is_in_no_his
     audit(url)
 
 
+def _hand_ends(person: Person) -> int:
+    return sum(m["type"] == "hand_end" for m in person.messages)
+
+
 def test_a_players_history_holds_exactly_the_hands_that_player_held_a_seat_in(serve, tmp_path):
     url = f"sqlite:///{tmp_path}/owners.db"
-    server = serve(url, "--bot-delay", "0", "--auto-delay", "0")
+    # The ready timeout (100000 × 0.02 s) never runs out and ann and carl stay connected until
+    # they have left: no hand is dealt but by the presses of Continue below, so between hands
+    # the table stands still for as long as the test takes to change its seats.
+    server = serve(url, "--bot-delay", "0", "--auto-delay", "0", "--ready-timeout", "100000")
     base = server.address
     ann, bob, carl = (new_player(base, n) for n in ("ann", "bob", "carl"))
     table = http("POST", f"{base}/api/tables", ann["token"],
@@ -113,25 +120,48 @@ def test_a_players_history_holds_exactly_the_hands_that_player_held_a_seat_in(se
     assert http("POST", f"{base}/api/tables/{table}/join", bob["token"]).json()["seat"] == 3
     people = {"ann": Person([server.ws], ann["token"], seed=1),
               "bob": Person([server.ws], bob["token"], seed=2)}
+    finished = {"done": False}
 
-    async def bob_leaves_then_carl_sits_down():
-        # bob leaves during his first hand (it takes effect after it), carl takes seat 3.
-        while people["bob"].acts < 2:
+    async def until(condition: Any) -> None:
+        while not condition():
             await asyncio.sleep(0.01)
-        await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/leave", bob["token"])
-        await asyncio.to_thread(_wait_unseated, base, bob["token"])
-        r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/join",
-                                    carl["token"])
-        assert r.json()["seat"] == 3, r.text
-        people["carl"] = Person([server.ws], carl["token"], seed=3)
-        await people["carl"].run(lambda: len(people["carl"].hands) >= 2)
 
-    asyncio.run(play([people["ann"], people["bob"]],
-                     lambda: "carl" in people and len(people["carl"].hands) >= 2,
+    async def post(who: Dict[str, Any], action: str) -> Dict[str, Any]:
+        r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/{action}",
+                                    who["token"])
+        assert r.status_code == 200, (action, r.text)
+        return dict(r.json())
+
+    async def bob_leaves_then_carl_sits_down() -> None:
+        # bob leaves during his first hand (it takes effect after it); nobody presses Continue,
+        # so the table waits between hands while carl takes seat 3.
+        await until(lambda: people["bob"].acts >= 2)
+        await post(bob, "leave")
+        await asyncio.to_thread(_wait_unseated, base, bob["token"])
+        assert (await post(carl, "join"))["seat"] == 3
+        people["carl"] = c = Person([server.ws], carl["token"], seed=3)
+        playing = asyncio.ensure_future(c.run(lambda: finished["done"]))
+        # Once carl is connected (he plays his hands himself), ann's Continue deals carl's
+        # first hand (sitting down between hands is being ready), both presses his second.
+        await until(lambda: any(m["type"] == "state" for m in c.messages))
+        await post(ann, "ready")
+        await until(lambda: _hand_ends(c) >= 1)
+        await post(ann, "ready")
+        await post(carl, "ready")
+        await until(lambda: _hand_ends(c) >= 2)
+        # Between hands, nothing in play: both leave at once and the table closes.
+        for who in (ann, carl):
+            assert (await post(who, "leave"))["left"] is True
+        finished["done"] = True
+        await playing
+
+    asyncio.run(play([people["ann"], people["bob"]], lambda: finished["done"],
                      bob_leaves_then_carl_sits_down()))
-    for who in (ann, carl):
-        http("POST", f"{base}/api/tables/{table}/leave", who["token"])
-    _wait_unseated(base, ann["token"])
+    # The table is closed and every hand it dealt is settled: the stored hands and the
+    # histories below are read from a table that plays no more.
+    assert query(url, "SELECT status FROM tables WHERE id = ?", (table,)) == [("closed",)]
+    assert query(url, "SELECT COUNT(*) FROM hands WHERE table_id = ? AND status <> 'settled'",
+                 (table,)) == [(0,)]
 
     # Who held seat 3 in each stored hand, from the database itself.
     ids = {name: query(url, "SELECT id FROM players WHERE name = ?", (name,))[0][0]
@@ -140,7 +170,8 @@ def test_a_players_history_holds_exactly_the_hands_that_player_held_a_seat_in(se
                         " ORDER BY idx", (table,))
     held = {name: [(h, json.loads(s).index(pid)) for h, s in stored if pid in json.loads(s)]
             for name, pid in ids.items()}
-    assert len(held["bob"]) >= 1 and len(held["carl"]) >= 2  # the seat changed hands
+    assert len(stored) == 3  # bob's hand, then carl's two: the seat changed hands
+    assert len(held["bob"]) == 1 and len(held["carl"]) == 2
     assert not {h for h, _ in held["bob"]} & {h for h, _ in held["carl"]}
     assert len(held["ann"]) == len(stored)
 
