@@ -229,7 +229,11 @@ def test_after_a_restart_between_hands_a_bot_takes_the_seat_a_person_left(serve,
     """A process that restarts between hands (SIGKILL) picks the table up where it was: the
     seat a person left is filled by a bot at the next deal and the person still there plays on."""
     url = f"sqlite:///{tmp_path}/restart.db"
-    server = serve(url, "--ready-timeout", "1000")  # 20 s: nobody is dealt a hand meanwhile
+    # Slow timers, quick players: at time scale 100 a table between hands waits 3000 s for
+    # Continue and 500 s for a person whose connection just closed (the reload grace), while the
+    # bots and auto-play answer at once. So no hand is dealt between the first hand and the
+    # restart, nor after it before bob presses Continue: each step below happens between hands.
+    server = serve(url, "--time-scale", "100", "--bot-delay", "0", "--auto-delay", "0")
     base = server.address
     ann, bob = new_player(base, "ann"), new_player(base, "bob")
     table = http("POST", f"{base}/api/tables", ann["token"],
@@ -249,8 +253,24 @@ def test_after_a_restart_between_hands_a_bot_takes_the_seat_a_person_left(serve,
     assert http("POST", f"{base}/api/tables/{table}/leave", ann["token"]).json()["left"] is True
     server.kill()
     server.start()
-    again = Stamped([server.ws], bob["token"], base, seed=10, ready_after=0.0)
-    asyncio.run(play([again], lambda: len(again.hands) >= 1))
+    again = Stamped([server.ws], bob["token"], base, seed=10, ready_after=None)
+
+    async def second_hand() -> None:
+        task = asyncio.ensure_future(play([again], lambda: len(again.hands) >= 1))
+        # The restarted process runs the table (once the dead one's lease is out): between
+        # hands, seat 0 free, waiting for bob's Continue.
+        while not any(m["type"] == "ready" for m in again.messages):
+            await asyncio.sleep(0.02)
+        waiting = next(m for m in again.messages if m["type"] == "ready")
+        assert waiting["ready"] == [False, True, True, False], waiting
+        assert waiting["deal_ms"] is not None and waiting["deal_ms"] > 100_000, waiting
+        assert not any(m["type"] == "event" for m in again.messages)
+        r = await asyncio.to_thread(http, "POST", f"{base}/api/tables/{table}/ready",
+                                    bob["token"])
+        assert r.status_code == 200, r.text
+        await task
+
+    asyncio.run(second_hand())
     hands = hands_of(base, bob["token"], table)
     assert len(hands) == 2
     assert hands[1]["seats"][0] not in (ann["player"], *hands[0]["seats"])
