@@ -394,7 +394,9 @@ FanResult evaluate_unchecked(const Hand& hand, int void_suit, const WinContext& 
 }
 
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
-  return evaluate_unchecked(hand, kNoVoid, ctx, rules);
+  check_context(hand, ctx, rules);
+  if (rules.wild_scoring()) return evaluate_wild(hand, kNoVoid, ctx, rules);
+  return score_of(hand, ctx, rules);
 }
 
 }  // namespace xueliu
