@@ -1,5 +1,5 @@
-"""evaluate with wild tiles (docs/rules.md §12.2): a hand scored on its best reading against the same
-hand without wilds, in the same run (issue 50's target: at most 5x at up to 4 wilds in hand); and
+"""evaluate with wild tiles (docs/rules.md §12.2): a hand scored on its best reading against the
+same hand without wilds, in the same run (issue 50's target: at most 5x at up to 4 wilds in hand); and
 evaluate without wilds against the core before wild scoring existed (nothing may get slower).
 
 The hands: 2,000 complete hands over 万 and 筒 (conftest.winning_two_suit_hands on 万 and 筒 only,

@@ -1,5 +1,5 @@
-// What fan.cpp (the natural hand) and fan_wild.cpp (the best reading of a hand holding wilds) share:
-// decomposition signatures, the candidates of docs/rules.md §6.1 and the choice of a base pattern
+// What fan.cpp (the natural hand) and fan_wild.cpp (the best reading of a hand holding wilds)
+// share: decomposition signatures, the candidates of docs/rules.md §6.1 and the choice of a base pattern
 // for one reading. Internal to the core: only those two files include it.
 //
 // A "reading" is one set of concealed tiles to score: the natural hand itself, or (docs/rules.md

@@ -162,7 +162,9 @@ class SuitSearch {
   // ranks whose count is not 0, 2 or 4.
   static constexpr int kTiles = 0, kAdded = 5, kGens = 10, kFours = 14, kYao = 18, kNot258 = 22,
                        kShort = 26, kUneven = 30;
-  static int field(uint64_t f, int at, int bits) { return static_cast<int>(f >> at & ((1u << bits) - 1)); }
+  static int field(uint64_t f, int at, int bits) {
+    return static_cast<int>(f >> at & ((1u << bits) - 1));
+  }
 
   uint64_t part(int r, int used) const {
     const int read = used - n_[r];
@@ -376,7 +378,8 @@ class SuitSearch {
   static constexpr int kMaxCount = 15;  // a suit holds at most 14 tiles
   uint64_t parts_[kRanks][kMaxCount + 1];  // part(r, used), filled from n_[r] to the budget's reach
   uint64_t empty_[kRanks + 1] = {};  // the parts of ranks 0..r-1 at count 0
-  uint8_t next_[kRanks + 1] = {};    // the first rank from r on holding a natural or one of the next two
+  uint8_t next_[kRanks + 1] = {};    // the first rank from r on that a group holding a natural
+                                     // can use
   static constexpr uint32_t kSlots = 256;
   uint16_t index_[kSlots] = {};  // 1 + the record's position in out_, 0: free
   uint64_t f_ = 0;             // the facts of the shape being built (see part)
