@@ -11,10 +11,10 @@ the tiles they replaced. The two loops alternate round by round and the fastest 
 ``extra_info`` has the ns a call of each and ``ratio_to_natural`` (wild / natural). Nothing
 asserts a time; the machine is noisy, so only a ratio from one run compares.
 
-The no-wild check runs this tree's ``_core`` and 8d7f395's (main before wild scoring; built from
-git once, frozen/build.py) each in a child process (core_variants.CoreProcess), on the batch and
-single evaluate of conftest's hands; ``ratio_to_pre_wild`` is this tree / 8d7f395 (1.00 or less:
-no speed lost).
+The no-wild check runs this tree's ``_core`` and 069e4cd's (main just before evaluate scored
+wilds; built from git once, frozen/build.py) each in a child process (core_variants.CoreProcess),
+on the batch and single evaluate of conftest's hands; ``ratio_to_pre_wild`` is this tree /
+069e4cd (1.00 or less: no speed lost).
 
     python -m pytest benchmarks/test_bench_fan_wild.py
 """
@@ -35,7 +35,7 @@ from frozen.build import commit_site
 
 HANDS = 2_000
 ROUNDS = 7
-PRE_WILD = "8d7f395"  # main before evaluate scored wilds
+PRE_WILD = "069e4cd"  # main just before evaluate scored wilds
 WILD_1S = 18
 
 
