@@ -96,23 +96,11 @@ void set_total(FanResult& result, const ScoringRules& rules) {
   }
 }
 
-// 缺一门 and the void over concealed tiles and melds (docs/rules.md §5, D5).
-void check_suits(const Hand& hand, int void_suit) {
-  bool present[kSuits] = {false, false, false};
-  for (int k = 0; k < kKinds; ++k) {
-    if (!hand.counts[k]) continue;
-    if (suit_of(k) == void_suit)
-      fail("not a winning hand: holds " + tile_name(k) + " of the void suit");
-    present[suit_of(k)] = true;
-  }
-  for (int i = 0; i < hand.n_melds; ++i) {
-    const int k = hand.melds[i].kind;
-    if (suit_of(k) == void_suit)
-      fail("not a winning hand: a meld of " + tile_name(k) + " is in the void suit");
-    present[suit_of(k)] = true;
-  }
-  if (present[0] && present[1] && present[2])
-    fail("not a winning hand: tiles of three suits (缺一门 allows two)");
+void fail_suits(int kind, int meld_kind) {
+  if (kind >= 0) fail("not a winning hand: holds " + tile_name(kind) + " of the void suit");
+  if (meld_kind >= 0)
+    fail("not a winning hand: a meld of " + tile_name(meld_kind) + " is in the void suit");
+  fail("not a winning hand: tiles of three suits (缺一门 allows two)");
 }
 
 }  // namespace fan_detail
@@ -124,18 +112,25 @@ using namespace fan_detail;
 // ---------------------------------------------------------------------------------------------
 // Checks
 
+// A winning tile that is not a kind: a wild (kWildBit, rules with wilds, a hand holding one) or
+// bad input.
+void check_win_tile_off_kinds(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
+  if (ctx.win_tile == kWildBit && rules.wild.any()) {
+    if (hand.wilds == 0) fail("win_tile 27 (a wild) but the hand holds no concealed wild");
+    return;
+  }
+  fail(std::string("win_tile must be -1 or a kind 0..26") +
+       (rules.wild.any() ? " (27: a wild)" : "") + ", got " + std::to_string(ctx.win_tile));
+}
+
 // docs/rules.md §6.1 / D15 flag consistency, and win_tile (D23; a wild, §12.5). Hand shape is
 // not looked at.
 void check_context(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
   if (ctx.win_tile != -1) {
-    if (ctx.win_tile == kWildBit && rules.wild.any()) {
-      if (hand.wilds == 0) fail("win_tile 27 (a wild) but the hand holds no concealed wild");
-    } else if (ctx.win_tile < 0 || ctx.win_tile >= kKinds) {
-      fail(std::string("win_tile must be -1 or a kind 0..26") +
-           (rules.wild.any() ? " (27: a wild)" : "") + ", got " + std::to_string(ctx.win_tile));
-    } else if (hand.counts[ctx.win_tile] == 0) {
+    if (ctx.win_tile < 0 || ctx.win_tile >= kKinds)
+      check_win_tile_off_kinds(hand, ctx, rules);
+    else if (hand.counts[ctx.win_tile] == 0)
       fail("win_tile " + tile_name(ctx.win_tile) + " is not among the concealed tiles");
-    }
   }
   bool has_kong = false;
   for (int i = 0; i < hand.n_melds; ++i) has_kong = has_kong || hand.melds[i].is_kong();
@@ -394,7 +389,9 @@ FanResult evaluate_unchecked(const Hand& hand, int void_suit, const WinContext& 
 }
 
 FanResult evaluate_unchecked(const Hand& hand, const WinContext& ctx, const ScoringRules& rules) {
-  return evaluate_unchecked(hand, kNoVoid, ctx, rules);
+  check_context(hand, ctx, rules);
+  if (rules.wild_scoring()) return evaluate_wild(hand, kNoVoid, ctx, rules);
+  return score_of(hand, ctx, rules);
 }
 
 }  // namespace xueliu

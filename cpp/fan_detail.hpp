@@ -1,5 +1,5 @@
-// What fan.cpp (the natural hand) and fan_wild.cpp (the best reading of a hand holding wilds) share:
-// decomposition signatures, the candidates of docs/rules.md §6.1 and the choice of a base pattern
+// What fan.cpp (the natural hand) and fan_wild.cpp (the best reading of a hand holding wilds)
+// share: decomposition signatures, the candidates of docs/rules.md §6.1 and the choice of a base pattern
 // for one reading. Internal to the core: only those two files include it.
 //
 // A "reading" is one set of concealed tiles to score: the natural hand itself, or (docs/rules.md
@@ -14,6 +14,14 @@
 #include "bits.hpp"
 #include "fan.hpp"
 #include "tables.hpp"
+
+// The natural evaluator's per-call helpers are inlined into it as they were when they lived in
+// fan.cpp (the compiler would otherwise call them: they are shared now, and large).
+#if defined(__GNUC__)
+#define XUELIU_FAN_INLINE inline __attribute__((always_inline))
+#else
+#define XUELIU_FAN_INLINE inline
+#endif
 
 namespace xueliu::fan_detail {
 
@@ -177,7 +185,7 @@ struct ReadingFacts {
 // The best candidate of one reading over its decompositions and applicable patterns (D13, D22),
 // 天胡/地胡 "base" included (D14: judged on this reading's patterns). kRegional: rules.regional().
 template <bool kRegional>
-inline Candidate best_of_reading(const ReadingFacts& f, int n_melds, int n_kongs,
+XUELIU_FAN_INLINE Candidate best_of_reading(const ReadingFacts& f, int n_melds, int n_kongs,
                                  const WinContext& ctx, const ScoringRules& rules) {
   const auto& fan_table = rules.fan_table;
   Candidate best;
@@ -274,8 +282,23 @@ inline uint16_t context_extras(const WinContext& ctx, const ScoringRules& rules,
 }
 
 // 缺一门 and the void over concealed natural tiles and melds (docs/rules.md §5, D5; wilds belong to
-// no suit, §12.2). Throws std::invalid_argument "not a winning hand: ..." naming the tile.
-void check_suits(const Hand& hand, int void_suit);
+// no suit, §12.2). Throws std::invalid_argument "not a winning hand: ..." naming the tile: a void
+// tile (kind), a meld in the void (meld), or three suits (neither).
+[[noreturn]] void fail_suits(int kind, int meld_kind);
+XUELIU_FAN_INLINE void check_suits(const Hand& hand, int void_suit) {
+  bool present[kSuits] = {false, false, false};
+  for (int k = 0; k < kKinds; ++k) {
+    if (!hand.counts[k]) continue;
+    if (suit_of(k) == void_suit) fail_suits(k, -1);
+    present[suit_of(k)] = true;
+  }
+  for (int i = 0; i < hand.n_melds; ++i) {
+    const int k = hand.melds[i].kind;
+    if (suit_of(k) == void_suit) fail_suits(-1, k);
+    present[suit_of(k)] = true;
+  }
+  if (present[0] && present[1] && present[2]) fail_suits(-1, -1);
+}
 
 // The best reading of a hand under wild rules (ScoringRules::wild_scoring(); fan_wild.cpp), or
 // 四鸡. The hand, the void, the count and the context flags are checked by the caller; the wilds,

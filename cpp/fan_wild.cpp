@@ -142,11 +142,15 @@ class SuitSearch {
       natural();
       return;
     }
-    // Each rank's part for every count a reading may give it, looked up by the search.
+    // Each rank's part for every count a reading may give it, looked up by the search; the
+    // parts of empty ranks summed from rank 0, and each rank's next rank a group can start at.
     for (int r = 0; r < kRanks; ++r) {
       const int most = std::min<int>({cap_[r], n_[r] + budget, kMaxCount});
       for (int used = n_[r]; used <= most; ++used) parts_[r][used] = part(r, used);
+      empty_[r + 1] = empty_[r] + (n_[r] ? 0 : part(r, 0));
     }
+    next_[kRanks] = kRanks;
+    for (int r = kRanks - 1; r >= 0; --r) next_[r] = ahead_[r] ? r : next_[r + 1];
     rank(0, 0, 0, budget, 0, -1, 0, 0);
     if (rules_.shape.pairs && wh_.hand.n_melds == 0) pairs(budget);
   }
@@ -158,7 +162,9 @@ class SuitSearch {
   // ranks whose count is not 0, 2 or 4.
   static constexpr int kTiles = 0, kAdded = 5, kGens = 10, kFours = 14, kYao = 18, kNot258 = 22,
                        kShort = 26, kUneven = 30;
-  static int field(uint64_t f, int at, int bits) { return static_cast<int>(f >> at & ((1u << bits) - 1)); }
+  static int field(uint64_t f, int at, int bits) {
+    return static_cast<int>(f >> at & ((1u << bits) - 1));
+  }
 
   uint64_t part(int r, int used) const {
     const int read = used - n_[r];
@@ -208,11 +214,12 @@ class SuitSearch {
       wild_groups(0, budget, sets, pair, pungs, chows);
       return;
     }
-    if (x + y == 0 && ahead_[r] == 0) {  // nothing can use this rank: on to the next
-      const uint64_t here = parts_[r][0];
-      u_[r] = 0;
+    if (x + y == 0 && ahead_[r] == 0) {  // nothing can use these ranks: on to the next that can
+      const int next = next_[r];
+      const uint64_t here = empty_[next] - empty_[r];
+      for (int q = r; q < next; ++q) u_[q] = 0;
       f_ += here;
-      rank(r + 1, 0, 0, budget, sets, pair, pungs, chows);
+      rank(next, 0, 0, budget, sets, pair, pungs, chows);
       f_ -= here;
       return;
     }
@@ -227,7 +234,10 @@ class SuitSearch {
         const int lo = std::max(0, nat - base);
         const int hi = std::min({chow_room, most - base, ahead_[r] - b - p, max_sets_ - sets - b});
         for (int a = lo; a <= hi; ++a) {
-          const int used = base + a;
+          const int used = base + a, left = budget - (used - nat);
+          // The next two ranks must hold these chows (and the x that need rank r + 1 too).
+          if (r + 1 < kRanks && a + x > std::min<int>(cap_[r + 1], n_[r + 1] + left)) break;
+          if (r + 2 < kRanks && a > std::min<int>(cap_[r + 2], n_[r + 2] + left)) break;
           const uint64_t here = parts_[r][used];
           u_[r] = static_cast<uint8_t>(used);
           f_ += here;
@@ -367,6 +377,9 @@ class SuitSearch {
   std::vector<SuitOption>& out_;
   static constexpr int kMaxCount = 15;  // a suit holds at most 14 tiles
   uint64_t parts_[kRanks][kMaxCount + 1];  // part(r, used), filled from n_[r] to the budget's reach
+  uint64_t empty_[kRanks + 1] = {};  // the parts of ranks 0..r-1 at count 0
+  uint8_t next_[kRanks + 1] = {};    // the first rank from r on that a group holding a natural
+                                     // can use
   static constexpr uint32_t kSlots = 256;
   uint16_t index_[kSlots] = {};  // 1 + the record's position in out_, 0: free
   uint64_t f_ = 0;             // the facts of the shape being built (see part)

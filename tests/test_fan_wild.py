@@ -345,7 +345,8 @@ def random_win(rng):
         tiles[w] += 1
         out[w] += 1
     meld_list = [(mtype, k, tuple(soft)) for mtype, k, _, soft in melds]
-    void = rng.choice([None, None] + [s for s in "mps" if "mps".index(s) not in suits] + ["mps"[suits[0]]])
+    unused = [s for s in "mps" if "mps".index(s) not in suits]
+    void = rng.choice([None, None] + unused + ["mps"[suits[0]]])
     return out, meld_list, void, rules, benjin
 
 

@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 PATTERN_IDS: tuple[str, ...]
-"""Base-pattern ids in docs/rules.md §6 table order (§11.3's jiangqidui, jiangjingoudiao after jiangdui),
-then §12's siji (四鸡); index = pattern code."""
+"""Base-pattern ids in docs/rules.md §6 table order (§11.3's jiangqidui, jiangjingoudiao after
+jiangdui), then §12's siji (四鸡); index = pattern code."""
 EXTRA_IDS: tuple[str, ...]
 """Additive fan ids other than gen in docs/rules.md §6 then §11.3 then §12 order (wuji, 无鸡, last);
 bit i of an extras mask."""

@@ -118,7 +118,8 @@ WILD_PATTERNS: tuple[Pattern, ...] = (SIJI,)
 codes follow :data:`BASE_PATTERNS`'."""
 
 PATTERN_CODES: tuple[str, ...] = PATTERN_IDS + tuple(p.id for p in WILD_PATTERNS)
-"""Every base-pattern id by native pattern code (``xueliu._core.PATTERN_IDS``): ``PATTERN_CODES[code]``."""
+"""Every base-pattern id by native pattern code (``xueliu._core.PATTERN_IDS``):
+``PATTERN_CODES[code]``."""
 
 PATTERNS: Mapping[str, Pattern] = MappingProxyType(
     {p.id: p for p in BASE_PATTERNS + WILD_PATTERNS})
