@@ -150,7 +150,9 @@ std::vector<DiscardOption> best_discards(const Hand& hand, const Counts* visible
         WinContext ctx;
         ctx.win_tile = t;
         wait.discard_win = evaluate_unchecked(won, void_suit, ctx, rules);
-        wait.self_draw = self_draw_of_discard_win(wait.discard_win, rules);
+        // Scored again rather than derived: a self-draw with four concealed wilds may be 四鸡.
+        ctx.self_draw = true;
+        wait.self_draw = evaluate_unchecked(won, void_suit, ctx, rules);
         top = std::max(top, wait.discard_win.fan);
         option.waits.push_back(wait);
       }

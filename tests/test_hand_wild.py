@@ -236,3 +236,11 @@ def test_a_wild_is_a_discard_only_where_the_rules_let_it_be():
     assert "wild" not in {o.discard for o in xueliu.best_discards(text, rules="yaoji")}
     dead = Rules.preset("yaoji").replace(wild_discard="dead")
     assert "wild" in {o.discard for o in xueliu.best_discards(text, rules=dead)}
+
+
+def test_a_wild_wait_drawn_to_a_fourth_wild_scores_siji_as_a_self_draw():
+    # 幺鸡 (four_wilds "cap", max_fan 4): the fourth 幺鸡 drawn makes 四鸡, on a discard it cannot.
+    option = xueliu.best_discards("1s1s1s123456m789p55p", rules="yaoji")[0]
+    wild = next(w for w in option.waits if w.tile == "wild")
+    assert wild.self_draw.base == "siji" and wild.self_draw.fan == 4
+    assert wild.discard_win.base != "siji"
