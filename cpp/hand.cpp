@@ -289,20 +289,35 @@ inline int distance_of(const Words& w, int void_suit) {
 // bits of its suits: the wilds split between the two suits a complete hand may use (the third,
 // left out, holds no natural tile), each suit taking exactly what makes it complete; or seven
 // pairs, where each odd count takes a wild and the other wilds pair among themselves.
-bool wild_complete(const Hand& hand, int void_suit, const HandShape& shape) {
+// The table words of a hand without melds, for the fill-bit paths below: each suit's key, cost
+// word and fill bits (a suit not in play takes no tile: bit 0 only), and the suits holding a tile.
+// `ok` is false when those already break 缺一门 or hold the void suit.
+struct FillWords {
   uint32_t keys[3];
-  suit_keys(hand, keys);
-  const SuitTables& t = SuitTables::get();
   uint64_t word[3];
   uint32_t fill[3];
   unsigned present = 0;
+  bool ok = true;
+};
+
+FillWords fill_words(const Hand& hand, int void_suit, const HandShape& shape) {
+  FillWords f;
+  suit_keys(hand, f.keys);
+  const SuitTables& t = SuitTables::get();
   for (int s = 0; s < kSuits; ++s) {
-    word[s] = t.costs(keys[s]);
-    // A suit not in play takes no tile (its key is 0: it holds none).
-    fill[s] = (shape.absent >> s & 1) ? 1u : SuitTables::fill_bits(word[s]);
-    if (keys[s]) present |= 1u << s;
+    f.word[s] = t.costs(f.keys[s]);
+    f.fill[s] = (shape.absent >> s & 1) ? 1u : SuitTables::fill_bits(f.word[s]);
+    if (f.keys[s]) f.present |= 1u << s;
   }
-  if (popcount3(present) > 2 || (void_suit >= 0 && (present >> void_suit & 1))) return false;
+  f.ok = popcount3(f.present) <= 2 && !(void_suit >= 0 && (f.present >> void_suit & 1));
+  return f;
+}
+
+bool wild_complete(const Hand& hand, int void_suit, const HandShape& shape) {
+  const FillWords f = fill_words(hand, void_suit, shape);
+  if (!f.ok) return false;
+  const uint32_t* fill = f.fill;
+  const unsigned present = f.present;
   const int w = hand.wilds;
   for (int x = 0; x < kSuits; ++x) {
     if ((present >> x & 1) || (void_suit >= 0 && x != void_suit)) continue;
@@ -312,7 +327,7 @@ bool wild_complete(const Hand& hand, int void_suit, const HandShape& shape) {
   }
   if (!shape.pairs) return false;
   int odd = 0;
-  for (int s = 0; s < kSuits; ++s) odd += SuitTables::odd_counts(word[s]);
+  for (int s = 0; s < kSuits; ++s) odd += SuitTables::odd_counts(f.word[s]);
   return odd <= w;
 }
 
@@ -594,18 +609,13 @@ namespace {
 // pairs, when the draw pairs an odd count (or leaves wilds enough for one more single).
 uint32_t wild_waits_fill(const Hand& hand, int void_suit, const HandShape& shape,
                          const WildRules& wild) {
-  uint32_t keys[3];
-  suit_keys(hand, keys);
+  const FillWords f = fill_words(hand, void_suit, shape);
+  if (!f.ok) return 0;
   const SuitTables& t = SuitTables::get();
-  uint64_t word[3];
-  uint32_t fill[3];
-  unsigned present = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    word[s] = t.costs(keys[s]);
-    fill[s] = (shape.absent >> s & 1) ? 1u : SuitTables::fill_bits(word[s]);
-    if (keys[s]) present |= 1u << s;
-  }
-  if (popcount3(present) > 2 || (void_suit >= 0 && (present >> void_suit & 1))) return 0;
+  const uint32_t* keys = f.keys;
+  const uint64_t* word = f.word;
+  const uint32_t* fill = f.fill;
+  const unsigned present = f.present;
   const int w = hand.wilds;
   uint32_t out = 0;
   for (int y = 0; y < kSuits; ++y) {

@@ -85,12 +85,11 @@ def _inputs(counts: Any, melds: Any, void: Any, wilds: Any = None, soft: bool = 
 
 def _wild_kw(rules: Rules, wilds: Any, benjin: Any) -> dict[str, Any]:
     """The core's wild arguments of a batch call; {} for rules without wilds (and no wilds)."""
-    wild = _wild_args(rules, benjin)
-    if wild is None:
+    if not rules.has_wilds and benjin is None:
         if wilds is not None:
             raise ValueError("wilds given, but the rules have no wild tiles (docs/rules.md §12)")
         return {}
-    return dict(wild.kw, wilds=wilds)
+    return dict(_wild_args(rules, benjin).kw, wilds=wilds)
 
 
 def _threads(threads: Any) -> int:

@@ -251,8 +251,6 @@ def _wild_call(call: Any, hand: Any, melds: Any, v: int, rules: Rules,
     """is_win, waits or shanten under rules with wild tiles (or a stray ``benjin=``, which
     wild_args refuses): the hand as the core takes it (hand_wilds.py), then the call."""
     wild = _wild_args(rules, benjin)
-    if wild is None:  # rules without wilds: benjin was given
-        raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
     return call(_wild_hand(hand, melds, wild), v, rules._shape_code, wild.mask,
                 rules.wild_fifth_copy)
 
@@ -398,8 +396,6 @@ def evaluate(
         r = _DEFAULT_RULES if rules is None else _rules(rules)
         if r.has_wilds or benjin is not None:
             wild = _wild_args(r, benjin)
-            if wild is None:
-                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
             t = _core.evaluate(_wild_hand(hand, melds, wild), _void(void),
                                r._scoring_for(wild.benjin), _wild_win_tile(win_tile, wild), flags)
             cached = _FAN_CACHE.get(t)
@@ -454,8 +450,6 @@ def best_discards(
         r = _DEFAULT_RULES if rules is None else _rules(rules)
         if r.has_wilds or benjin is not None:
             wild = _wild_args(r, benjin)
-            if wild is None:
-                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
             nat = _wild_hand(hand, melds, wild)
             seen, wild_seen = _wild_visible(visible, wild)
             return _core.discard_options_wild(nat, seen, v, r._scoring_for(wild.benjin),
@@ -492,8 +486,6 @@ def jinzhang(
         r = _rules(rules)
         if r.has_wilds or benjin is not None:
             wild = _wild_args(r, benjin)
-            if wild is None:  # rules without wilds: benjin was given
-                raise AssertionError("unreachable: wild_args raises for a 本金 without wild rules")
             nat = _wild_hand(hand, melds, wild)
             seen, wild_seen = _wild_visible(visible, wild)
             return _core.jinzhang_wild(nat, seen, v, r._shape_code, wild.mask, r.wild_fifth_copy,

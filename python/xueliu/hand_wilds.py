@@ -38,13 +38,14 @@ def _benjin_kind(benjin: Union[str, int]) -> int:
     return benjin if isinstance(benjin, int) else tile_index("".join(benjin.split()))
 
 
-def wild_args(rules: Rules, benjin: Union[None, str, int]) -> Optional[WildArgs]:
-    """The wild set of a call, or None for rules without wilds (where ``benjin`` must be None)."""
+def wild_args(rules: Rules, benjin: Union[None, str, int]) -> WildArgs:
+    """The wild set of a call under rules with wilds; a ValueError for rules without (naming a
+    ``benjin`` given there)."""
     if not rules.has_wilds:
         if benjin is not None:
             raise ValueError(f"benjin={benjin!r} given with rules that have no wild tiles: a 本金 "
                              "exists only under wild_kinds 'benjin' or 'benjin_plus'")
-        return None
+        raise ValueError("the rules have no wild tiles (docs/rules.md §12)")
     return WildArgs(rules, benjin)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from .._text import counts_text, hand_text, table, tile_text
 from ..analysis import analyze, as_json
@@ -57,19 +57,13 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(result), ensure_ascii=False))
         return 0
-    void_text = "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
     out = [f"Hand    {hand_text(hand)}",
            f"Tiles   {int(sum(hand.counts))} concealed, {_plural(len(hand.melds), 'meld')}"
-           f" · void {void_text}"
+           f" · void {_void_text(void_letter)}"
            f" · preset {rules_name(args)}"]
     if any(visible):
         out.append(f"Seen    {counts_text(visible)}")
-    if "fan" in result:
-        out.extend(_breakdown(result["fan"], result["self_draw"]))
-    elif "discards" in result:
-        out.extend(_discard_table(result["discards"]))
-    else:
-        out.extend(_waits_table(result))
+    out.extend(_result_lines(result))
     print("\n".join(out))
     return 0
 
@@ -93,19 +87,28 @@ def _cmd_analyze_wild(args: argparse.Namespace, rules: Any) -> int:
                      for k in sorted(rules.wild_set(args.benjin)))
     out = [f"Hand    {shown}",
            f"Tiles   {sum(counts)} concealed, {_plural(len(melds), 'meld')}"
-           f" · void {'none' if void_letter is None else void_letter}"
+           f" · void {_void_text(void_letter)}"
            f" · preset {rules_name(args)} · wilds {wilds}"
            + ("" if args.benjin is None else f" (本金 {tile_text(args.benjin)})")]
     if args.visible:
         out.append(f"Seen    {_core.format_physical(args.visible)}")
-    if "fan" in result:
-        out.extend(_breakdown(result["fan"], result["self_draw"]))
-    elif "discards" in result:
-        out.extend(_discard_table(result["discards"]))
-    else:
-        out.extend(_waits_table(result))
+    out.extend(_result_lines(result))
     print("\n".join(out))
     return 0
+
+
+def _void_text(void_letter: Optional[str]) -> str:
+    """``"none"`` or ``"m 万"``."""
+    return "none" if void_letter is None else f"{void_letter} {tile_text('1' + void_letter)[1:]}"
+
+
+def _result_lines(result: Dict[str, Any]) -> List[str]:
+    """The table of an analysis: a complete hand's fan, 查听, or the waits / 进张."""
+    if "fan" in result:
+        return _breakdown(result["fan"], result["self_draw"])
+    if "discards" in result:
+        return _discard_table(result["discards"])
+    return _waits_table(result)
 
 
 def _waits_table(result: Dict[str, Any]) -> List[str]:
