@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import wild_reference
 import xueliu
 from xueliu.rules import (KNOBS, PRESET_NAMES, PRESET_SOURCES, PRESETS, SECTION12_KNOBS,
-                          WILD_PRESET_NAMES, WILD_PRESETS, Rules, check_playable)
+                          WILD_PRESET_NAMES, WILD_PRESETS, Rules)
 from xueliu.tiles import TILE_NAMES
 
 DATA = pathlib.Path(__file__).parent / "data"
@@ -475,27 +475,21 @@ def test_an_unknown_preset_names_the_wild_ones_too():
         Rules.preset("yaoji2")
 
 
-# -- the game engine does not play wilds yet -------------------------------------------------------
+# -- the game engine plays them ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", WILD_PRESET_NAMES)
-def test_the_game_engine_refuses_wild_rules_with_a_clear_error(name):
-    message = "wild tiles \\(docs/rules.md §12\\) are not played by the game engine yet"
-    with pytest.raises(ValueError, match=message):
-        xueliu.new_game(name, seed=1)
-    with pytest.raises(ValueError, match=message):
-        xueliu.new_game(Rules.preset(name), seed=1)
-    with pytest.raises(ValueError, match=message):
-        check_playable(Rules.preset(name))
+def test_the_game_engine_deals_every_wild_preset(name):
+    state = xueliu.new_game(name, seed=1)
+    assert state.pending() and state.wild_kinds
+    assert sum(state.observation(None)["hand_sizes"]) == 53
 
 
-def test_a_doubled_hard_kong_is_refused_by_the_engine_even_without_wilds():
-    rules = Rules(soft_kong_pay="hard_double")
-    with pytest.raises(ValueError, match="soft_kong_pay 'hard_double'"):
-        xueliu.new_game(rules, seed=1)
+def test_a_doubled_hard_kong_is_played_at_a_table_without_wilds_too():
+    state = xueliu.new_game(Rules(soft_kong_pay="hard_double"), seed=1)
+    assert state.pending() and state.wild_kinds == []
 
 
 def test_rules_without_wilds_still_make_games():
     for name in PRESET_NAMES:
-        check_playable(Rules.preset(name))
         assert xueliu.new_game(name, seed=3).pending()

@@ -49,6 +49,14 @@ SUIT_NAMES: tuple[str, ...] = ("万", "筒", "条")
 TILE_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
 """``TILE_NAMES[k]`` is the name of kind ``k``: ``"1m"`` .. ``"9s"``."""
 
+HONGZHONG = 27
+"""The kind index of 红中, the red dragon that ``extra_wilds`` adds to the wall (docs/rules.md §12.1);
+it belongs to no suit and is always a wild."""
+
+PHYSICAL_NAMES: tuple[str, ...] = TILE_NAMES + ("7z",)
+"""The names of the 28 physical kinds a wall with wild tiles may hold: the 27 suit kinds, then
+``"7z"`` (红中). The engine's hands and rivers at a table with wilds are indexed by these."""
+
 # Every accepted suit spelling (docs/rules.md §1) -> suit index.
 _SUIT_OF: dict[str, int] = {
     "m": 0, "万": 0, "萬": 0,

@@ -9,7 +9,7 @@ import pytest
 
 import xueliu
 from xueliu import Action, Rules
-from xueliu.game.actions import MAX_MULTIPLIER, MULTIPLIER_BASE, NUM_ACTIONS
+from xueliu.game.actions import EXCHANGE4_END, MAX_MULTIPLIER, MULTIPLIER_BASE, NUM_ACTIONS
 from xueliu.game.wall import SplitMix64, break_point, seed_from_tiles
 
 KINDS = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
@@ -111,7 +111,10 @@ def test_action_ids_outside_the_action_space_are_value_errors():
     # The largest multiplier ends its block; the four-tile exchanges (换四张) follow it.
     assert Action.from_id(MULTIPLIER_BASE + MAX_MULTIPLIER - 1) == Action("multiplier",
                                                                          value=MAX_MULTIPLIER)
-    assert Action.from_id(NUM_ACTIONS - 1) == Action("exchange", tiles=("9s",) * 4)
+    assert Action.from_id(EXCHANGE4_END - 1) == Action("exchange", tiles=("9s",) * 4)
+    # The wild-tile actions (docs/rules.md §12.3) follow: the 红中 discard, then 提 by kind.
+    assert Action.from_id(EXCHANGE4_END) == Action("discard", "7z")
+    assert Action.from_id(NUM_ACTIONS - 1) == Action("swap_back", "9s")
     assert Action.from_id(MULTIPLIER_BASE).value == 1
     with pytest.raises(ValueError, match="multiplier action needs an int value 1..1024"):
         Action("multiplier", value=MAX_MULTIPLIER + 1)

@@ -16,7 +16,7 @@ import pytest
 
 import xueliu
 from xueliu import Action
-from xueliu.game.actions import (EXCHANGE4_BASE, MAX_MULTIPLIER, MULTIPLIER_BASE, NUM_ACTIONS,
+from xueliu.game.actions import (EXCHANGE4_BASE, EXCHANGE4_END, MAX_MULTIPLIER, MULTIPLIER_BASE, NUM_ACTIONS,
                                  exchange_kinds, quadruple_index)
 from xueliu.learn import EXCHANGE_PICK, action_mask, to_action
 from xueliu.rules import Rules
@@ -110,7 +110,7 @@ def test_huansizhang_each_seat_gives_four_tiles_of_one_suit():
         assert legal and all(a.kind == "exchange" and len(a.tiles) == 4 for a in legal)
         assert all(len({t[1] for t in a.tiles}) == 1 for a in legal), "four of one suit"
         assert [a.tiles for a in legal] == fours_of(before[s], same_suit=True)
-        assert all(EXCHANGE4_BASE <= a.id < NUM_ACTIONS for a in legal)
+        assert all(EXCHANGE4_BASE <= a.id < EXCHANGE4_END for a in legal)
     given = exchange_all(state, lambda legal: legal[len(legal) // 2])
     after = {s: obs_hand(state, s) for s in range(4)}
     check_received_from(before, given, after, shift=1, n=4)  # "next": from the next seat
@@ -215,21 +215,23 @@ def test_the_ids_of_three_tile_exchanges_and_multipliers_are_unchanged():
 def test_four_tile_exchanges_are_numbered_after_the_multipliers_in_lexicographic_order():
     assert EXCHANGE4_BASE == 4818
     quadruples = list(itertools.combinations_with_replacement(range(27), 4))
-    assert NUM_ACTIONS == 4818 + len(quadruples) == 32223
+    assert EXCHANGE4_END == 4818 + len(quadruples) == 32223
     assert [exchange_kinds(4818 + i) for i in range(len(quadruples))] == quadruples
     assert [quadruple_index(q) for q in quadruples] == list(range(len(quadruples)))
     assert Action("exchange", tiles=("1m",) * 4).id == 4818
     assert Action("exchange", tiles=("1m", "1m", "1m", "2m")).id == 4819
-    assert Action("exchange", tiles=("9s",) * 4).id == NUM_ACTIONS - 1
-    for i in (4818, 5000, 20000, NUM_ACTIONS - 1):
+    assert Action("exchange", tiles=("9s",) * 4).id == EXCHANGE4_END - 1
+    for i in (4818, 5000, 20000, EXCHANGE4_END - 1):
         a = Action.from_id(i)
         assert a.kind == "exchange" and a.id == i and len(a.tiles) == 4
         assert tuple(KIND[t] for t in a.tiles) == quadruples[i - 4818] == exchange_kinds(i)
         assert Action("exchange", tiles=tuple(reversed(a.tiles))) is a
         assert eval(repr(a), {"Action": Action}) is a
         assert a.to_dict() == {"kind": "exchange", "tiles": list(a.tiles)}
-    with pytest.raises(ValueError, match="no action has id 32223"):
+    with pytest.raises(ValueError, match="no action has id 32251"):
         Action.from_id(NUM_ACTIONS)
+    with pytest.raises(ValueError, match="is no exchange"):
+        exchange_kinds(EXCHANGE4_END)  # 32223 is the 红中 discard (docs/rules.md §12.3)
 
 
 # ------------------------------------------------------------------------ bad input

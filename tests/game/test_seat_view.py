@@ -103,7 +103,7 @@ def test_a_view_offers_only_its_own_seat_and_public_facts():
     assert public == {"seat", "rules", "mode", "phase", "pending", "legal_actions", "hand",
                       "drawn", "melds", "void", "voids", "visible", "turn", "claim",
                       "wall_remaining", "in_play", "frozen", "multiplier_default",
-                      "observation"}
+                      "observation", "wild_kinds", "benjin", "meld_wilds"}
     with pytest.raises(ValueError, match="a seat is 0..3"):
         state.view(4)
     with pytest.raises(TypeError, match="a seat is an int"):

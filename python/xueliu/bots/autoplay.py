@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
 
 from .base import Bot
 
-from ..game.actions import VOID, Action, exchange_action
+from ..game.actions import DISCARD_PHYSICAL, VOID, Action, exchange_action
 from ..game.defaults import default_exchange
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,6 +68,9 @@ class AutoPlayBot(Bot):
         if "hu" in kinds:
             return next(a for a in legal_actions if a.kind == "hu")
         hand = observation["hand"]
+        wilds = observation.get("wilds")
+        if wilds and ("exchange" in kinds or "void" in kinds):
+            hand = [t for t in hand if t not in wilds["kinds"]]  # natural tiles only (§12.3)
         if "exchange" in kinds:
             counts = [0] * 27
             for t in hand:
@@ -93,7 +96,7 @@ class AutoPlayBot(Bot):
                 for a in discards:
                     if a.tile == drawn:
                         return a
-            return max(discards, key=lambda a: _KIND[a.tile])
+            return max(discards, key=lambda a: _KIND.get(a.tile, 27))  # (红中 last)
         # A claim window without a win (or a frozen hand offered only a kong): pass if possible.
         for a in legal_actions:
             if a.kind == "pass":
@@ -107,10 +110,12 @@ class AutoPlayBot(Bot):
         kinds = {a.kind for a in legal_actions}
         if "hu" in kinds:
             return next(a for a in legal_actions if a.kind == "hu")
+        hand = view.hand
+        if view.wild_kinds:  # natural tiles only (docs/rules.md §12.3)
+            hand = bytes(0 if k in view.wild_kinds else hand[k] for k in range(27))
         if "exchange" in kinds:
-            return exchange_action(*default_exchange(view.hand, _exchange_count(legal_actions)))
+            return exchange_action(*default_exchange(hand, _exchange_count(legal_actions)))
         if "void" in kinds:
-            hand = view.hand
             sizes = [sum(hand[9 * u:9 * u + 9]) for u in range(3)]
             return VOID[sizes.index(min(sizes))]
         if "multiplier" in kinds:
@@ -123,12 +128,12 @@ class AutoPlayBot(Bot):
                     return a
             return max(values, key=lambda a: a.value or 0)
         if "discard" in kinds:
-            drawn = view.drawn  # a discard's id is its kind
+            drawn = view.drawn  # a discard's id is its kind (红中's: DISCARD_PHYSICAL[27])
             discards = [a for a in legal_actions if a.kind == "discard"]
             for a in discards:
-                if a.id == drawn:
+                if a is DISCARD_PHYSICAL[drawn] if drawn >= 0 else False:
                     return a
-            return max(discards, key=lambda a: a.id)
+            return max(discards, key=lambda a: 27 if a.tile == "7z" else a.id)
         for a in legal_actions:
             if a.kind == "pass":
                 return a

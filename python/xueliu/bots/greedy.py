@@ -13,7 +13,9 @@ Policy (each rule only among the legal actions):
 - **peng / kong** (direct, concealed or added) when the hand's shanten does not rise;
 - **multiplier** (选倍): the largest allowed value;
 - a won xueliu hand takes every kong it is offered (the engine offers only those that keep the
-  waits), otherwise discards the drawn tile.
+  waits), otherwise discards the drawn tile;
+- at a table with wild tiles (docs/rules.md §12) the same, read through the wild set
+  (``greedy_wild.py``): 提 whenever offered, and no wild spent on a soft peng or kong.
 
 ``rules`` tells the bot which scoring table to look up fan with; by default it uses the preset
 named by the observation's ``mode``.
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, 
 from .. import _core
 from ..rules import Rules
 from .base import Bot
+from .greedy_wild import CoreMeld, choose_wild, wild_seat_of_observation, wild_seat_of_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game.actions import Action
@@ -64,7 +67,7 @@ class _Seat(Protocol):
     @property
     def hand(self) -> bytes: ...
     @property
-    def melds(self) -> Tuple[Tuple[int, int], ...]: ...
+    def melds(self) -> Tuple[CoreMeld, ...]: ...
     @property
     def void(self) -> int: ...
     @property
@@ -90,7 +93,7 @@ class _FromObservation:
         return bytes(counts)
 
     @property
-    def melds(self) -> Tuple[Tuple[int, int], ...]:
+    def melds(self) -> Tuple[CoreMeld, ...]:
         return tuple((_MELD_TYPE[m["type"]], _KIND[m["tile"]]) for m in self._obs["melds"][self.seat])
 
     @property
@@ -123,6 +126,13 @@ class _FromObservation:
         return (False,) * len(self._obs["discards"]) if frozen is None else tuple(frozen)
 
 
+def _by_kind(legal_actions: Sequence[Any]) -> Dict[str, List[Any]]:
+    by_kind: Dict[str, List[Any]] = {}
+    for a in legal_actions:
+        by_kind.setdefault(a.kind, []).append(a)
+    return by_kind
+
+
 class GreedyBot(Bot):
     """Greedy shanten / 查听 player (see the module docstring). Deterministic; ``seed`` is
     accepted for a uniform bot constructor and ignored.
@@ -140,7 +150,7 @@ class GreedyBot(Bot):
         self._rules = rules
 
     @staticmethod
-    def _shanten(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
+    def _shanten(counts: Sequence[int], melds: Sequence[CoreMeld], void: int,
                  sp: int) -> int:
         # The native core directly: this runs several times per decision in simulations.
         try:
@@ -157,13 +167,20 @@ class GreedyBot(Bot):
         rules = self._rules
         if rules is None:  # the preset the observation names (Rules.preset caches it)
             rules = Rules.preset(observation.get("mode", "xueliu"))
+        if rules.has_wilds:
+            return choose_wild(wild_seat_of_observation(observation, rules),
+                               _by_kind(legal_actions), legal_actions, self._exchange, self._void)
         return self._choose(_FromObservation(observation), legal_actions, rules)
 
     def act_view(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         """The same policy, from the counts of a :class:`~xueliu.game.view.SeatView` (no tile
         names to read back); by default with the rules of the game it plays."""
-        result: Action = self._choose(view, legal_actions,
-                                      self._rules if self._rules is not None else view.rules)
+        rules = self._rules if self._rules is not None else view.rules
+        if rules.has_wilds:
+            choice: Action = choose_wild(wild_seat_of_view(view, rules), _by_kind(legal_actions),
+                                         legal_actions, self._exchange, self._void)
+            return choice
+        result: Action = self._choose(view, legal_actions, rules)
         return result
 
     def _choose(self, me: _Seat, legal_actions: Sequence[Any], rules: Rules) -> Any:
@@ -232,7 +249,7 @@ class GreedyBot(Bot):
         return options[0]
 
     def _turn(self, me: _Seat, by_kind: Dict[str, List[Any]], counts: bytes,
-              melds: Tuple[Tuple[int, int], ...], void: int, rules: Rules) -> Any:
+              melds: Tuple[CoreMeld, ...], void: int, rules: Rules) -> Any:
         discards = by_kind["discard"]
         kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
         if me.frozen[me.seat]:
@@ -280,7 +297,7 @@ class GreedyBot(Bot):
         return legal[best]
 
     def _claim(self, by_kind: Dict[str, List[Any]], counts: bytes,
-               melds: Tuple[Tuple[int, int], ...], void: int, sp: int) -> Any:
+               melds: Tuple[CoreMeld, ...], void: int, sp: int) -> Any:
         passes = by_kind.get("pass")
         kong = by_kind.get("kong")
         peng = by_kind.get("peng")

@@ -24,10 +24,17 @@ Ids (stable; never renumber):
 4818 – 32222            exchange of four (换四张, ``exchange_count = 4``):
                         index of the sorted kind quadruple a <= b <= c <= d
                         in lexicographic order (27405 quadruples)
+32223                   discard of 7z (红中, a wild: docs/rules.md §12)
+32224 – 32250           swap_back (提) onto the own exposed meld of kind k
 ======================  ===============================================
 
-Every other id is a ``ValueError`` (``NUM_ACTIONS`` = 32223 ids in all). The four-tile exchanges
-came after the multipliers were numbered, so they follow them: no earlier id moved. 1024 bounds the 选倍 values an
+Every other id is a ``ValueError`` (``NUM_ACTIONS`` = 32251 ids in all). The four-tile exchanges
+came after the multipliers were numbered, so they follow them, and the wild-tile actions (§12.3)
+follow those: no earlier id moved. ``"swap_back"`` (提) names the kind of the meld: the seat puts
+its natural tile of that kind into the meld and takes the meld's wild back. A wild of a suit kind
+(``1s`` under 幺鸡) is discarded with that kind's discard id; a soft peng or kong is the ``peng`` /
+``kong`` / ``concealed_kong`` / ``added_kong`` of its kind (the engine puts in as few wilds as it
+can). 1024 bounds the 选倍 values an
 action can carry (the seeds' tables use up to 32); a table that allows more is refused by
 :func:`~xueliu.new_game`.
 
@@ -51,7 +58,7 @@ SUITS = ("m", "p", "s")
 
 KINDS = (
     "discard", "peng", "kong", "concealed_kong", "added_kong",
-    "hu", "pass", "exchange", "void", "multiplier",
+    "hu", "pass", "exchange", "void", "multiplier", "swap_back",
 )
 _TILE_KINDS = {"discard": 0, "peng": 27, "kong": 54, "concealed_kong": 81, "added_kong": 108}
 HU_ID = 135
@@ -68,7 +75,10 @@ MAX_MULTIPLIER = 1024
 """The largest player multiplier (选倍 value) an action carries."""
 EXCHANGE4_BASE = MULTIPLIER_BASE + MAX_MULTIPLIER  # 4818
 NUM_QUADRUPLES = comb(27 + 3, 4)  # 27405 sorted kind quadruples a <= b <= c <= d
-NUM_ACTIONS = EXCHANGE4_BASE + NUM_QUADRUPLES  # 32223
+EXCHANGE4_END = EXCHANGE4_BASE + NUM_QUADRUPLES  # 32223: the first id after the exchanges
+DISCARD_HONGZHONG_ID = EXCHANGE4_END  # 32223: discard 7z (红中)
+SWAP_BACK_BASE = DISCARD_HONGZHONG_ID + 1  # 32224 + k: swap_back (提) onto the meld of kind k
+NUM_ACTIONS = SWAP_BACK_BASE + 27  # 32251
 """Action ids are ``0 .. NUM_ACTIONS - 1``."""
 
 _BY_ID: Dict[int, Action] = {}
@@ -96,12 +106,18 @@ class Action:
                 suit: Optional[str] = None, value: Optional[int] = None) -> "Action":
         if not isinstance(kind, str):
             raise TypeError(f"action kind must be a str, got {type(kind).__name__}")
-        if kind in _TILE_KINDS:
+        if kind in _TILE_KINDS or kind == "swap_back":
             if tiles is not None or suit is not None or value is not None:
                 raise ValueError(f"a {kind} action takes only a tile")
-            if tile not in _KIND:
+            if kind == "discard" and tile in ("7z", "中", "红中"):
+                tile = "7z"
+                aid = DISCARD_HONGZHONG_ID
+            elif tile not in _KIND:
                 raise ValueError(f"a {kind} action needs a tile name such as '5m', got {tile!r}")
-            aid = _TILE_KINDS[kind] + _KIND[tile]
+            elif kind == "swap_back":
+                aid = SWAP_BACK_BASE + _KIND[tile]
+            else:
+                aid = _TILE_KINDS[kind] + _KIND[tile]
         elif kind in ("hu", "pass"):
             if tile is not None or tiles is not None or suit is not None or value is not None:
                 raise ValueError(f"a {kind} action takes no tile, tiles, suit or value")
@@ -197,6 +213,10 @@ def _make(aid: int) -> Action:
         return Action("pass")
     if aid < EXCHANGE_BASE:
         return Action("void", suit=SUITS[aid - VOID_BASE])
+    if aid == DISCARD_HONGZHONG_ID:
+        return Action("discard", "7z")
+    if aid >= SWAP_BACK_BASE:
+        return Action("swap_back", TILE_NAMES[aid - SWAP_BACK_BASE])
     if aid < MULTIPLIER_BASE or aid >= EXCHANGE4_BASE:
         return Action("exchange", tiles=tuple(TILE_NAMES[k] for k in exchange_kinds(aid)))
     return Action("multiplier", value=aid - MULTIPLIER_BASE + 1)
@@ -208,6 +228,9 @@ PENG = tuple(Action.from_id(27 + k) for k in range(27))
 KONG = tuple(Action.from_id(54 + k) for k in range(27))
 CONCEALED_KONG = tuple(Action.from_id(81 + k) for k in range(27))
 ADDED_KONG = tuple(Action.from_id(108 + k) for k in range(27))
+DISCARD_PHYSICAL = DISCARD + (Action.from_id(DISCARD_HONGZHONG_ID),)
+"""The discard of each of the 28 physical kinds (docs/rules.md §12: 27 is 红中)."""
+SWAP_BACK = tuple(Action.from_id(SWAP_BACK_BASE + k) for k in range(27))
 HU = Action.from_id(HU_ID)
 PASS = Action.from_id(PASS_ID)
 VOID = tuple(Action.from_id(VOID_BASE + s) for s in range(3))
@@ -226,9 +249,9 @@ def exchange_kinds(action_id: int) -> Tuple[int, ...]:
     (ids from 4818). ``ValueError`` for an id that is no exchange."""
     if EXCHANGE_BASE <= action_id < MULTIPLIER_BASE:
         return TRIPLES[action_id - EXCHANGE_BASE]
-    if EXCHANGE4_BASE <= action_id < NUM_ACTIONS:
+    if EXCHANGE4_BASE <= action_id < EXCHANGE4_END:
         return _quadruple(action_id - EXCHANGE4_BASE)
-    raise ValueError(f"id {action_id} is no exchange (ids 140..3793 and 4818..{NUM_ACTIONS - 1})")
+    raise ValueError(f"id {action_id} is no exchange (ids 140..3793 and 4818..{EXCHANGE4_END - 1})")
 
 
 def multiplier_action(value: int) -> Action:

@@ -24,9 +24,23 @@ _DIRECTIONS = ("next", "opposite", "previous")
 
 
 def begin(g: HandData) -> None:
-    """Opens the first decision point of a freshly dealt hand."""
+    """Opens the first decision point of a freshly dealt hand. Under a 本金 rule the wall's last
+    tile is turned up first (docs/rules.md §12.1, §12.5); the exchange is skipped when some seat
+    holds fewer natural tiles than it would give (wilds are never exchanged, §12.3)."""
+    w = g._wild
+    if w is not None and g.rules.uses_benjin:
+        k = g._wall[g._back]
+        g._back -= 1  # out of play: a "back" replacement starts at the index before it
+        w.turn_up(k)
+        g._seen[k] += 1
+        g._ev.append(("benjin", k))
     if g.rules.exchange_three:
-        enter_joint(g, PH_EXCHANGE)
+        count = g.rules.exchange_count
+        if w is not None and any(w.naturals(h) < count for h in g._hands):
+            g._ev.append(("huansanzhang_skipped",))
+            after_exchange(g)
+        else:
+            enter_joint(g, PH_EXCHANGE)
     else:
         after_exchange(g)
 
@@ -76,6 +90,8 @@ def exchange_options(g: HandData, seat: int) -> List[Action]:
     h = g._hands[seat]
     count = g.rules.exchange_count
     same_suit = g.rules.exchange_same_suit
+    if g._wild is not None:  # natural tiles only (docs/rules.md §12.3)
+        return _multisets(bytearray(g._wild.split(h)[0]), count, same_suit)
     if count == 3:  # some suit always holds three: the native listing of the default table
         return _exchange_options(h, same_suit)
     return _multisets(h, count, same_suit)
@@ -131,7 +147,8 @@ def resolve_joint(g: HandData) -> None:
         for s in range(g._n):
             v = VOID.index(ans[s])
             g._void[s] = v
-            g._void_count[s] = sum(g._hands[s][9 * v:9 * v + 9])
+            held = g._hands[s] if g._wild is None else g._wild.split(g._hands[s])[0]
+            g._void_count[s] = sum(held[9 * v:9 * v + 9])  # natural tiles (wilds: no suit)
         g._voids_revealed = True
         g._ev.append(("dingque", list(g._void)))
         after_void(g)

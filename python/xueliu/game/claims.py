@@ -21,6 +21,7 @@ from .actions import HU, KONG, PASS, PENG, Action
 from .data import BLOCK_ANY, PH_CLAIM, PH_TURN, TK_FIRST, TK_PENG, HandData
 from .draw import draw, open_turn
 from .kongs import add_meld, complete_added_kong, direct_kong
+from .wild_play import melded_kinds
 from .wins import claim_fan, discard_wins
 
 
@@ -52,18 +53,22 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
     min_fan = g._min_fan
     hands = g._hands
     waits = g._waits
+    wild = g._wild
+    kb = k if wild is None else wild.bit[k]  # a robbed wild: every ready hand wins on it
     opts: Dict[int, int] = {}
     for s in g._after[frm]:
         if not g._in_play[s]:
             continue
         o = 0
-        if (waits[s] >> k) & 1 and not no_hu \
+        if (waits[s] >> kb) & 1 and not no_hu \
                 and (g._pass_block[s] is None or beats_block(g, s)) \
                 and (min_fan <= 1 or claim_fan(g, s).fan >= min_fan):
             o = 1  # a win not offered (只能自摸, 起胡番) is no pass for 过水
         if not rob and live > 0 and not g._void_count[s]:
             c = hands[s][k]
-            if c >= 2:
+            if wild is not None:
+                o |= wild_claim_options(g, s, k)  # 4 a natural peng, 8 a soft one (docs/rules.md §12.3)
+            elif c >= 2:
                 if g._frozen[s]:
                     if c == 3 and "direct" in g._pwk \
                             and g._waits_after_kong(s, k, "direct") == waits[s]:
@@ -93,7 +98,7 @@ def open_claims(g: HandData, frm: int, k: int, rob: bool) -> None:
     for s in sorted(opts):
         o = opts[s]
         lst = []
-        if o & 4:
+        if o & 12:
             lst.append(PENG[k])
         if o & 2:
             lst.append(KONG[k])
@@ -157,25 +162,39 @@ def resolve_claims(g: HandData) -> None:
             del winners[1:]
         discard_wins(g, winners)
         return
+    # A kong beats a natural peng, which beats a soft peng (docs/rules.md §12.3); among equals the
+    # first seat in turn order from the discarder. Without wilds one seat at most can claim.
+    best, best_rank = -1, 3
     for s in order:
         a = ans.get(s)
         if a is not None and a is not PASS:
-            if a.id >= 54:
-                direct_kong(g, s)
-            else:
-                peng(g, s)
-            return
-    no_claim(g)
+            rank = 0 if a.id >= 54 else 1 if g._c_opts[s] & 4 else 2
+            if rank < best_rank:
+                best, best_rank = s, rank
+    if best_rank == 0:
+        direct_kong(g, best)
+    elif best >= 0:
+        peng(g, best)
+    else:
+        no_claim(g)
 
 
 def peng(g: HandData, s: int) -> None:
     """Seat ``s`` pengs the discard of the claim window; its turn opens (discard only)."""
     k, frm = g._c_tile, g._c_from
     g._rivers[frm].pop()
-    g._seen[k] += 2  # the discard (already seen) and two more, in the peng
-    g._hands[s][k] -= 2
-    add_meld(g, s, "peng", k, frm)
-    g._ev.append(("pon", s, frm, k))
+    if g._wild is None:
+        g._seen[k] += 2  # the discard (already seen) and two more, in the peng
+        g._hands[s][k] -= 2
+        add_meld(g, s, "peng", k, frm)
+        g._ev.append(("pon", s, frm, k))
+    else:  # naturals first, then wilds lowest kind first (docs/rules.md §12.3)
+        wilds = g._wild.take(g._hands[s], k, 2)
+        consumed = (k,) * (2 - len(wilds)) + tuple(wilds)
+        for j in consumed:
+            g._seen[j] += 1
+        add_meld(g, s, "peng", k, frm, wilds)
+        g._ev.append(("pon", s, frm, k, consumed))
     g._phase = PH_TURN
     g._turn = s
     g._drawn = -1
@@ -184,3 +203,28 @@ def peng(g: HandData, s: int) -> None:
     g._last_kong = None
     g._haitei = False
     open_turn(g, s, -1, TK_PENG)
+
+
+def wild_claim_options(g: HandData, s: int, k: int) -> int:
+    """Seat ``s``'s peng and kong options on the natural discard ``k`` at a table with wilds:
+    bits 2 kong (three of ``k`` counting wilds under ``soft_kong``), 4 a natural peng, 8 a soft
+    peng (``soft_peng``); the caller has checked the live wall and the seat's void tiles."""
+    w = g._wild
+    assert w is not None
+    if k // 9 == g._void[s] or melded_kinds(g._melds[s]) >> k & 1:
+        return 0  # void-suit kinds are never melded; never a second meld of a kind
+    h = g._hands[s]
+    c = h[k]
+    if g._frozen[s]:
+        return 2 if c == 3 and "direct" in g._pwk \
+            and g._waits_after_kong(s, k, "direct") == g._waits[s] else 0
+    wilds = sum(h[j] for j in w.kinds)
+    o = 0
+    if c == 3 or (w.soft_kong and c + wilds >= 3):
+        o |= 2
+    if c >= 2:
+        o |= 4
+    elif (w.soft_peng >= 1 and c == 1 and wilds >= 1) or (w.soft_peng == 2 and c == 0
+                                                          and wilds >= 2):
+        o |= 8
+    return o

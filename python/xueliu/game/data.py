@@ -34,8 +34,9 @@ from ..rules import Rules
 from ..settlement import EndCheck, Ledger, Win
 from ..tiles import TILE_NAMES, Hand, Meld
 from .actions import Action
-from .deal import deal, roll
+from .deal import deal, deal_by_plan, roll
 from .wall import break_point
+from .wild_play import CoreMeld, WildPlay
 
 PH_EXCHANGE, PH_VOID, PH_MULTIPLIER, PH_TURN, PH_CLAIM, PH_OVER = range(6)
 PHASE_NAMES = ("exchange", "void", "multiplier", "turn", "claim", "over")
@@ -99,6 +100,7 @@ class HandData:
                  "_n", "_after", "_next_seats", "_shape", "_wins_to_end", "_self_draw_only",
                  "_rob_kong", "_min_fan", "_fresh_only", "_fresh", "_first_win_ends",
                  "_earthly_draw", "_earthly_discard", "_c_earthly",
+                 "_wild", "_native", "_hard_double",
                  "__weakref__")
 
     def __init__(self, rules: Rules, seed: Optional[int], wall: Optional[List[int]], dealer: int,
@@ -157,17 +159,26 @@ class HandData:
         else:
             self.base = int(r.base)
         self._stake = self.base * int(r.room)
+        # soft_kong_pay = "hard_double" (docs/rules.md §12.3): a kong without a wild pays twice.
+        self._hard_double = r.soft_kong_pay == "hard_double"
+        # Wild tiles (docs/rules.md §12): hands, rivers and counts are indexed by the 28 physical
+        # kinds (27: 红中) and the native hot paths, which know 27 kinds, are not used.
+        self._wild: Optional[WildPlay] = WildPlay(r, n) if r.has_wilds else None
+        self._native = self._wild is None
 
         # The wall in draw order, the dice and the two exchange-direction draws (docs/rules.md §2, §3.1).
-        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(seed, wall, shape)
+        self._wall, rolled, self._exchange_die, self._exchange_pick = roll(
+            seed, wall, shape, r.extra_wilds)
         self.dice = rolled if dice is None else dice  # rolled all the same: one stream per seed
-        self._hands: List[bytearray] = deal(self._wall, dealer, shape)  # concealed counts per seat
+        self._hands: List[bytearray] = (  # concealed counts per seat
+            deal(self._wall, dealer, shape) if self._native
+            else deal_by_plan(self._wall, dealer, shape, kinds=28))
         self._front = shape.dealt_tiles  # next live draw (wall[0:dealt_tiles] were dealt: 53)
         self._back = shape.wall_tiles - 1  # next "back" replacement; the live wall is [front, back]
 
         # [how, kind, from_seat] per meld; a list because an added kong turns "peng" into "added".
         self._melds: List[List[List[Any]]] = [[] for _ in range(n)]
-        self._core_melds: List[List[Tuple[int, int]]] = [[] for _ in range(n)]  # (core type, kind)
+        self._core_melds: List[List[CoreMeld]] = [[] for _ in range(n)]  # (core type, kind[, wilds])
         # The melds as every seat sees them: (core type, kind), a concealed kong's kind -1.
         self._open_melds: List[List[Tuple[int, int]]] = [[] for _ in range(n)]
         self._rivers: List[List[int]] = [[] for _ in range(n)]  # discards still in front of each seat
@@ -184,7 +195,7 @@ class HandData:
         self._set_aside: List[int] = []  # winning tiles set aside face up
         # Copies of each kind every seat can see: discards in the rivers, exposed melds (peng 3,
         # direct or added kong 4) and set-aside winning tiles; kept up to date where those change.
-        self._seen = [0] * 27
+        self._seen = [0] * (27 if self._native else 28)
         self._auto = [False] * n  # 托管 auto-play
         self._escaped = [False] * n
         self._pass_block: List[Optional[int]] = [None] * n  # 过水 (highest fan passed)
@@ -239,6 +250,12 @@ class HandData:
             raise ValueError(f"a seat is 0..{self._n - 1} at this table, got {seat}")
         return int(seat)
 
+    def _hand_text(self, counts: Sequence[int], seat: int) -> str:
+        """The seat's hand in notation (a win's record, the review): wilds as held (§12.5)."""
+        if self._wild is not None:
+            return self._wild.text(counts, self._melds[seat], self._wild.meld_wilds[seat])
+        return str(self._public_hand(counts, seat))
+
     def _public_hand(self, counts: Sequence[int], seat: int) -> Hand:
         melds = tuple(Meld(MELD_PUBLIC[m[0]], TILE_NAMES[m[1]]) for m in self._melds[seat])
         return Hand(np.array(counts, dtype=np.uint8), melds)
@@ -258,11 +275,21 @@ class HandData:
     def _update_waits(self, s: int) -> None:
         if self._void_count[s]:
             self._waits[s] = 0
+        elif self._wild is not None:
+            self._waits[s] = self._wild.waits(self._wild_hand(s), self._void[s])
         else:
             self._waits[s] = _core.waits(_core.Hand(bytes(self._hands[s]), self._core_melds[s]),
                                          self._void[s], self._sp)
 
+    def _wild_hand(self, s: int, counts: Optional[Sequence[int]] = None) -> _core.Hand:
+        """Seat ``s``'s hand (its concealed ``counts``, by default its own) as the core reads it
+        at a table with wild tiles: natural counts, wilds, soft melds (wild_play.py)."""
+        w = self._wild
+        assert w is not None
+        return w.hand(self._hands[s] if counts is None else counts, self._core_melds[s])
+
     def _waits_after_kong(self, s: int, k: int, how: str) -> int:
+        """A frozen xueliu seat's waits were its kong of the natural ``k`` made (without wilds)."""
         h = list(self._hands[s])
         melds = list(self._core_melds[s])
         if how == "concealed":
@@ -270,10 +297,14 @@ class HandData:
             melds.append((2, k))
         elif how == "added":
             h[k] -= 1
-            melds[melds.index((0, k))] = (1, k)
+            i = next(i for i, m in enumerate(melds) if m[0] == 0 and m[1] == k)
+            m = melds[i]
+            melds[i] = (1, k, m[2]) if len(m) == 3 else (1, k)
         else:
             h[k] -= 3
             melds.append((1, k))
+        if self._wild is not None:
+            return self._wild.waits(self._wild.hand(h, melds), self._void[s])
         return _core.waits(_core.Hand(bytes(h), melds), self._void[s], self._sp)
 
     def _evaluate(self, s: int, counts: Sequence[int], k: int, *, self_draw: bool = False,
@@ -283,6 +314,11 @@ class HandData:
         """What :func:`xueliu.evaluate` gives for this win, straight from the core (no public
         ``Hand`` to build: this runs for every win and every ready seat at the end)."""
         flags = _evaluate_flags(self_draw, replacement, after_kong, robbed, last, heavenly, earthly)
+        w = self._wild
+        if w is not None:  # the best reading of the wilds (or 四鸡); a wild winning tile is 27
+            scoring = w.scoring if rules is None else w.scoring_for(rules)
+            return _fan_result(_core.evaluate(self._wild_hand(s, counts), self._void[s], scoring,
+                                              w.bit[k] if k >= 0 else -1, flags))
         scoring = (rules or self.rules)._scoring
         return _fan_result(_core.evaluate(_core.Hand(bytes(counts), self._core_melds[s]),
                                           self._void[s], scoring, k, flags))

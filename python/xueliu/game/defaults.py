@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from .actions import DISCARD, HU, PASS, VOID, Action, exchange_action, multiplier_action
+from .actions import DISCARD_PHYSICAL, HU, PASS, VOID, Action, exchange_action, multiplier_action
 from .data import PH_CLAIM, PH_EXCHANGE, PH_MULTIPLIER, PH_VOID, HandData
 
 
@@ -33,7 +33,9 @@ def default_exchange(h: Sequence[int], count: int) -> List[int]:
 
 def default_action(g: HandData, s: int) -> Action:
     ph = g._phase
-    h = g._hands[s]
+    h: Sequence[int] = g._hands[s]
+    if g._wild is not None and (ph == PH_EXCHANGE or ph == PH_VOID):
+        h = g._wild.split(h)[0]  # natural tiles only (docs/rules.md §12.3)
     if ph == PH_EXCHANGE:
         return exchange_action(*default_exchange(h, g.rules.exchange_count))
     if ph == PH_VOID:
@@ -47,6 +49,10 @@ def default_action(g: HandData, s: int) -> Action:
     if HU in legal:
         return HU
     k = g._drawn
-    if k >= 0 and DISCARD[k] in legal:
-        return DISCARD[k]
-    return max((a for a in legal if a.id < 27), key=lambda a: a.id)
+    if k >= 0 and DISCARD_PHYSICAL[k] in legal:
+        return DISCARD_PHYSICAL[k]
+    return max((a for a in legal if a.kind == "discard"), key=_discard_order)
+
+
+def _discard_order(a: Action) -> int:
+    return 27 if a.tile == "7z" else a.id  # (红中's id comes after every other action's)

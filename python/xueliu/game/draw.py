@@ -11,13 +11,15 @@ tile (played automatically when it is the only choice).
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 from .. import _core
-from .actions import ADDED_KONG, CONCEALED_KONG, DISCARD, EXCHANGE_BASE, HU, Action
-from .data import PH_TURN, TK_DRAW, TK_PENG, HandData, Kong
+from .actions import (ADDED_KONG, CONCEALED_KONG, DISCARD, DISCARD_PHYSICAL, EXCHANGE_BASE, HU,
+                      SWAP_BACK, Action)
+from .data import PH_TURN, TK_DRAW, TK_FIRST, TK_PENG, HandData, Kong
 from .defaults import default_action
 from .end_of_hand import end_by_wall
+from .wild_play import melded_kinds
 
 
 _SUIT_DISCARDS = (DISCARD[0:9], DISCARD[9:18], DISCARD[18:27])
@@ -45,7 +47,7 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
     A plain draw is played by the native core (``_core.turn_draw``: this function and
     :func:`open_turn`, line for line, on the common path), which hands back here for an empty
     wall and for a turn it does not open itself (a frozen or auto-played seat, a forced win)."""
-    if not replacement:
+    if not replacement and g._native:
         then = _turn_draw(g, s) & 3
         if then == _EMPTY_WALL:
             end_by_wall(g)
@@ -72,7 +74,7 @@ def draw(g: HandData, s: int, replacement: bool = False, kong: Optional[Kong] = 
         g._fresh = fresh | 1 << k
     h = g._hands[s]
     h[k] += 1
-    if k // 9 == g._void[s]:
+    if k // 9 == g._void[s] and (g._wild is None or not g._wild.is_wild[k]):
         g._void_count[s] += 1
     if g._pass_rule:
         g._pass_block[s] = None  # 过水 lasts until the seat's own next draw
@@ -95,7 +97,16 @@ def open_turn(g: HandData, s: int, k: int, tk: int) -> None:
     draw of ``k``, the dealer's first 14 or a peng; ``g._drawn``, ``g._turn_kind``): its legal
     actions, or an automatic move."""
     h = g._hands[s]
-    if g._frozen[s]:  # (it may hold a void tile: one just drawn)
+    if g._wild is not None:
+        legal, regular = wild_turn_options(g, s, k, tk)
+        if g._frozen[s] and len(legal) == 1 and legal[0].kind == "discard":
+            g._legal = {s: legal}  # only the drawn tile's discard: played for it
+            g._pending = _NOBODY
+            g._auto_move = (s, legal[0])
+            return
+        if regular and _forced_win(g, s, legal):  # (never 四鸡 alone)
+            return
+    elif g._frozen[s]:  # (it may hold a void tile: one just drawn)
         legal = _frozen_options(g, s, k)
         if len(legal) == 1:  # only the drawn tile's discard: played for it
             g._legal = {s: legal}
@@ -153,3 +164,83 @@ def _forced_win(g: HandData, s: int, legal: List[Action]) -> bool:
         g._auto_move = (s, HU)
         return True
     return False
+
+
+def wild_turn_options(g: HandData, s: int, k: int, tk: int) -> Tuple[List[Action], bool]:
+    """Seat ``s``'s legal actions on its turn at a table with wilds, and whether its 胡 (last when
+    offered) is a complete hand (False: only 四鸡, which ``forced_win_last_n`` never takes).
+
+    ``k`` is the drawn tile (``tk`` TK_DRAW), or -1 on the dealer's first turn (TK_FIRST) and
+    after a peng (TK_PENG). The order is the one of a table without wilds — discards by kind
+    (红中 last), kongs, then 提, then 胡."""
+    w = g._wild
+    assert w is not None
+    h = g._hands[s]
+    is_wild = w.is_wild
+    wilds = sum(h[j] for j in w.kinds)
+    live = g._back >= g._front
+    legal: List[Action] = []
+    if g._frozen[s]:  # a xueliu winner: the drawn tile's discard, kongs keeping the waits, 胡
+        if not is_wild[k] or w.dead_discard:
+            legal.append(DISCARD_PHYSICAL[k])
+        if live and not is_wild[k]:
+            pwk = g._pwk
+            if h[k] == 4 and "concealed" in pwk \
+                    and g._waits_after_kong(s, k, "concealed") == g._waits[s]:
+                legal.append(CONCEALED_KONG[k])
+            if "added" in pwk and any(m[0] == "peng" and m[1] == k and (w.soft_kong or not mw)
+                                      for m, mw in zip(g._melds[s], w.meld_wilds[s])) \
+                    and g._waits_after_kong(s, k, "added") == g._waits[s]:
+                legal.append(ADDED_KONG[k])
+        regular = bool(g._waits[s] >> w.bit[k] & 1)
+        if regular or (w.four_wilds and is_wild[k] and wilds >= 4):
+            legal.append(HU)
+        return legal, regular
+    void = g._void[s]
+    holding_void = g._void_count[s] > 0
+    if holding_void:  # it must discard a natural tile of its void suit
+        legal.extend(DISCARD[j] for j in range(9 * void, 9 * void + 9) if h[j] and not is_wild[j])
+    else:
+        legal.extend(DISCARD_PHYSICAL[j] for j in range(28) if h[j] and not is_wild[j])
+        if w.dead_discard:
+            legal.extend(DISCARD_PHYSICAL[j] for j in w.kinds if h[j])
+            legal.sort(key=_physical_order)
+        if tk != TK_PENG and live:
+            melded = melded_kinds(g._melds[s])
+            for j in range(27):
+                if is_wild[j] or j // 9 == void or melded >> j & 1 or not h[j]:
+                    continue
+                if h[j] == 4 or (w.soft_kong and h[j] + wilds >= 4):
+                    legal.append(CONCEALED_KONG[j])
+            for m, mw in sorted(zip(g._melds[s], w.meld_wilds[s]), key=_meld_kind):
+                if m[0] == "peng":
+                    j = m[1]
+                    if (h[j] and (w.soft_kong or not mw)) or (w.soft_kong and wilds):
+                        legal.append(ADDED_KONG[j])
+    if w.swap_back and tk != TK_PENG:
+        legal.extend(SWAP_BACK[m[1]] for m, mw in sorted(zip(g._melds[s], w.meld_wilds[s]),
+                                                           key=_meld_kind)
+                     if mw and m[0] != "concealed" and h[m[1]])
+    regular = False
+    if not holding_void:
+        if tk == TK_DRAW:
+            regular = bool(g._waits[s] >> w.bit[k] & 1)
+        elif tk == TK_FIRST:
+            regular = g._he and w.complete(g._wild_hand(s), g._void[s])
+    siji = w.four_wilds and wilds >= 4 and (tk == TK_DRAW or (tk == TK_FIRST and g._he))
+    if regular or siji:
+        legal.append(HU)
+    elif not w.dead_discard and wilds and not any(
+            h[j] for j in range(28) if not is_wild[j]):
+        # Nothing but wilds and no 胡: a wild is discarded as under "dead" (docs/rules.md §12.3).
+        legal[:0] = [DISCARD_PHYSICAL[j] for j in w.kinds if h[j]]
+    return legal, regular
+
+
+def _physical_order(a: Action) -> int:
+    return 27 if a is DISCARD_PHYSICAL[27] else int(a.id)
+
+
+def _meld_kind(pair: Tuple[List[Any], List[int]]) -> int:
+    kind: int = pair[0][1]
+    return kind

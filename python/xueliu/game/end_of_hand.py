@@ -8,12 +8,14 @@ from typing import Dict, List, Optional, Tuple
 from ..hand import FanResult
 from ..rules import Rules
 from ..settlement import EndCheck, settle_end_of_hand
-from ..tiles import TILE_NAMES
+from ..tiles import PHYSICAL_NAMES as TILE_NAMES
 from .data import PH_OVER, HandData
 
 
 def end_by_wall(g: HandData) -> None:
     """查花猪, 查大叫 and 退税 for the seats that never won, then the end."""
+    if g._wild is not None:
+        return wild_end_by_wall(g)
     r = g.rules
     won = [bool(w) for w in g._won]
     checks: List[EndCheck] = []
@@ -54,9 +56,62 @@ def end_by_wall(g: HandData) -> None:
     end(g, "wall_exhausted")
 
 
+def wild_end_by_wall(g: HandData) -> None:
+    """:func:`end_by_wall` at a table with wild tiles (docs/rules.md §12.2, §12.5): wilds belong
+    to no suit (they never make a 花猪), and a ready seat's 大叫 is its best wait, the wild's best
+    reading included. Under ``dead_waits_ready`` off a natural wait counts while a copy is unseen,
+    the wild wait while a wild of the wall set is; a wait on the 本金's kind held three times (the
+    fourth is face up) is scored through the wild wait only."""
+    r = g.rules
+    w = g._wild
+    assert w is not None
+    won = [bool(x) for x in g._won]
+    checks: List[EndCheck] = []
+    visible = public_counts(g)
+    dajiao = dajiao_rules(r)
+    for s in range(g._n):
+        held = bytearray(g._hands[s])  # its tiles, melds included, at their physical kinds
+        own_exposed = exposed_counts(g, s)
+        for (how, k, _), wilds in zip(g._melds[s], w.meld_wilds[s]):
+            held[k] += (3 if how == "peng" else 4) - len(wilds)
+            for j in wilds:
+                held[j] += 1
+        natural = [0 if w.is_wild[k] else held[k] for k in range(27)]
+        pig = not won[s] and any(natural[0:9]) and any(natural[9:18]) and any(natural[18:27])
+        wait_mask = 0 if pig else g._waits[s]
+        waits = [k for k in range(27) if wait_mask >> k & 1]
+        wild_wait = bool(wait_mask >> 27 & 1)
+        own_wilds = sum(held[j] for j in w.kinds)
+        if not r.dead_waits_ready:
+            waits = [k for k in waits if 4 - held[k] - (visible[k] - own_exposed[k]) > 0]
+            seen_wilds = sum(visible[j] - own_exposed[j] for j in w.kinds)
+            wild_wait = wild_wait and w.in_wall - own_wilds - seen_wilds > 0
+        wild_wait = wild_wait and own_wilds < w.in_wall  # every wild held: no wild wait
+        ready = bool(waits) or wild_wait
+        best: Optional[FanResult] = None
+        candidates = [k for k in waits if held[k] + (k == w.benjin) < 4]
+        if wild_wait:
+            candidates.append(w.kinds[0])
+        for k in candidates if ready else ():
+            counts = list(g._hands[s])
+            counts[k] += 1
+            res = g._evaluate(s, counts, k, rules=dajiao)
+            if best is None or res.multiplier > best.multiplier:
+                best = res
+        checks.append({"seat": s, "won": won[s], "pig": pig, "ready": ready,
+                       "waits": [TILE_NAMES[k] for k in waits] + (["wild"] if wild_wait else []),
+                       "best_fan": None if best is None else best.fan,
+                       "best_multiplier": None if best is None else best.multiplier})
+    g._end_checks = checks
+    g._ev.append(("end_checks",))
+    settle_end_of_hand(g._ledger, r, g._unit, checks,
+                       [(k.seat, k.collected) for k in g._kongs if not k.handed_over])
+    end(g, "wall_exhausted")
+
+
 def public_counts(g: HandData) -> List[int]:
     """Copies of each kind every seat can see: discards, exposed melds, set-aside wins."""
-    seen = [0] * 27
+    seen = [0] * len(g._seen)
     for river in g._rivers:
         for k in river:
             seen[k] += 1
@@ -65,14 +120,20 @@ def public_counts(g: HandData) -> List[int]:
     for s in range(g._n):
         for k, c in enumerate(exposed_counts(g, s)):
             seen[k] += c
+    if g._wild is not None and g._wild.benjin >= 0:
+        seen[g._wild.benjin] += 1  # the face-up 本金 (docs/rules.md §12.1)
     return seen
 
 
 def exposed_counts(g: HandData, s: int) -> List[int]:
-    out = [0] * 27
-    for how, k, _ in g._melds[s]:
+    """The tiles of seat ``s``'s exposed melds by kind (a soft meld's wilds at their own kinds)."""
+    out = [0] * len(g._seen)
+    meld_wilds = g._wild.meld_wilds[s] if g._wild is not None else [()] * len(g._melds[s])
+    for (how, k, _), wilds in zip(g._melds[s], meld_wilds):
         if how != "concealed":
-            out[k] += 3 if how == "peng" else 4
+            out[k] += (3 if how == "peng" else 4) - len(wilds)
+            for j in wilds:
+                out[j] += 1
     return out
 
 

@@ -12,7 +12,7 @@ from itertools import chain
 from operator import getitem
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from ..tiles import TILE_NAMES
+from ..tiles import PHYSICAL_NAMES as TILE_NAMES
 from .data import HandData
 
 EVENTS_FORMAT = "xueliu-events"
@@ -25,8 +25,9 @@ def names(kinds: Iterable[int]) -> List[str]:
     return [TILE_NAMES[k] for k in kinds]
 
 
-# NAME_REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop).
-NAME_REPEATS = tuple(tuple((n,) * c for c in range(5)) for n in TILE_NAMES)
+# NAME_REPEATS[k][c]: c copies of the name of kind k (a hand's sorted names in one pass, no loop);
+# up to 12 of 红中 (extra_wilds, docs/rules.md §12.1).
+NAME_REPEATS = tuple(tuple((n,) * c for c in range(13)) for n in TILE_NAMES)
 
 
 def hand_names(counts: Iterable[int]) -> List[str]:
@@ -86,23 +87,37 @@ def _render(state: HandData, ev: Tuple[Any, ...], seat: Optional[int], full: boo
         tr = ledger[ev[1]]
         return {"type": "pay", "payer": tr.payer, "payee": tr.payee, "amount": tr.amount,
                 "reason": tr.reason, "detail": tr.detail}
-    elif t == "pon":
-        _, s, frm, k = ev
+    elif t == "pon":  # (at a table with wilds the tuple ends with the consumed tiles, §12.3)
+        s, frm, k = ev[1:4]
         n = TILE_NAMES[k]
-        return {"type": "pon", "actor": s, "target": frm, "pai": n, "consumed": [n, n]}
+        return {"type": "pon", "actor": s, "target": frm, "pai": n,
+                "consumed": names(ev[4]) if len(ev) > 4 else [n, n]}
     elif t == "daiminkan":
-        _, s, frm, k = ev
+        s, frm, k = ev[1:4]
         n = TILE_NAMES[k]
         return {"type": "daiminkan", "actor": s, "target": frm, "pai": n,
-                "consumed": [n, n, n]}
+                "consumed": names(ev[4]) if len(ev) > 4 else [n, n, n]}
     elif t == "ankan":
-        _, s, k = ev
-        n = TILE_NAMES[k] if full or s == seat else HIDDEN
-        return {"type": "ankan", "actor": s, "consumed": [n, n, n, n]}
-    elif t == "kakan":
-        _, s, k = ev
+        s, k = ev[1:3]
+        if not (full or s == seat):
+            return {"type": "ankan", "actor": s, "consumed": [HIDDEN] * 4}
         n = TILE_NAMES[k]
+        return {"type": "ankan", "actor": s,
+                "consumed": names(ev[3]) if len(ev) > 3 else [n, n, n, n]}
+    elif t == "kakan":
+        s, k = ev[1:3]
+        n = TILE_NAMES[k]
+        if len(ev) > 3:  # the added tile, and the peng's tiles then (wilds by name)
+            return {"type": "kakan", "actor": s, "pai": TILE_NAMES[ev[3]],
+                    "consumed": names(ev[4])}
         return {"type": "kakan", "actor": s, "pai": n, "consumed": [n, n, n]}
+    elif t == "benjin":
+        return {"type": "benjin", "pai": TILE_NAMES[ev[1]]}
+    elif t == "huansanzhang_skipped":
+        return {"type": "huansanzhang_skipped"}
+    elif t == "ti":
+        _, s, k, wild = ev
+        return {"type": "ti", "actor": s, "pai": TILE_NAMES[k], "wild": TILE_NAMES[wild]}
     elif t == "hora":
         w = state._wins[ev[1]]
         r = w.fan_result
@@ -153,3 +168,4 @@ def _render(state: HandData, ev: Tuple[Any, ...], seat: Optional[int], full: boo
         return d
     else:  # pragma: no cover - every internal event type is rendered above
         raise AssertionError(f"unrendered event {t}")
+

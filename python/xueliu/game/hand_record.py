@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from ..tiles import TILE_NAMES
+from ..tiles import PHYSICAL_NAMES as TILE_NAMES
 from .data import PH_OVER, HandData
 
 RECORD_FORMAT = "xueliu-record"

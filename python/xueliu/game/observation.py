@@ -15,7 +15,7 @@ from operator import attrgetter, getitem
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..settlement import Win
-from ..tiles import TILE_NAMES
+from ..tiles import PHYSICAL_NAMES as TILE_NAMES
 from .actions import VOID
 from .before_play import joint_legal
 from .data import MELD_PUBLIC, PH_CLAIM, PH_OVER, PH_TURN, PH_VOID, PHASE_NAMES, HandData
@@ -84,8 +84,12 @@ class ViewCache:
                 self.river_src[o] = list(river)
                 self.river_names[o] = tuple(map(TILE_NAMES.__getitem__, river))
         for o, melds in enumerate(state._melds):
-            if melds != self.meld_src[o]:
-                self.meld_src[o] = [list(m) for m in melds]
+            wild = state._wild
+            # (at a table with wilds a meld's wilds are part of what it is: 提 changes them)
+            src = melds if wild is None else \
+                [list(m) + [tuple(mw)] for m, mw in zip(melds, wild.meld_wilds[o])]
+            if src != self.meld_src[o]:
+                self.meld_src[o] = [list(m) for m in src]
                 self.meld_own[o] = tuple(
                     {"type": _PUBLIC_MELD[how], "tile": TILE_NAMES[k], "from": frm}
                     for how, k, frm in melds)
@@ -93,6 +97,11 @@ class ViewCache:
                     {"type": _PUBLIC_MELD[how],
                      "tile": HIDDEN if how == "concealed" else TILE_NAMES[k], "from": frm}
                     for how, k, frm in melds)
+                if wild is not None:  # docs/rules.md §12.3: a meld's wilds are public, by name
+                    for d, mw in zip(self.meld_own[o], wild.meld_wilds[o]):
+                        d["wilds"] = _names(mw)
+                    for d, mw in zip(self.meld_public[o], wild.meld_wilds[o]):
+                        d["wilds"] = None if d["tile"] == HIDDEN else _names(mw)
                 self.n_melds = sum(map(len, self.meld_src))
         wins = state._wins
         if len(wins) != self.n_wins:  # wins are only ever appended
@@ -109,6 +118,13 @@ class ViewCache:
             self.hand_src[o] = bytearray(h)
             self.hand_names[o] = tuple(chain.from_iterable(map(getitem, _REPEATS, h)))
         return self.hand_names[o]
+
+
+def _copy_meld(d: Dict[str, Any]) -> Dict[str, Any]:
+    out = d.copy()
+    if out.get("wilds"):
+        out["wilds"] = list(out["wilds"])
+    return out
 
 
 def _copy_win(d: Dict[str, Any]) -> Dict[str, Any]:
@@ -131,7 +147,7 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
         views = list(c.meld_own if full else c.meld_public)
         if s is not None:
             views[s] = c.meld_own[s]
-        melds = [[*map(dict.copy, ms)] if ms else [] for ms in views]
+        melds = [[*map(_copy_meld, ms)] if ms else [] for ms in views]
     exchange = None
     if state._exchange is not None and s is not None:
         ex = c.exchange[s]
@@ -195,6 +211,11 @@ def observation(state: HandData, seat: Optional[int], c: ViewCache) -> Dict[str,
         "coins": None if coins is None else [*coins],
         "base": state.base,
     }
+    wild = state._wild
+    if wild is not None:  # docs/rules.md §12: the wild kinds, the face-up 本金, the wall set's wilds
+        obs["wilds"] = {"kinds": _names(wild.kinds),
+                        "benjin": TILE_NAMES[wild.benjin] if wild.benjin >= 0 else None,
+                        "in_wall": wild.in_wall}
     if full:
         obs["hands"] = [[*c.hand(state, o)] for o in range(state._n)]
         obs["wall"] = _names(state._wall[state._front:state._back + 1])

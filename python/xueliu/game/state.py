@@ -28,9 +28,9 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .. import _core
-from ..rules import Rules, check_playable
+from ..rules import Rules
 from ..settlement import Settlement
-from ..tiles import TILE_NAMES, Hand
+from ..tiles import PHYSICAL_NAMES, Hand
 from .actions import MAX_MULTIPLIER, Action
 from .before_play import answer_joint, begin, joint_legal
 from .claims import answer_claim
@@ -84,7 +84,6 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, got {type(rules).__name__}")
-    check_playable(rules)  # docs/rules.md §12: wild tiles are refused until the engine plays them
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     if rules.multipliers is not None and len(rules.multipliers) < rules.highest_fan():
@@ -120,7 +119,7 @@ def restore(rules: Union[str, Rules], *, seed: Optional[int], wall: Optional[Seq
         given_dice = (int(dice[0]), int(dice[1]))
     kinds: Optional[List[int]] = None
     if wall is not None:
-        kinds = parse_wall(wall, rules.shape)
+        kinds = parse_wall(wall, rules.shape, rules.extra_wilds)
     elif seed is None:
         raise ValueError("a hand needs a seed or a wall")
     return GameState(rules, seed, kinds, dealer, coins, given_dice)
@@ -178,12 +177,36 @@ class GameState(HandData):
     def wall(self) -> List[str]:
         """The ``rules.shape.wall_tiles`` tiles (108, 72, 36) in draw order (hidden information:
         for scripted tests and servers)."""
-        return [TILE_NAMES[k] for k in self._wall]
+        return [PHYSICAL_NAMES[k] for k in self._wall]
 
     def hand(self, seat: int) -> Hand:
-        """The seat's concealed tiles and melds (hidden information: not for bots)."""
+        """The seat's concealed tiles and melds (hidden information: not for bots). At a table
+        with wild tiles a hand may hold 红中 and soft melds, which a :class:`~xueliu.Hand` cannot:
+        :meth:`hand_text` gives it there (a ``ValueError`` says so)."""
         seat = self._seat(seat)
+        if self._wild is not None:
+            raise ValueError("a hand at a table with wild tiles is read with hand_text(seat) "
+                             "(docs/rules.md §12.5 notation: 红中 and soft melds)")
         return self._public_hand(self._hands[seat], seat)
+
+    def hand_text(self, seat: int) -> str:
+        """The seat's concealed tiles and melds in notation (hidden information: not for bots),
+        at every table: ``"123m11p7z(55m1s)"`` with wild tiles (docs/rules.md §12.5)."""
+        seat = self._seat(seat)
+        return self._hand_text(self._hands[seat], seat)
+
+    @property
+    def wild_kinds(self) -> List[str]:
+        """The tiles that are wild in this hand (docs/rules.md §12.1), by name: ``["1s"]`` under
+        幺鸡, ``["7z"]`` with red dragons, the 本金's neighbours once it is turned up; empty at a
+        table without wilds."""
+        return [] if self._wild is None else [PHYSICAL_NAMES[k] for k in self._wild.kinds]
+
+    @property
+    def benjin(self) -> Optional[str]:
+        """The 本金 turned up for this hand (docs/rules.md §12.1), or None."""
+        w = self._wild
+        return None if w is None or w.benjin < 0 else PHYSICAL_NAMES[w.benjin]
 
     @property
     def voids(self) -> List[Optional[str]]:
@@ -237,7 +260,7 @@ class GameState(HandData):
         if len(actions) == 1:  # the common case, without the lists of the general one
             seat, = actions  # (cheaper than unpacking .items())
             action = actions[seat]
-            if phase == PH_TURN:  # most steps: a discard, checked and played by the native core
+            if phase == PH_TURN and self._native:  # most steps: a discard, played natively
                 then = _turn_step(self, seat, action)
                 if then >= 0:
                     after_discard(self, seat, then >> 4, then)  # (then >> 4: the kind)

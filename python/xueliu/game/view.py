@@ -23,6 +23,7 @@ from ..rules import Rules
 from .actions import VOID, Action
 from .before_play import joint_legal
 from .data import PH_CLAIM, PH_TURN, PH_VOID, PHASE_NAMES, HandData
+from .wild_play import CoreMeld
 from .observation import ViewCache, observation
 
 
@@ -33,11 +34,15 @@ class SeatView:
       (``"exchange"`` … ``"over"``), ``pending`` (this seat must decide now),
       ``legal_actions`` (as ``state.legal_actions(seat)``);
     - ``hand``: this seat's concealed tiles as ``bytes`` of 27 counts (``hand[k]`` copies of kind
-      ``k``); ``drawn``: the kind it just drew on its turn, else -1; ``melds``: its melds as the
-      core's ``(type, kind)`` pairs (0 peng, 1 exposed kong, 2 concealed kong);
+      ``k``; 28 at a table with wild tiles, ``hand[27]`` its 红中); ``drawn``: the kind it just
+      drew on its turn, else -1; ``melds``: its melds as the core's ``(type, kind)`` pairs (0
+      peng, 1 exposed kong, 2 concealed kong; ``(type, kind, wilds)`` for a soft meld);
+    - with wild tiles (docs/rules.md §12): ``wild_kinds``, ``benjin`` and ``meld_wilds`` (the
+      physical wilds of each own meld);
     - ``void``: its void suit 0..2 (its own choice also before the reveal), -1 for none;
       ``voids``: the four revealed voids (-1 before the reveal);
-    - ``visible``: ``bytes`` of 27 counts of the copies it sees outside its own hand and melds —
+    - ``visible``: ``bytes`` of 27 counts (28 with wilds) of the copies it sees outside its own
+      hand and melds —
       every discard still in a river, the others' pengs and exposed kongs, the winning tiles set
       aside (not another seat's concealed kong): ``4 - hand[k] - own melds - visible[k]`` copies
       of ``k`` are unseen;
@@ -103,7 +108,7 @@ class SeatView:
         return g._drawn if g._phase == PH_TURN and g._turn == self.seat else -1
 
     @property
-    def melds(self) -> Tuple[Tuple[int, int], ...]:
+    def melds(self) -> Tuple[CoreMeld, ...]:
         return tuple(self._now()._core_melds[self.seat])
 
     @property
@@ -127,11 +132,38 @@ class SeatView:
         seen = self._visible
         if seen is None:
             counts = list(g._seen)
-            for how, k, _ in g._melds[self.seat]:  # its own exposed melds are its own tiles
-                if how != "concealed":
-                    counts[k] -= 3 if how == "peng" else 4
+            w = g._wild
+            meld_wilds = w.meld_wilds[self.seat] if w is not None else [()] * len(
+                g._melds[self.seat])
+            for (how, k, _), wilds in zip(g._melds[self.seat], meld_wilds):
+                if how != "concealed":  # its own exposed melds are its own tiles
+                    counts[k] -= (3 if how == "peng" else 4) - len(wilds)
+                    for j in wilds:
+                        counts[j] -= 1
             seen = self._visible = bytes(counts)
         return seen
+
+    @property
+    def wild_kinds(self) -> Tuple[int, ...]:
+        """The kinds that are wild in this hand (docs/rules.md §12.1; 27 is 红中), lowest first;
+        empty at a table without wilds."""
+        w = self._now()._wild
+        return () if w is None else w.kinds
+
+    @property
+    def benjin(self) -> int:
+        """The kind of the 本金 turned up for this hand, -1 without one (docs/rules.md §12.1)."""
+        w = self._now()._wild
+        return -1 if w is None else w.benjin
+
+    @property
+    def meld_wilds(self) -> Tuple[Tuple[int, ...], ...]:
+        """Per own meld (the order of :attr:`melds`), the kinds of the wilds in it."""
+        g = self._now()
+        w = g._wild
+        if w is None:
+            return ((),) * len(g._melds[self.seat])
+        return tuple(tuple(m) for m in w.meld_wilds[self.seat])
 
     @property
     def turn(self) -> Optional[int]:

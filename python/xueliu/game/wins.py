@@ -10,7 +10,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..hand import FanResult
 from ..settlement import Win
-from ..tiles import TILE_NAMES
+from ..tiles import PHYSICAL_NAMES as TILE_NAMES
 from .data import TK_FIRST, HandData, Kong
 from .draw import draw
 from .end_of_hand import end
@@ -27,9 +27,9 @@ def claim_fan(g: HandData, s: int) -> FanResult:
 
 def record_win(g: HandData, s: int, k: int, source: str, frm: Optional[int], res: FanResult,
                counts: Sequence[int], flags: Tuple[str, ...], winners: Tuple[int, ...]) -> Win:
-    hand = g._public_hand(counts, s)
     w = Win(order=len(g._wins) + 1, seat=s, tile=TILE_NAMES[k], source=source,
-            from_seat=frm, fan_result=res, hand=str(hand), flags=flags, winners=winners)
+            from_seat=frm, fan_result=res, hand=g._hand_text(counts, s), flags=flags,
+            winners=winners)
     g._wins.append(w)
     g._won[s].append(w.order)
     g._win_tiles.append((s, k))
@@ -40,11 +40,14 @@ def record_win(g: HandData, s: int, k: int, source: str, frm: Optional[int], res
 def self_draw_win(g: HandData, s: int) -> None:
     h = g._hands[s]
     heavenly = g._turn_kind == TK_FIRST
-    k = max(j for j in range(27) if h[j]) if heavenly else g._drawn
+    k = max(j for j in range(len(h)) if h[j]) if heavenly else g._drawn
     earthly = g._earthly and not heavenly  # set by first draws only where earthly_win counts them
     res = g._evaluate(s, h, k, self_draw=True, replacement=g._rinshan,
                       last=g._haitei, heavenly=heavenly and g._he,
                       earthly=earthly and g._he)
+    wild = g._wild
+    if wild is not None and res.base == "siji" and not wild.is_wild[k]:
+        k = wild.wilds_held(h)[0]  # 四鸡 sets a wild aside: the lowest (docs/rules.md §12.5)
     flags = tuple(name for name, on in (
         ("self_draw", True), ("kong_replacement", g._rinshan), ("last_tile", g._haitei),
         ("heavenly", heavenly), ("earthly", earthly)) if on)
@@ -67,7 +70,7 @@ def self_draw_win(g: HandData, s: int) -> None:
             if g._in_play[p]:
                 pay(p, s, g._unit(p, s) * (mult + bonus), "hu", detail)
     collect_on_win(g, s)
-    if heavenly:
+    if heavenly or wild is not None:  # (a 提 or 四鸡 may have changed the hand since its draw)
         g._update_waits(s)
     if after_win(g, [s]):
         draw(g, g._next_in_play(s))

@@ -20,8 +20,6 @@ from .frozen_map import FrozenMap
 from .knobs import KNOBS, SECTION11_KNOBS, SECTION12_KNOBS, Rules
 from .presets import PRESET_NAMES, PRESET_SOURCES, PRESETS, WILD_PRESET_NAMES, WILD_PRESETS
 from .shape import Shape
-from .wilds import check_playable
 
 __all__ = ["Rules", "FrozenMap", "KNOBS", "SECTION11_KNOBS", "SECTION12_KNOBS", "PRESETS",
-           "PRESET_NAMES", "PRESET_SOURCES", "WILD_PRESETS", "WILD_PRESET_NAMES", "Shape",
-           "check_playable"]
+           "PRESET_NAMES", "PRESET_SOURCES", "WILD_PRESETS", "WILD_PRESET_NAMES", "Shape"]

@@ -201,7 +201,7 @@ class Rules:
     )
     room: int = _knob(1, v.int_at_least(1), "房间系数: room coefficient multiplying every payment.")
     service_fee: int = _knob(0, v.int_at_least(0), "Service fee each seat pays the house per hand.")
-    # -- wild tiles (docs/rules.md §12; the engine does not play them yet: wilds.check_playable) --
+    # -- wild tiles (docs/rules.md §12; checked in wilds.py, played by game/wild_play.py) --
     wild_kinds: Union[tuple[str, ...], str] = _knob(
         (), w.wild_kinds,
         "听用: () none | kinds of suits in play, every copy wild ('1s',) 幺鸡 | 'benjin' (宜宾: the"

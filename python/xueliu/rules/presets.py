@@ -128,4 +128,5 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 """Every preset the game engine plays, in docs/rules.md order (§9, §11.4)."""
 
 WILD_PRESET_NAMES: tuple[str, ...] = tuple(WILD_PRESETS)
-"""The wild-tile presets of docs/rules.md §12.4, in its order; not played by the game engine yet."""
+"""The wild-tile presets of docs/rules.md §12.4, in its order (the game engine plays them; the bots,
+the learning environments and the table server do not list them yet)."""

@@ -11,8 +11,7 @@ the wall holds, whether a table has wilds at all. ``Rules`` calls them and offer
 >>> sorted(r.wild_set()), r.wild_count_in_wall(), r.shape.wall_tiles
 ([27], 4, 112)
 
-The game engine does not play wild tiles yet: :func:`check_playable` is what ``new_game`` asks
-before it deals.
+The game engine plays them (python/xueliu/game/wild_play.py and the flow modules beside it).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from ..tiles import TILE_NAMES, tile_index
 from .values import MAX_TABLE_FAN, SUIT_LETTERS, bad
 
 __all__ = ["HONGZHONG", "BENJIN_KINDS", "wild_kinds", "four_wilds", "check_wilds", "has_wilds",
-           "uses_benjin", "wild_set", "wild_count_in_wall", "gens_bound", "check_playable"]
+           "uses_benjin", "wild_set", "wild_count_in_wall", "gens_bound"]
 
 HONGZHONG = 27
 """红中's kind index (written ``7z``, ``中`` or ``红中``): the wild that ``extra_wilds`` adds."""
@@ -232,19 +231,3 @@ def gens_bound(r: WildKnobs) -> int:
     held = min(wild_count_in_wall(r), tiles)
     return held + (tiles - held) // 4
 
-
-# -- the game engine -----------------------------------------------------------------------------
-
-
-def check_playable(r: WildKnobs) -> None:
-    """Raise ValueError when ``r`` asks for a §12 rule the game engine does not play yet: any
-    wild in the wall set, or ``soft_kong_pay = "hard_double"`` (which doubles every kong even at
-    a table without wilds). The hand calls and the rules themselves accept them."""
-    if has_wilds(r):
-        raise ValueError(
-            "wild tiles (docs/rules.md §12) are not played by the game engine yet: these rules "
-            f"have wild_kinds {r.wild_kinds!r} and extra_wilds {r.extra_wilds}")
-    if r.soft_kong_pay != "same":
-        raise ValueError(
-            "wild tiles (docs/rules.md §12) are not played by the game engine yet: "
-            f"soft_kong_pay {r.soft_kong_pay!r} is one of their rules")
