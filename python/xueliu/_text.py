@@ -67,23 +67,27 @@ def tile_text(name: str) -> str:
 
 
 def counts_text(counts: Sequence[int]) -> str:
-    """27 counts as grouped notation in 万, 筒, 条 order: ``"1234567万 123筒 4456条"``."""
+    """27 counts as grouped notation in 万, 筒, 条 order: ``"1234567万 123筒 4456条"``; a 28th
+    count is 红中 (docs/rules.md §12.1): ``"123万 红中×2"``."""
     parts = []
     for s in range(3):
         digits = "".join(str(r + 1) * int(counts[9 * s + r]) for r in range(9))
         if digits:
             parts.append(digits + SUIT_CHARS[s])
+    if len(counts) > 27 and counts[27]:
+        parts.append("红中" + (f"×{counts[27]}" if counts[27] > 1 else ""))
     return " ".join(parts)
 
 
-def meld_text(kind: str, tile: str) -> str:
-    """A meld as ``"(777条)"`` peng, ``"(8888万)"`` exposed kong, ``"[9999筒]"`` concealed kong."""
+def meld_text(kind: str, tile: str, wilds: Sequence[str] = ()) -> str:
+    """A meld as ``"(777条)"`` peng, ``"(8888万)"`` exposed kong, ``"[9999筒]"`` concealed kong;
+    a soft meld with its wilds (docs/rules.md §12.3): ``"(77条+1条)"``, ``"[555万+红中]"``."""
     rank, suit = tile[0], SUIT_CHARS["mps".index(tile[1])]
-    if kind == "peng":
-        return f"({rank * 3}{suit})"
+    size = (3 if kind == "peng" else 4) - len(wilds)
+    extra = "".join("+" + tile_text(w) for w in wilds)
     if kind == "concealed_kong":
-        return f"[{rank * 4}{suit}]"
-    return f"({rank * 4}{suit})"
+        return f"[{rank * size}{suit}{extra}]"
+    return f"({rank * size}{suit}{extra})"
 
 
 def hand_text(hand: Hand) -> str:

@@ -35,7 +35,8 @@ def _v(actor: int, me: Optional[int], verb: str) -> str:
 
 
 _TILE_ACTION_WORDS = {"discard": "打 discard", "peng": "碰 peng", "kong": "杠 kong",
-                     "concealed_kong": "暗杠 concealed kong", "added_kong": "补杠 added kong"}
+                     "concealed_kong": "暗杠 concealed kong", "added_kong": "补杠 added kong",
+                     "swap_back": "提 take the wild back from the meld of"}
 
 
 def describe_action(a: Any) -> str:
@@ -89,10 +90,19 @@ def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]
     if t == "dahai":
         tag = " (auto)" if e.get("auto") else ""
         return f"{_v(e['actor'], me, 'discards')} {tile_label(e['pai'])}{tag}"
+    if t == "benjin":
+        return f"本金 turned up: {tile_label(e['pai'])} (its neighbours are wild this hand)"
+    if t == "huansanzhang_skipped":
+        return "换三张 skipped: a seat holds too few natural tiles to give"
+    if t == "ti":
+        return (f"{_v(e['actor'], me, '提 puts')} {tile_label(e['pai'])} into its meld and takes "
+                f"back {tile_label(e['wild'])}")
     if t == "pon":
-        return f"{_v(e['actor'], me, '碰 pengs')} {tile_label(e['pai'])} from {_who(e['target'], me)}"
+        return (f"{_v(e['actor'], me, '碰 pengs')} {tile_label(e['pai'])} from "
+                f"{_who(e['target'], me)}{_with_wilds(e, e['pai'])}")
     if t == "daiminkan":
-        return f"{_v(e['actor'], me, '杠 kongs')} {tile_label(e['pai'])} from {_who(e['target'], me)}"
+        return (f"{_v(e['actor'], me, '杠 kongs')} {tile_label(e['pai'])} from "
+                f"{_who(e['target'], me)}{_with_wilds(e, e['pai'])}")
     if t == "ankan":
         return f"{_v(e['actor'], me, 'declares')} 暗杠 a concealed kong {tile_label(e['consumed'][0])}"
     if t == "kakan":
@@ -131,6 +141,12 @@ def describe_event(e: Dict[str, Any], me: Optional[int] = None) -> Optional[str]
     return None
 
 
+def _with_wilds(e: Dict[str, Any], kind: str) -> str:
+    """`` with 1条`` for the wilds a soft meld's event lists (docs/rules.md §12.3), else nothing."""
+    wilds = [t for t in e.get("consumed", ()) if t != kind]
+    return f" with {_ts(wilds)}" if wilds else ""
+
+
 def print_events(events: Sequence[Dict[str, Any]], me: Optional[int], out: Any) -> None:
     """Event lines; a draw and the discard that follows it share one line."""
     held: Optional[str] = None
@@ -158,21 +174,27 @@ def show_table(obs: Dict[str, Any], me: int, out: Any) -> None:
     """The table as seat ``me`` sees it before a decision."""
     print("", file=out)
     print(f"wall {obs['wall_remaining']} left · phase {obs['phase']}", file=out)
+    wilds = obs.get("wilds")
+    if wilds:  # docs/rules.md §12.1: which tiles are wild this hand, and the 本金
+        line = "wild tiles: " + _ts(wilds["kinds"])
+        if wilds.get("benjin"):
+            line += f" (本金 {tile_label(wilds['benjin'])} turned up)"
+        print(line, file=out)
     rows = []
     for s in range(len(obs["discards"])):  # one river per seat
         v = obs["voids"][s] if obs.get("voids") else None
         if s == me and obs.get("void"):
             v = obs["void"]
-        melds = " ".join(meld_text(m["type"], m["tile"]) if m["tile"] != "?" else "[????]"
-                         for m in obs["melds"][s])
+        melds = " ".join(meld_text(m["type"], m["tile"], m.get("wilds") or ())
+                         if m["tile"] != "?" else "[????]" for m in obs["melds"][s])
         won = " 胡" * len(obs["wins"][s]) if obs.get("wins") else ""
         rows.append([_who(s, me) + (" (dealer)" if s == obs["dealer"] else ""),
                      f"缺{_SUIT_NAME[v]}" if v else "",
                      melds, ("discards " + " ".join(tile_label(t) for t in obs["discards"][s])) + won])
     print(table(rows, indent="  "), file=out)
-    counts = [0] * 27
+    counts = [0] * 28
     for t in obs["hand"]:
-        counts[tile_index(t)] += 1
+        counts[27 if t == "7z" else tile_index(t)] += 1
     drawn = obs.get("drawn")
     hand_line = counts_text(counts)
     if drawn:

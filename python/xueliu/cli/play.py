@@ -52,7 +52,9 @@ def _seen(obs: Dict[str, Any], me: int) -> List[str]:
         if s != me:
             for m in melds:
                 if m["tile"] != "?":
-                    seen.extend([m["tile"]] * (3 if m["type"] == "peng" else 4))
+                    wilds = m.get("wilds") or []  # a soft meld's wilds (docs/rules.md §12.3)
+                    seen.extend([m["tile"]] * ((3 if m["type"] == "peng" else 4) - len(wilds)))
+                    seen.extend(wilds)
     return seen
 
 
@@ -62,8 +64,13 @@ def help_lines(state: Any, me: int, rules: Rules) -> List[str]:
     the hand is not one the analysis takes."""
     obs = state.observation(me)
     try:
-        result = as_json(analyze(state.hand(me), void=obs.get("void"), visible=_seen(obs, me),
-                                 rules=rules))
+        if state.wild_kinds:  # the hand as held, 红中 and soft melds included (docs/rules.md §12.5)
+            result = as_json(analyze(state.hand_text(me), void=obs.get("void"),
+                                     visible="".join(_seen(obs, me)), rules=rules,
+                                     benjin=state.benjin))
+        else:
+            result = as_json(analyze(state.hand(me), void=obs.get("void"),
+                                     visible=_seen(obs, me), rules=rules))
     except (ValueError, TypeError):
         return []
     if "fan" in result:
