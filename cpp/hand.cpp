@@ -161,6 +161,10 @@ bool is_win_unchecked(const Hand& hand, int void_suit, const HandShape& shape,
   // concealed tiles may push past four uses, or uncapped readings: the distance.
   if (hand.wilds | soft_melds(hand)) {
     if (!hand.n_melds && !wild.fifth_copy) return wild_complete(hand, void_suit, shape);
+    // Melds in three suits or in the void suit: no complete hand (the distance would read the
+    // hand without that suit's melds).
+    const unsigned melded = meld_suits(hand);
+    if (popcount3(melded) > 2 || (void_suit >= 0 && (melded >> void_suit & 1))) return false;
     return wild_distance(hand, void_suit, shape, wild) == hand.wilds;
   }
   return is_win_unchecked(hand, void_suit, shape);
@@ -627,6 +631,10 @@ uint32_t wild_waits_fill(const Hand& hand, int void_suit, const HandShape& shape
       for (int j = 0; j <= w; ++j) takes |= (other >> (w - j) & 1u) << j;
     }
     if (!takes) continue;
+    if (takes < 1u << kFillWaitBudgets) {  // every budget in the table: one read for the suit
+      out |= FillWaits::get().ranks(keys[y], takes) << (kRanks * y);
+      continue;
+    }
     for (int r = 0; r < kRanks; ++r) {
       if (hand.counts[kRanks * y + r] >= 4) continue;
       if (SuitTables::fill_bits(t.costs(keys[y] + static_cast<uint32_t>(kPow5[r]))) & takes)
@@ -638,13 +646,17 @@ uint32_t wild_waits_fill(const Hand& hand, int void_suit, const HandShape& shape
     for (int s = 0; s < kSuits; ++s) odd += SuitTables::odd_counts(word[s]);
     // Drawing k: an odd count of k becomes even (odd - 1 singles), an even one odd (odd + 1);
     // complete when the wilds cover the singles. The drawn kind's suit must keep 缺一门 and the
-    // void (present suits plus y at most two, never the void).
+    // void (present suits plus y at most two, never the void). As masks of kinds, branch-free.
+    uint32_t odd_kinds = 0, full_kinds = 0, suits = 0;
     for (int k = 0; k < kKinds; ++k) {
-      const int y = suit_of(k);
-      if ((shape.absent >> y & 1) || y == void_suit || hand.counts[k] >= 4) continue;
-      if (popcount3(present | 1u << y) > 2) continue;
-      if ((hand.counts[k] & 1 ? odd - 1 : odd + 1) <= w) out |= 1u << k;
+      odd_kinds |= static_cast<uint32_t>(hand.counts[k] & 1) << k;
+      full_kinds |= static_cast<uint32_t>(hand.counts[k] >= 4) << k;
     }
+    for (int y = 0; y < kSuits; ++y)
+      if (!(shape.absent >> y & 1) && y != void_suit && popcount3(present | 1u << y) <= 2)
+        suits |= 0x1FFu << (kRanks * y);
+    if (odd - 1 <= w) out |= odd_kinds & suits;
+    if (odd + 1 <= w) out |= ~odd_kinds & ~full_kinds & suits;
   }
   return out & shape.kinds & wild.natural_kinds();
 }

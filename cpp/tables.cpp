@@ -112,6 +112,31 @@ SuitTables::SuitTables() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+FillWaits::FillWaits() : waits_(kKeys, 0) {
+  const SuitTables& t = SuitTables::get();
+  uint8_t digits[kRanks] = {};
+  int size = 0;  // the digit sum of `key`, kept as the digits count up
+  for (uint32_t key = 0; key < static_cast<uint32_t>(kKeys); ++key) {
+    if (size < kMaxSuitTiles) {  // a suit of at most 13 tiles, so 14 with the drawn one
+      uint64_t word = 0;
+      for (int r = 0; r < kRanks; ++r) {
+        if (digits[r] >= 4) continue;
+        const uint32_t fill =
+            SuitTables::fill_bits(t.costs(key + static_cast<uint32_t>(kPow5[r]))) &
+            ((1u << kFillWaitBudgets) - 1);
+        for (uint32_t j = fill; j; j &= j - 1) word |= 1ull << (9 * lowest_bit(j) + r);
+      }
+      waits_[key] = word;
+    }
+    for (int r = 0; r < kRanks; ++r) {  // the next key: base-5 increment of the digits
+      size += 1;
+      if (++digits[r] < 5) break;
+      digits[r] = 0;
+      size -= 5;
+    }
+  }
+}
+
 uint16_t SuitTables::wait_mask_of(uint32_t key, const uint8_t* digits) const {
   uint16_t w = 0;
   for (int r = 0; r < 9; ++r)

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bits.hpp"
 #include "tiles.hpp"
 
 namespace xueliu {
@@ -71,6 +72,33 @@ class SuitTables {
 
   // Bit r: one more tile of rank r (digit r below 4) makes the suit complete, read off win_bits_.
   uint16_t wait_mask_of(uint32_t key, const uint8_t* digits) const;
+};
+
+// The waits of one suit with wilds, for hands without melds (docs/rules.md §12.2), by key: bits
+// 9j..9j+8 hold the ranks r (digit r below 4) whose one more tile leaves the suit completable with
+// exactly j more tiles (fill bit j of key + 5^r), for j = 0..kFillWaitBudgets - 1. A separate
+// table, built from SuitTables on the first wild waits call (tables without wilds never pay for
+// it), with the same thread safety.
+constexpr int kFillWaitBudgets = 7;
+
+class FillWaits {
+ public:
+  static const FillWaits& get() {
+    static const FillWaits table;
+    return table;
+  }
+  // The ranks of suit key `key` that fit any budget j in `budgets` (bit j; j < kFillWaitBudgets).
+  uint32_t ranks(uint32_t key, uint32_t budgets) const {
+    const uint64_t word = waits_[key];
+    uint32_t out = 0;
+    for (; budgets; budgets &= budgets - 1)
+      out |= static_cast<uint32_t>(word >> (9 * lowest_bit(budgets))) & 0x1FFu;
+    return out;
+  }
+
+ private:
+  FillWaits();
+  std::vector<uint64_t> waits_;
 };
 
 // The same costs by an exact dynamic programme over ranks, with a cap per rank on the number of

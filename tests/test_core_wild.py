@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import wild_reference as wild
 import xueliu._core as core
 from conftest import is_wild_tiles_case, load_vectors
+from xueliu.rules import Rules
 from xueliu.rules.shape import shape_code
 
 VOID = {None: -1, "m": 0, "p": 1, "s": 2}
@@ -330,3 +331,45 @@ def test_jinzhang_are_the_draws_that_lower_the_shanten_and_always_the_wild(seed)
             expected.append(core.tile_name(k))
     assert [t for t, _ in got] == expected + ["wild"]
     assert got[-1] == ("wild", 5)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("self_draw", [False, True])
+def test_batch_evaluate_scores_each_row_as_evaluate(preset, self_draw):
+    """batch_evaluate with wilds: each row's best reading (or 四鸡 on a self-draw), as the single
+    evaluate gives it; a row that is neither a win nor 四鸡 is fan 0, code -1."""
+    import numpy as np
+
+    rng = random.Random(f"evaluate-{preset}")
+    rows = []
+    while len(rows) < 200:
+        counts, melds, void, wrules = random_wild_hand(rng, preset)
+        if sum(counts) + 3 * len(melds) != 14:
+            continue
+        hand, code, kw = native(counts, melds, wrules)
+        rows.append((hand, VOID[void]))
+    scoring = Rules.preset(preset)._scoring
+    flags = core.SELF_DRAW if self_draw else 0
+    counts, melds, wilds = batch_rows([h for h, _ in rows])
+    voids = np.array([v for _, v in rows], dtype=np.int8)
+    fan, codes = core.batch_evaluate(counts, melds, voids, scoring, flags, 2, wilds=wilds)
+    wins = 0
+    for i, (hand, v) in enumerate(rows):
+        try:
+            want = core.evaluate(hand, v, scoring, -1, flags)
+        except ValueError:
+            assert (fan[i], codes[i]) == (0, -1), i
+            continue
+        wins += 1
+        assert (fan[i], codes[i]) == (want[0], want[2]), i
+    assert wins
+
+
+def test_a_meld_of_the_void_suit_is_no_win_with_wilds_either():
+    # As without wilds: a hand whose melds hold the declared void suit is never complete (the
+    # distance alone would read the hand without that suit's melds).
+    hand = core.Hand(bytes([0] * 19 + [2, 3] + [0] * 6), [(1, 4), (0, 8)], 3)
+    assert not core.is_win_wild(hand, 0, True, 1 << 18)
+    assert core.is_win_wild(hand, -1, True, 1 << 18)
+    assert core.waits_wild(core.Hand(bytes([0] * 19 + [2, 2] + [0] * 6), [(1, 4), (0, 8)], 3),
+                           0, True, 1 << 18) == 0

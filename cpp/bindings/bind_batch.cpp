@@ -461,13 +461,29 @@ void register_batch(py::module_& m) {
   m.def(
       "batch_evaluate",
       [](const py::object& counts, const py::object& melds, const py::object& voids,
-         const ScoringRules& rules, int flags, int threads) {
+         const ScoringRules& rules, int flags, int threads, const py::object& wilds) {
         const WinContext ctx = win_context(-1, flags);
-        const Batch b = read_batch(counts, melds, voids);
+        const Batch b = read_batch(counts, melds, voids, wilds);
         py::array_t<int16_t> fan(static_cast<py::ssize_t>(b.n));
         py::array_t<int8_t> code(static_cast<py::ssize_t>(b.n));
         int16_t* f = fan.mutable_data();
         int8_t* c = code.mutable_data();
+        const WildRules& wild = rules.wild;
+        if (rules.wild_scoring()) {
+          // docs/rules.md §12.2: the best reading of each row's wilds, or 四鸡 (a self-draw of
+          // four concealed wilds under four_wilds wins whatever the rest of the hand).
+          const bool siji = rules.four_wilds != 0 && ctx.self_draw;
+          for_rows<true>(b, Call::Evaluate, rules.shape, wild, threads, [&](size_t i, const Hand& hand, int v) {
+            if (!is_win_unchecked(hand, v, rules.shape, wild) && !(siji && hand.wilds >= 4)) {
+              f[i] = 0, c[i] = -1;
+              return;
+            }
+            const FanResult r = evaluate_unchecked(hand, v, ctx, rules);
+            f[i] = static_cast<int16_t>(r.fan);
+            c[i] = static_cast<int8_t>(r.base);
+          });
+          return py::make_tuple(fan, code);
+        }
         for_rows<false>(b, Call::Evaluate, rules.shape, kNoWilds, threads, [&](size_t i, const Hand& hand, int v) {
           if (!is_win_unchecked(hand, v, rules.shape)) {
             f[i] = 0, c[i] = -1;
@@ -480,8 +496,11 @@ void register_batch(py::module_& m) {
         return py::make_tuple(fan, code);
       },
       py::arg("counts"), py::arg("melds") = py::none(), py::arg("void") = py::none(),
-      py::arg("rules"), py::arg("flags") = 0, py::arg("threads") = 1,
-      "(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1.");
+      py::arg("rules"), py::arg("flags") = 0, py::arg("threads") = 1, py::kw_only(),
+      py::arg("wilds") = py::none(),
+      "(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1. Under "
+      "wild rules (rules.wild_kinds) `wilds` is each row's count of concealed wilds and a soft "
+      "meld is coded as batch_is_win's; a row is scored on its best reading (or 四鸡).");
 }
 
 }  // namespace xueliu::bindings

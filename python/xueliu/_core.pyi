@@ -194,6 +194,10 @@ def batch_is_win(
     void: Optional[npt.NDArray[np.int8]] = None,
     seven_pairs: Union[bool, int] = True,
     threads: int = 1,
+    *,
+    wilds: Optional[npt.NDArray[np.uint8]] = None,
+    wild_kinds: int = 0,
+    wild_fifth_copy: bool = False,
 ) -> npt.NDArray[np.bool_]: ...
 def batch_waits(
     counts: npt.NDArray[np.uint8],
@@ -201,6 +205,10 @@ def batch_waits(
     void: Optional[npt.NDArray[np.int8]] = None,
     seven_pairs: Union[bool, int] = True,
     threads: int = 1,
+    *,
+    wilds: Optional[npt.NDArray[np.uint8]] = None,
+    wild_kinds: int = 0,
+    wild_fifth_copy: bool = False,
 ) -> npt.NDArray[np.uint32]: ...
 def batch_shanten(
     counts: npt.NDArray[np.uint8],
@@ -208,6 +216,10 @@ def batch_shanten(
     void: Optional[npt.NDArray[np.int8]] = None,
     seven_pairs: Union[bool, int] = True,
     threads: int = 1,
+    *,
+    wilds: Optional[npt.NDArray[np.uint8]] = None,
+    wild_kinds: int = 0,
+    wild_fifth_copy: bool = False,
 ) -> npt.NDArray[np.int8]: ...
 def batch_evaluate(
     counts: npt.NDArray[np.uint8],
@@ -216,8 +228,12 @@ def batch_evaluate(
     rules: ScoringRules,
     flags: int = 0,
     threads: int = 1,
+    *,
+    wilds: Optional[npt.NDArray[np.uint8]] = None,
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
-    """(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1."""
+    """(fan, base pattern code) per row; rows that are not wins give fan 0 and code -1. Under
+    wild rules (rules.wild_kinds) wilds is each row's concealed wild count: the best reading, or
+    四鸡 (code 21)."""
 
 def dispatch_info() -> dict[str, Any]:
     """Runtime dispatch of the hot batch functions (cpp/bits.hpp): {"build": "dispatch" |

@@ -153,18 +153,24 @@ def shanten(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLik
 def evaluate(counts: Any, melds: Any = None, void: Any = None, *, rules: RulesLike = None,
              threads: int = 1, self_draw: bool = False, kong_replacement: bool = False,
              after_kong_discard: bool = False, robbed_kong: bool = False, last_tile: bool = False,
-             heavenly: bool = False, earthly: bool = False
-             ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+             heavenly: bool = False, earthly: bool = False, wilds: Any = None,
+             benjin: Any = None) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
     """``(fan int16[N], base code int8[N])`` of each 14 - 3k row; a row that is not a win has code
-    -1 and fan 0 (as ``_core.batch_evaluate``). ``PATTERN_IDS[code]`` is the base pattern id. The flags (as in
-    :func:`xueliu.evaluate`) apply to every row."""
-    sc, t = _rules(rules)._scoring, _threads(threads)
+    -1 and fan 0 (as ``_core.batch_evaluate``). ``PATTERN_IDS[code]`` is the base pattern id
+    (``PATTERN_CODES``: 21 is 四鸡 ``siji``). The flags (as in :func:`xueliu.evaluate`) apply to
+    every row. With wild tiles a row is scored on its best reading, or as 四鸡 (a self-draw of
+    four concealed wilds under ``four_wilds``)."""
+    r, t = _rules(rules), _threads(threads)
+    kw = _wild_kw(r, wilds, benjin) if wilds is not None or benjin is not None or r.has_wilds else {}
+    sc = r._scoring_for(_wild_args(r, benjin).benjin) if kw else r._scoring
     flags = _evaluate_flags(self_draw, kong_replacement, after_kong_discard, robbed_kong,
                             last_tile, heavenly, earthly)
     try:
+        if kw:
+            return _core.batch_evaluate(counts, melds, void, sc, flags, t, wilds=kw["wilds"])
         return _core.batch_evaluate(counts, melds, void, sc, flags, t)
     except (ValueError, TypeError):
-        _rows_error(counts, melds, void)
+        _rows_error(counts, melds, void, kw)
         raise
 
 
