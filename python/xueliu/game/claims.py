@@ -218,7 +218,9 @@ def wild_claim_options(g: HandData, s: int, k: int) -> int:
     if g._frozen[s]:
         return 2 if c == 3 and "direct" in g._pwk \
             and g._waits_after_kong(s, k, "direct") == g._waits[s] else 0
-    wilds = sum(h[j] for j in w.kinds)
+    wilds = 0
+    for j in w.kinds:
+        wilds += h[j]
     o = 0
     if c == 3 or (w.soft_kong and c + wilds >= 3):
         o |= 2

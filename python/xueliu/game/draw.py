@@ -177,7 +177,7 @@ def wild_turn_options(g: HandData, s: int, k: int, tk: int) -> Tuple[List[Action
     assert w is not None
     h = g._hands[s]
     is_wild = w.is_wild
-    wilds = sum(h[j] for j in w.kinds)
+    natural, wilds = w.split(h)
     live = g._back >= g._front
     legal: List[Action] = []
     if g._frozen[s]:  # a xueliu winner: the drawn tile's discard, kongs keeping the waits, 胡
@@ -200,18 +200,19 @@ def wild_turn_options(g: HandData, s: int, k: int, tk: int) -> Tuple[List[Action
     holding_void = g._void_count[s] > 0
     if holding_void:  # it must discard a natural tile of its void suit
         legal.extend(DISCARD[j] for j in range(9 * void, 9 * void + 9) if h[j] and not is_wild[j])
-    else:
-        legal.extend(DISCARD_PHYSICAL[j] for j in range(28) if h[j] and not is_wild[j])
-        if w.dead_discard:
-            legal.extend(DISCARD_PHYSICAL[j] for j in w.kinds if h[j])
-            legal.sort(key=_physical_order)
-        if tk != TK_PENG and live:
+    else:  # (DISCARD_PHYSICAL is in kind order, 红中 last: the order of the discards)
+        legal.extend(compress(DISCARD_PHYSICAL, h) if w.dead_discard
+                     else compress(DISCARD, natural))
+        if tk != TK_PENG and live and (4 in natural or (w.soft_kong and wilds and
+                                                        max(natural) + wilds >= 4)):
             melded = melded_kinds(g._melds[s])
             for j in range(27):
-                if is_wild[j] or j // 9 == void or melded >> j & 1 or not h[j]:
+                c = natural[j]
+                if not c or j // 9 == void or melded >> j & 1:
                     continue
-                if h[j] == 4 or (w.soft_kong and h[j] + wilds >= 4):
+                if c == 4 or (w.soft_kong and c + wilds >= 4):
                     legal.append(CONCEALED_KONG[j])
+        if tk != TK_PENG and live and g._melds[s]:
             for m, mw in sorted(zip(g._melds[s], w.meld_wilds[s]), key=_meld_kind):
                 if m[0] == "peng":
                     j = m[1]
@@ -230,15 +231,10 @@ def wild_turn_options(g: HandData, s: int, k: int, tk: int) -> Tuple[List[Action
     siji = w.four_wilds and wilds >= 4 and (tk == TK_DRAW or (tk == TK_FIRST and g._he))
     if regular or siji:
         legal.append(HU)
-    elif not w.dead_discard and wilds and not any(
-            h[j] for j in range(28) if not is_wild[j]):
+    elif not w.dead_discard and wilds and not any(natural) and not h[27] * (not is_wild[27]):
         # Nothing but wilds and no 胡: a wild is discarded as under "dead" (docs/rules.md §12.3).
         legal[:0] = [DISCARD_PHYSICAL[j] for j in w.kinds if h[j]]
     return legal, regular
-
-
-def _physical_order(a: Action) -> int:
-    return 27 if a is DISCARD_PHYSICAL[27] else int(a.id)
 
 
 def _meld_kind(pair: Tuple[List[Any], List[int]]) -> int:
