@@ -266,3 +266,25 @@ def test_concealed_wilds_are_seen_only_by_their_owner():
     with pytest.raises(ValueError, match="hand_text"):
         state.hand(0)
     assert state.hand_text(0).count("7") >= 2
+
+
+def test_a_seat_holding_nothing_but_wilds_and_no_hu_discards_a_wild_under_forbidden():
+    # Twelve 红中 and wild_discard "forbidden": after its peng, seat 1 holds eleven wilds and
+    # nothing else, and a peng opens no 胡, so a wild is its discard (as under "dead").
+    rules = room("hongzhong", extra_wilds=12, wild_discard="forbidden")
+    state = wild_game(rules, ["5m*", "55m77777777777z", "*", "*"])
+    act(state, 0, "discard", "5m")
+    act(state, 1, "peng", "5m")
+    assert [a.tile for a in state.legal_actions(1)] == ["7z"]
+    act(state, 1, "discard", "7z")
+    assert state.phase == "turn" and state.turn == 2  # a dead discard: the next seat draws
+
+
+def test_a_seat_never_makes_a_second_meld_of_a_kind_it_has_a_meld_of():
+    state = wild_game(room("leshan"), ["5m*", "*", "5m1s1s1s*", "*"], draws=["5m"])
+    act(state, 0, "discard", "5m")
+    act(state, 2, "peng", "5m")  # 飞: its 5m and one 幺鸡; two wilds are left
+    state.step({2: [a for a in state.legal_actions(2) if a.kind == "discard"][0]})
+    pass_claims(state)
+    act(state, 3, "discard", "5m")  # two wilds could peng it under "two", but 5m is melded
+    assert not has(state, 2, "peng") and not has(state, 2, "kong")
