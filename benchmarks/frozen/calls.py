@@ -105,6 +105,13 @@ def timed_self_play(bot: str, preset: str, hands: int) -> float:
     return time.perf_counter() - start
 
 
+def cpu_self_play(bot: str, preset: str, hands: int) -> float:
+    """:func:`self_play`'s process seconds (other processes' load does not count)."""
+    start = time.process_time()
+    self_play(bot, preset, hands)
+    return time.process_time() - start
+
+
 # -- bytecodes (frozen.bytecodes) ---------------------------------------------------------------
 
 Games = List[Tuple[int, List[Tuple[int, int]]]]
