@@ -107,7 +107,6 @@ ORACLE_V1: Tuple[Tuple[str, str], ...] = OBS_V1 + ORACLE_EXTRA
 """``oracle_v1``: everything (the ``obs_v1`` channels, then :data:`ORACLE_EXTRA`)."""
 
 
-_WILD = "a wild (听用, 幺鸡, 鬼: docs/rules.md §12)"
 WILD_V1: Tuple[Tuple[str, str], ...] = tuple([
     # Which tiles are wild this hand, and the wall set's wild pool.
     ("wild_kinds", "tile plane: the suit kinds every tile of which is wild this hand (幺鸡's 1s, "
@@ -133,10 +132,10 @@ WILD_V1: Tuple[Tuple[str, str], ...] = tuple([
                                              "discards is a 红中"),
     *_per_seat("won_hongzhong_{r}", "bar: wins of {who} on a 红中"),
     # Soft melds (软碰, 软杠): the public wilds of each seat's melds.
-    *_per_seat("soft_melds_{r}", "tile plane: kinds of {who}'s melds holding " + _WILD
-               + " (own concealed kongs included; another seat's concealed kong is hidden)"),
-    *_per_seat("meld_wilds_{r}", "bar: wilds in {who}'s melds (own concealed kongs included; "
-                                 "another seat's concealed kong is hidden)"),
+    *_per_seat("soft_melds_{r}", "tile plane: kinds of {who}'s melds holding a wild (软碰, "
+                                 "软杠; own concealed kongs included, another seat's hidden)"),
+    *_per_seat("meld_wilds_{r}", "bar: wilds in {who}'s melds (own concealed kongs included, "
+                                 "another seat's hidden)"),
 ])
 """The wild-tile channels (docs/rules.md §12) that ``obs_wild_v1`` adds after the ``obs_v1``
 channels: which kinds are wild, the 本金, the wild pool, the counts of 红中 (kind 27, which no
