@@ -6,7 +6,9 @@ others' concealed wilds included), and every environment with its library's chec
 from __future__ import annotations
 
 import random
+import sys
 import warnings
+from pathlib import Path
 from collections import Counter
 from typing import Iterator, Tuple
 
@@ -33,6 +35,7 @@ from hidden_twins import same_view_states, swapped_wall, twin_hands
 
 from .conftest import masked, step_alike
 
+EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 OBS = encoder("obs_wild_v1")
 ORACLE = encoder("oracle_wild_v1")
 AT = {n: i for i, n in enumerate(ORACLE.channels)}  # obs_wild_v1's channels are its first
@@ -308,6 +311,23 @@ def test_every_channel_agrees_with_the_engine_at_every_decision(name):
     assert bool(shown["benjin"]) == rules.uses_benjin
 
 
+def test_robbing_a_kong_whose_added_tile_is_a_wild():
+    """The rare window random play seldom reaches: a soft added kong's added wild on offer to be
+    robbed (a 红中, a 幺鸡), on view to every seat, in no river, out of the konger's hand."""
+    robbed = Counter()
+    for state in random_states("hongzhong_12_yaoji", 200, seed=1):
+        claim = state.observation(0)["claim"]
+        if claim is None or claim["kind"] != "rob":
+            continue
+        for seat in range(4):
+            x = _check_against_the_engine(state, seat)
+            assert flag(x[AT["claim_is_rob"]])
+        robbed[claim["tile"]] += 1
+        if robbed["7z"] >= 3 and robbed["1s"]:
+            break
+    assert robbed["7z"] >= 3 and robbed["1s"], robbed
+
+
 def test_a_batch_takes_the_same_values_as_one_view_at_a_time():
     states = [s for _, s in zip(range(40), random_states("hongzhong", 1))]
     for enc in (OBS, ORACLE):
@@ -512,6 +532,23 @@ def test_an_illegal_index_plays_the_default_at_a_wild_table(name):
                 obs, _, done, _, info = env.step(rng.choice(masked(obs["action_mask"])))
                 assert not info["illegal_action"]
         assert bad_steps
+
+
+def test_a_cmd_opponent_plays_a_wild_table_through_the_protocol():
+    env = SingleSeatEnv(rules="hongzhong", seat=1,
+                        opponents=[f"cmd:{sys.executable} {EXAMPLE_BOT}", "random", "greedy"])
+    try:
+        for seed in (1, 2):
+            obs, _ = env.reset(seed=seed)
+            done = False
+            while not done:
+                obs, _, done, _, info = env.step(masked(obs["action_mask"])[-1])
+                assert not info["illegal_action"]
+            decisions = env.game.record()["decisions"]
+            assert any(d[0] == 2 and d[1] != "timeout" for d in decisions)  # the program's seat
+            assert not any(d[1] == "timeout" for d in decisions)
+    finally:
+        env.close()
 
 
 def test_the_wild_indices_are_illegal_at_a_plain_table():
