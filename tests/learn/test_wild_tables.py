@@ -155,6 +155,15 @@ def test_wild_indices_are_refused_where_they_are_not_legal():
 # -- the encoders -------------------------------------------------------------------------------
 
 
+def test_renamings_refuse_the_wider_action_space():
+    """The renamings (xueliu.learn.renamings) hold at tables without wilds only: a mask of 203
+    indices is refused, not cut to 175."""
+    from xueliu.learn.renamings import rename_per_index
+    mask = action_mask(xueliu.new_game("hongzhong", seed=1), 0)[None]
+    with pytest.raises(ValueError, match="175 indices"):
+        rename_per_index(mask, 1)
+
+
 def test_the_wild_encoders_extend_obs_v1_and_oracle_v1():
     plain, oracle = encoder("obs_v1"), encoder("oracle_v1")
     assert OBS.channels[:len(OBS_V1)] == plain.channels
