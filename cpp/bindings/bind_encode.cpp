@@ -6,7 +6,9 @@
 // under the GIL; the channels are then written with the GIL released. Every value read is type-
 // and range-checked: a bad one is a TypeError / ValueError naming the state and the field, and
 // nothing is written to `out` before every view has been read. tests/learn/test_view_encoding.py
-// holds the result to the observation-dict path bit for bit, and to the seat's blindness.
+// holds the result to the observation-dict path bit for bit, and to the seat's blindness. It reads
+// tables without wild tiles: a hand of 28 counts (a table with wilds, whose 红中 no row of 27
+// kinds holds) is refused before anything is written, never misread.
 #include <pybind11/numpy.h>
 
 #include <cstring>
@@ -105,6 +107,9 @@ class Reader {
   void counts(PyObject* o, Counts& c) const {
     if (!PyByteArray_CheckExact(o))
       fail(true, std::string("expected a bytearray, got ") + Py_TYPE(o)->tp_name);
+    if (PyByteArray_GET_SIZE(o) == kKinds + 1)  // 28: kind 27 is 红中 (docs/rules.md §12)
+      fail(false, "28 counts: a table with wild tiles, which this encoder does not read (the "
+                  "encoders take the observation-dict path there)");
     if (PyByteArray_GET_SIZE(o) != kKinds) fail(false, "expected 27 counts");
     std::memcpy(c.data(), PyByteArray_AS_STRING(o), kKinds);
     check_counts(c);

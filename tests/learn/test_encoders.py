@@ -45,8 +45,8 @@ def bar(n: int) -> np.ndarray:
 
 
 def test_encoders_describe_their_output():
-    assert set(ENCODERS) == {"obs_v1", "oracle_v1"}
-    for enc in (OBS, ORACLE):
+    assert set(ENCODERS) == {"obs_v1", "oracle_v1", "obs_wild_v1", "oracle_wild_v1"}
+    for enc in ENCODERS.values():
         assert enc.shape == (len(enc.channels), 27) and enc.dtype == np.float32
         assert len(set(enc.channels)) == len(enc.channels)
         assert [n for n, _ in enc.channel_docs] == list(enc.channels)

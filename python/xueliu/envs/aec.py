@@ -11,7 +11,8 @@
 Agents act one at a time: the joint decisions (the exchange — three picks each, four under 换四张 —, the void, player
 multipliers, claim windows) are asked of the pending seats in seat order, and their answers are
 applied together once all are in, so no seat sees another's answer first. Each observation is
-``{"observation": float32[C, 27], "action_mask": int8[NUM_ACTIONS]}``; the mask is all zero for
+``{"observation": float32[C, 27], "action_mask": int8[NUM_ACTIONS]}`` (at a table with wild tiles,
+docs/rules.md §12: ``obs_wild_v1`` and ``NUM_ACTIONS_WILD`` indices); the mask is all zero for
 an agent that is not selected, and a terminated agent's allows exactly pass
 (:data:`~xueliu.learn.HAND_OVER_ACTION`), so a masked softmax over its last observation stays
 finite (its last step takes ``None`` or that pass). Rewards are in base units (``"final"``: the settlement net at the
@@ -58,13 +59,13 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', got {render_mode!r}")
         self.rules = resolve_rules(rules, knobs)
-        self.encoder = resolve_encoder(encoder)
+        self.encoder = resolve_encoder(encoder, self.rules)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = agents_of(self.rules)
         self.agents = list(self.possible_agents)
         self._table = Table(self.rules, reward, self.encoder)
-        self._action_space = action_space()
+        self._action_space = action_space(self.rules)
         self._episodes = Episodes()
         self._start()
 
@@ -75,11 +76,11 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return observation_space(self.encoder)
+        return observation_space(self.encoder, self.rules)
 
     @functools.lru_cache(maxsize=None)
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return action_space()
+        return self._action_space
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self._table.reset(*self._episodes.next(seed))
@@ -99,11 +100,11 @@ class XueliuAECEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
         seat = self.possible_agents.index(agent)
         t = self._table
         if self.terminations[agent] or self.truncations[agent]:
-            mask = hand_over_mask()  # its last observation: exactly pass, never all zero
+            mask = hand_over_mask(size=t.size)  # its last observation: exactly pass, never 0
         elif agent == self.agent_selection:
             mask = t.mask(seat)
         else:
-            mask = np.zeros(self._action_space.n, np.bool_)
+            mask = np.zeros(t.size, np.bool_)
         return {"observation": t.encode(seat), "action_mask": mask.astype(np.int8)}
 
     def step(self, action: Optional[int]) -> None:

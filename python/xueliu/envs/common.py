@@ -12,7 +12,11 @@ from gymnasium import spaces
 
 from ..bots import AutoPlayBot
 from ..game import Action
-from ..learn import EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS, Encoder, encoder
+from ..game.actions import DISCARD_HONGZHONG_ID
+from ..learn import (
+    EXCHANGE_PICK, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, WILD_DISCARD, Encoder, encoder, num_actions,
+)
+from ..learn.encoders import encoder_for
 from ..rules import Rules
 
 __all__ = ["REWARDS", "resolve_rules", "episode_seed", "fresh_seed", "observation_space",
@@ -24,7 +28,8 @@ _AUTO = AutoPlayBot()
 
 
 def resolve_rules(rules: Union[str, Rules], knobs: Mapping[str, Any]) -> Rules:
-    """A preset name or a :class:`~xueliu.Rules`, with ``knobs`` replaced (docs/rules.md §9 names)."""
+    """A preset name (``PRESET_NAMES`` or, with wild tiles, ``WILD_PRESET_NAMES``) or a
+    :class:`~xueliu.Rules`, with ``knobs`` replaced (docs/rules.md §9 names)."""
     if isinstance(rules, str):
         r = Rules.preset(rules)
     elif isinstance(rules, Rules):
@@ -60,8 +65,11 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-def resolve_encoder(name: Union[str, Encoder]) -> Encoder:
-    return name if isinstance(name, Encoder) else encoder(name)
+def resolve_encoder(name: Union[str, Encoder], rules: Rules) -> Encoder:
+    """The encoder of ``name`` for a table of ``rules``: at a table with wild tiles ``obs_v1`` and
+    ``oracle_v1`` become ``obs_wild_v1`` and ``oracle_wild_v1`` (docs/learning.md)."""
+    enc = name if isinstance(name, Encoder) else encoder(name)
+    return encoder_for(enc, rules)
 
 
 def episode_seed(master: int, episode: int, what: str) -> int:
@@ -110,16 +118,17 @@ def stake(state: Any) -> int:
     return int(state.base) * int(state.rules.room)
 
 
-def observation_space(enc: Encoder) -> spaces.Dict:
-    """``{"observation": float32[C, 27] in [0, 1], "action_mask": int8[NUM_ACTIONS]}``."""
+def observation_space(enc: Encoder, rules: Rules) -> spaces.Dict:
+    """``{"observation": float32[C, 27] in [0, 1], "action_mask": int8[num_actions(rules)]}``
+    (175 indices, 203 at a table with wild tiles)."""
     return spaces.Dict({
         "observation": spaces.Box(0.0, 1.0, enc.shape, np.float32),
-        "action_mask": spaces.MultiBinary(NUM_ACTIONS),
+        "action_mask": spaces.MultiBinary(num_actions(rules)),
     })
 
 
-def action_space() -> spaces.Discrete:
-    return spaces.Discrete(NUM_ACTIONS)
+def action_space(rules: Rules) -> spaces.Discrete:
+    return spaces.Discrete(num_actions(rules))
 
 
 def default_action(obs: Mapping[str, Any]) -> Action:
@@ -143,11 +152,13 @@ def choose(observation: Callable[[], Mapping[str, Any]], mask: np.ndarray, picks
         i = int(index)
     except (TypeError, ValueError):
         i = -1
-    if isinstance(index, bool) or not 0 <= i < NUM_ACTIONS or not mask[i]:
+    if isinstance(index, bool) or not 0 <= i < len(mask) or not mask[i]:
         picks.clear()
         return default_action(observation()), True
     if i < EXCHANGE_PICK:
         return Action.from_id(i), False
+    if i >= WILD_DISCARD:  # 红中's discard, 提 (a table with wilds): the engine's ids in order
+        return Action.from_id(i - WILD_DISCARD + DISCARD_HONGZHONG_ID), False
     if i < MULTIPLIER_SLOT:
         picks.append(i - EXCHANGE_PICK)
         if len(picks) < count:
@@ -163,8 +174,13 @@ def render_text(state: Any) -> str:
     """The table as text, every hand shown (``render_mode="ansi"``)."""
     o = state.observation(None)
     lines = [f"phase {o['phase']} · wall {o['wall_remaining']} · pending {o['pending_seats']}"]
+    wilds = o.get("wilds")
+    if wilds is not None:
+        lines[0] += f" · wilds {' '.join(wilds['kinds'])}" + (
+            f" (本金 {wilds['benjin']})" if wilds["benjin"] else "")
     for q in range(len(o["hands"])):
-        melds = " ".join(f"({m['type']} {m['tile']})" for m in o["melds"][q])
+        melds = " ".join(f"({m['type']} {m['tile']}" + (
+            f" +{''.join(m['wilds'])})" if m.get("wilds") else ")") for m in o["melds"][q])
         wins = f" won {len(o['wins'][q])}" if o["wins"][q] else ""
         lines.append(f"seat {q}{' (dealer)' if q == o['dealer'] else ''}: "
                      f"{''.join(o['hands'][q])} {melds}{wins} | discards "

@@ -53,7 +53,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', got {render_mode!r}")
         self.rules = resolve_rules(rules, knobs)
-        self.encoder = resolve_encoder(encoder)
+        self.encoder = resolve_encoder(encoder, self.rules)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = agents_of(self.rules)
@@ -68,11 +68,11 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return observation_space(self.encoder)
+        return observation_space(self.encoder, self.rules)
 
     @functools.lru_cache(maxsize=None)
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return action_space()
+        return action_space(self.rules)
 
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[_Obs, Dict[str, Dict[str, Any]]]:
@@ -111,7 +111,7 @@ class XueliuParallelEnv(ParallelEnv[str, Dict[str, np.ndarray], Optional[int]]):
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = hand_over_mask() if over else t.mask(seat)  # the end: exactly pass
+            mask = hand_over_mask(size=t.size) if over else t.mask(seat)  # the end: exactly pass
             out[agent] = {"observation": t.encode(seat), "action_mask": mask.astype(np.int8)}
         return out
 

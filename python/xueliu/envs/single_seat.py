@@ -9,7 +9,10 @@ the default table, ``rules.players - 1`` in general), as a Gymnasium environment
 
 An episode is one hand. The observation is ``{"observation": float32[C, 27], "action_mask":
 int8[NUM_ACTIONS]}`` (the encoder's channels, docs/learning.md); the action an index of
-:mod:`xueliu.learn`'s fixed action space (the exchange is three picks, four under 换四张). The
+:mod:`xueliu.learn`'s fixed action space (the exchange is three picks, four under 换四张). At a
+table with wild tiles (the ``WILD_PRESET_NAMES`` presets, docs/rules.md §12) the observation is
+``obs_wild_v1`` (``obs_v1`` and the wild channels) and the action space has
+``NUM_ACTIONS_WILD`` = 203 indices (红中's discard and 提 after the 175). The
 reward is in base units (ledger amounts divided by ``base × room``): ``"final"`` gives the seat's
 settlement net at the end, ``"transfers"`` each payment as it happens (the same sum). An index the mask does not allow
 is played as docs/rules.md §8's default for that decision and reported as ``info["illegal_action"]``. The
@@ -30,7 +33,7 @@ import gymnasium
 import numpy as np
 
 from ..game import GameState
-from ..learn import NUM_ACTIONS, Encoder, hand_over_mask, mask_from_observation
+from ..learn import Encoder, hand_over_mask, mask_from_observation, num_actions
 from ..rules import Rules
 from .common import (
     Episodes, action_space, check_reward, check_seat, observation_space, render_text,
@@ -62,14 +65,15 @@ class SingleSeatEnv(gymnasium.Env[Dict[str, np.ndarray], int]):
         seat = check_seat(seat, self.rules)
         if opponents is None:
             opponents = default_opponents(self.rules)
-        self.encoder = resolve_encoder(encoder)
+        self.encoder = resolve_encoder(encoder, self.rules)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
-        self.observation_space = observation_space(self.encoder)  # type: ignore[assignment]
-        self.action_space = action_space()  # type: ignore[assignment]
+        self.observation_space = observation_space(  # type: ignore[assignment]
+            self.encoder, self.rules)
+        self.action_space = action_space(self.rules)  # type: ignore[assignment]
         self._play = SeatGame(self.rules, opponents, reward, seat, bot_timeout, bot_observation)
         self._episodes = Episodes()
-        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
+        self._mask = np.zeros(num_actions(self.rules), np.bool_)
 
     @property
     def game(self) -> GameState:

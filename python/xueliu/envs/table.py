@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Set
 import numpy as np
 
 from ..game import GameState, new_game
-from ..learn import NUM_ACTIONS, Encoder, mask_from_observation
+from ..learn import Encoder, mask_from_observation, num_actions
 from ..rules import Rules
 from .common import choose, episode_seed, stake
 
@@ -28,6 +28,8 @@ class Table:
         self.encoder = encoder
         self._final = reward == "final"
         self.players = n = rules.players
+        self.size = num_actions(rules)
+        """The table's action space: 175 indices, 203 with wild tiles."""
         self.state: GameState = new_game(rules, seed=0)  # replaced by reset
         self.answers: Dict[int, Any] = {}
         self.picks: List[List[int]] = [[] for _ in range(n)]
@@ -65,7 +67,7 @@ class Table:
         """The seat's mask: its choices when it is still to answer, else all false."""
         if seat in self._pending and seat not in self.answers:
             return mask_from_observation(self.observation(seat), self.picks[seat])
-        return np.zeros(NUM_ACTIONS, np.bool_)
+        return np.zeros(self.size, np.bool_)
 
     def encode(self, seat: int) -> np.ndarray:
         enc = self.encoder

@@ -11,7 +11,8 @@
 >>> obs, rewards, terminations, truncations, info = envs.step(actions)
 
 It follows ``gymnasium.vector.VectorEnv``: batched observations ``{"observation": float32[n, C,
-27], "action_mask": int8[n, NUM_ACTIONS]}``, ``float64[n]`` rewards and ``bool[n]`` terminations
+27], "action_mask": int8[n, NUM_ACTIONS]}`` (``NUM_ACTIONS_WILD`` at a table with wild tiles, whose
+observations are ``obs_wild_v1``), ``float64[n]`` rewards and ``bool[n]`` terminations
 and truncations (always false: a hand always ends), and autoreset — ``"next_step"`` (Gymnasium's
 default: the step after an episode ends resets that hand and ignores its action) or
 ``"same_step"`` (the new hand starts in the same step; the last observation is in
@@ -37,7 +38,7 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..bots import ExternalBot
-from ..learn import HAND_OVER_ACTION, NUM_ACTIONS, Encoder, hand_over_mask, masks_from_states
+from ..learn import HAND_OVER_ACTION, Encoder, hand_over_mask, masks_from_states, num_actions
 from ..rules import Rules
 from .common import (
     Episodes, action_space, check_reward, check_seat, check_seed, observation_space,
@@ -74,7 +75,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
                              f"{autoreset_mode!r}")
         self.rules = resolve_rules(rules, knobs)
         seat = check_seat(seat, self.rules)
-        self.encoder = resolve_encoder(encoder)
+        self.encoder = resolve_encoder(encoder, self.rules)
         self.reward_mode = check_reward(reward)
         opponents = check_opponents(default_opponents(self.rules) if opponents is None
                                     else opponents, self.rules.players)
@@ -88,8 +89,8 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.autoreset_mode = mode
         self.metadata = {"autoreset_mode": mode, "render_modes": []}
         self.copy = copy
-        self.single_observation_space = observation_space(self.encoder)
-        self.single_action_space = action_space()
+        self.single_observation_space = observation_space(self.encoder, self.rules)
+        self.single_action_space = action_space(self.rules)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         # Each environment its own bot objects: a bot keeps per-hand state (a RandomBot its
@@ -102,7 +103,7 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self._episodes = [Episodes() for _ in range(num_envs)]
         # The one preallocated output: observations and masks (bools, handed out as int8).
         self._x = np.zeros((num_envs, *self.encoder.shape), self.encoder.dtype)
-        self._mask = np.zeros((num_envs, NUM_ACTIONS), np.bool_)
+        self._mask = np.zeros((num_envs, num_actions(self.rules)), np.bool_)
         self._mask8 = self._mask.view(np.int8)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
@@ -205,7 +206,8 @@ class VectorEnv(_GymVectorEnv[Dict[str, np.ndarray], np.ndarray, np.ndarray]):
         obs = play.observation()
         enc = self.encoder
         x = (enc.encode(obs) if enc.from_observation else enc.encode(play.state, play.seat))
-        return ({"observation": x, "action_mask": hand_over_mask().astype(np.int8)},
+        size = self._mask.shape[1]
+        return ({"observation": x, "action_mask": hand_over_mask(size=size).astype(np.int8)},
                 {"seat": play.seat, "illegal_action": illegal})
 
     def _info(self, illegal: List[bool]) -> Dict[str, Any]:

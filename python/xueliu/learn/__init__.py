@@ -13,15 +13,15 @@ Plain numpy: nothing here imports gymnasium or pettingzoo (the environments are
 """
 
 from .actions import (
-    EXCHANGE_PICK, HAND_OVER_ACTION, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS, action_mask,
-    describe_index, hand_over_mask, mask_from_observation, masks_from_observations,
-    masks_from_states, to_action,
+    EXCHANGE_PICK, HAND_OVER_ACTION, MULTIPLIER_SLOT, MULTIPLIER_SLOTS, NUM_ACTIONS,
+    NUM_ACTIONS_WILD, SWAP_BACK_SLOT, WILD_DISCARD, action_mask, describe_index, hand_over_mask,
+    mask_from_observation, masks_from_observations, masks_from_states, num_actions, to_action,
 )
 from .encoders import ENCODERS, Encoder, encoder
 
 __all__ = [
-    "NUM_ACTIONS", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS", "HAND_OVER_ACTION",
-    "hand_over_mask", "action_mask", "to_action", "mask_from_observation",
-    "masks_from_observations", "masks_from_states", "describe_index", "Encoder", "encoder",
-    "ENCODERS",
+    "NUM_ACTIONS", "NUM_ACTIONS_WILD", "EXCHANGE_PICK", "MULTIPLIER_SLOT", "MULTIPLIER_SLOTS",
+    "WILD_DISCARD", "SWAP_BACK_SLOT", "HAND_OVER_ACTION", "num_actions", "hand_over_mask",
+    "action_mask", "to_action", "mask_from_observation", "masks_from_observations",
+    "masks_from_states", "describe_index", "Encoder", "encoder", "ENCODERS",
 ]

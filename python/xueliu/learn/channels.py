@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-__all__ = ["ANALYSIS_V1", "OBS_V1", "OBS_V2", "OBS_V3", "ORACLE_EXTRA", "ORACLE_V1", "RELATIVE",
+__all__ = ["ANALYSIS_V1", "OBS_V1", "OBS_V2", "OBS_V3", "OBS_WILD_V1", "ORACLE_EXTRA",
+           "ORACLE_V1", "ORACLE_WILD_EXTRA", "ORACLE_WILD_V1", "RELATIVE", "WILD_V1",
            "WON_WAITS_V1", "offsets"]
 
 RELATIVE = ("self", "next", "across", "prev")
@@ -104,6 +105,60 @@ ORACLE_EXTRA: Tuple[Tuple[str, str], ...] = tuple([
 
 ORACLE_V1: Tuple[Tuple[str, str], ...] = OBS_V1 + ORACLE_EXTRA
 """``oracle_v1``: everything (the ``obs_v1`` channels, then :data:`ORACLE_EXTRA`)."""
+
+
+WILD_V1: Tuple[Tuple[str, str], ...] = tuple([
+    # Which tiles are wild this hand, and the wall set's wild pool.
+    ("wild_kinds", "tile plane: the suit kinds every tile of which is wild this hand (幺鸡's 1s, "
+                   "the 本金's two neighbours); zero when only 红中 are wild"),
+    ("benjin", "tile plane: the 本金 turned face up for this hand (宜宾 听用), its kind"),
+    ("wild_hongzhong", "flag: the wall holds red dragons (红中, 7z), every one wild"),
+    ("wilds_in_wall", "bar: wilds in the wall set (4, 8, 11 or 12: the rules' count)"),
+    ("wilds_held", "bar: wilds among own concealed tiles (红中 included)"),
+    ("wilds_melded_self", "bar: wilds in own melds (its concealed kongs' included)"),
+    ("wilds_seen", "bar: wilds this seat sees outside its own hand and melds (discards, the "
+                   "others' exposed melds, set-aside winning tiles, a tile being robbed)"),
+    ("wilds_unseen", "bar: the wild pool: wilds of the wall set neither held, nor in own melds, "
+                     "nor seen (§12.1's remaining wilds: in the wall or hidden in other hands)"),
+    # 红中 (kind 27), which no 27-kind row has: its counts.
+    ("hongzhong_hand", "bar: red dragons (红中) among own concealed tiles"),
+    ("hongzhong_drawn", "flag: the tile this seat just drew is a 红中"),
+    ("hongzhong_claim", "flag: the tile on offer is a 红中 (the added tile of a kong being "
+                        "robbed)"),
+    ("hongzhong_visible", "bar: 红中 this seat sees outside its concealed hand (as visible_*: "
+                          "discards, melds, set-aside winning tiles, a tile being robbed)"),
+    *_per_seat("hongzhong_discards_{r}", "bar: 红中 in {who}'s discards (河)"),
+    *_per_seat("last_discard_hongzhong_{r}", "flag: {who}'s latest discard still in its "
+                                             "discards is a 红中"),
+    *_per_seat("won_hongzhong_{r}", "bar: wins of {who} on a 红中"),
+    # Soft melds (软碰, 软杠): the public wilds of each seat's melds.
+    *_per_seat("soft_melds_{r}", "tile plane: kinds of {who}'s melds holding a wild (软碰, "
+                                 "软杠; own concealed kongs included, another seat's hidden)"),
+    *_per_seat("meld_wilds_{r}", "bar: wilds in {who}'s melds (own concealed kongs included, "
+                                 "another seat's hidden)"),
+])
+"""The wild-tile channels (docs/rules.md §12) that ``obs_wild_v1`` adds after the ``obs_v1``
+channels: which kinds are wild, the 本金, the wild pool, the counts of 红中 (kind 27, which no
+row of 27 kinds holds) and the soft melds. A function of ``state.observation(seat)`` alone, like
+``obs_v1``; all zero at a table without wilds."""
+
+OBS_WILD_V1: Tuple[Tuple[str, str], ...] = OBS_V1 + WILD_V1
+"""``obs_wild_v1``: the ``obs_v1`` channels, then :data:`WILD_V1` (what one seat may see at a
+table with wild tiles; the environments' observation there)."""
+
+ORACLE_WILD_EXTRA: Tuple[Tuple[str, str], ...] = tuple([
+    *_per_seat("hongzhong_hand_{r}", "bar: 红中 in {who}'s concealed hand", _OTHERS),
+    *_per_seat("wilds_held_{r}", "bar: wilds in {who}'s concealed hand", _OTHERS),
+    *_per_seat("concealed_kong_wilds_{r}", "bar: wilds in {who}'s concealed kongs", _OTHERS),
+    ("live_wall_wilds", "bar: wilds left in the live wall"),
+    ("live_wall_hongzhong", "bar: 红中 left in the live wall"),
+    ("next_draw_hongzhong", "flag: the next tile of the live wall is a 红中"),
+])
+"""The hidden wild-tile information ``oracle_wild_v1`` adds after :data:`ORACLE_EXTRA`."""
+
+ORACLE_WILD_V1: Tuple[Tuple[str, str], ...] = OBS_WILD_V1 + ORACLE_EXTRA + ORACLE_WILD_EXTRA
+"""``oracle_wild_v1``: the ``obs_wild_v1`` channels, then :data:`ORACLE_EXTRA` and
+:data:`ORACLE_WILD_EXTRA` (everything, at a table with wild tiles)."""
 
 
 _AFTER = "tile plane: kinds held whose discard leaves the hand "

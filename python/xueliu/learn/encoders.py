@@ -1,5 +1,6 @@
 """Tensor encoders of a seat's view: ``obs_v1`` (what the seat may see) and ``oracle_v1``
-(everything, for oracle-guided training).
+(everything, for oracle-guided training); at a table with wild tiles (docs/rules.md §12)
+``obs_wild_v1`` and ``oracle_wild_v1``, the same channels followed by the wild ones.
 
 >>> import numpy as np, xueliu
 >>> from xueliu.learn import encoder
@@ -24,6 +25,13 @@ with no seat at the table (:func:`xueliu.rules.shape.seat_places`: three seats l
 empty, two seats ``next`` and ``prev``) and the kinds of a suit not in play are always zero, so
 the default table's bytes are exactly those of before table shapes (tests/learn/
 test_default_bytes.py) and docs/learning.md says what a model may read of the shape.
+
+Wild tiles: every row keeps the 27 suit kinds, a wild of a suit kind (幺鸡's ``1s``) counted at
+its own kind as the physical tile it is, and 红中 (``7z``, kind 27) in none of them; the wild
+channels (:data:`~xueliu.learn.channels.WILD_V1`) say which kinds are wild, the 本金, the pool of
+wilds, the counts of 红中 and the soft melds. ``obs_v1`` and ``oracle_v1`` refuse a table with
+wilds (their rows could not show its 红中 nor which tiles are wild); tables without wilds encode
+byte for byte as before (tests/learn/test_no_wild_bytes.py).
 """
 
 from __future__ import annotations
@@ -34,11 +42,13 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..game import GameState
+from ..rules import Rules
 from ..rules.shape import seat_places
-from .channels import OBS_V1, ORACLE_V1
-from .view_encoding import obs_v1_of_states, oracle_extra_from_states
+from .channels import OBS_V1, OBS_WILD_V1, ORACLE_EXTRA, ORACLE_V1, ORACLE_WILD_EXTRA, \
+    ORACLE_WILD_V1, WILD_V1
+from .view_encoding import native_reads, obs_v1_of_states, oracle_extra_from_states
 
-__all__ = ["Encoder", "encoder", "ENCODERS", "FAST_BATCH"]
+__all__ = ["Encoder", "encoder", "encoder_for", "ENCODERS", "WILD_ENCODERS", "FAST_BATCH"]
 
 _K: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 
@@ -77,6 +87,11 @@ _EXCHANGE_ROWS: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], Tuple[bytes, ...]]
 # so bytes never carry), summed in C by sum(map(...)) and turned into a row by to_bytes.
 _UNIT = {t: 1 << 8 * k for t, k in _K.items()}
 _HOT_OF = {t: _HOT[k] for t, k in _K.items()}
+# 红中 (7z, kind 27: a wild, docs/rules.md §12) has no place in a row of the 27 suit kinds: it
+# adds nothing to them (the wild channels count it), so the same code reads a table with wilds.
+_HZ = "7z"
+_UNIT[_HZ] = 0
+_HOT_OF[_HZ] = _ZERO
 
 
 def _counts(names: Sequence[str]) -> bytes:
@@ -178,6 +193,9 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
                 else:
                     (kongs if kind == "kong" else concealed)[k] = 1
                     vis += 4 * _UNIT[t]
+                wilds = m.get("wilds")
+                if wilds:  # a soft meld (§12.3): its wilds are tiles of their own kinds
+                    vis += sum(map(_UNIT.__getitem__, wilds)) - len(wilds) * _UNIT[t]
             rows += (bytes(pengs), bytes(kongs))
             if r == 0:
                 add(bytes(concealed))
@@ -187,13 +205,18 @@ def _obs_v1_rows(o: Mapping[str, Any], picks: Sequence[int], rows: List[bytes]) 
         if ws:
             won = bytearray(27)
             for w in ws:
-                won[K[w["tile"]]] = 1
+                t = w["tile"]
+                if t != _HZ:
+                    won[K[t]] = 1
             add(bytes(won))
         else:
             add(_ZERO)
     aside = o["set_aside"]
     if aside:
         vis += sum(map(_UNIT.__getitem__, aside))
+    wild = o.get("wilds")
+    if wild is not None and wild["benjin"] is not None:  # the 本金 lies face up (§12.1)
+        vis += _UNIT[wild["benjin"]]
     raw = vis.to_bytes(27, "little")
     rows += (raw.translate(_GE1), raw.translate(_GE2), raw.translate(_GE3), raw.translate(_GE4))
 
@@ -259,40 +282,206 @@ def _oracle_extra_rows(full: Mapping[str, Any], seat: int, rows: List[bytes]) ->
     rows.append(_HOT_OF[wall[0]] if wall else _ZERO)
 
 
+def _wild_rows(o: Mapping[str, Any], rows: List[bytes]) -> None:
+    """Appends the wild-tile channels (:data:`~xueliu.learn.channels.WILD_V1`) of observation
+    ``o``: all zero at a table without wilds (no ``"wilds"`` in the observation)."""
+    w = o.get("wilds")
+    if w is None:
+        rows += _NO_WILD_ROWS
+        return
+    kinds = w["kinds"]
+    benjin = w["benjin"]
+    in_wall = w["in_wall"]
+    key = (tuple(kinds), benjin, in_wall)
+    head = _WILD_HEADS.get(key)
+    if head is None:  # the rows of the hand's wild set (one a hand; a 本金 rule: a few dozen)
+        if len(_WILD_HEADS) >= 1 << 10:
+            _WILD_HEADS.clear()
+        plane = bytearray(27)
+        for t in kinds:
+            if t != _HZ:
+                plane[_K[t]] = 1
+        head = _WILD_HEADS[key] = (
+            frozenset(kinds).__contains__,
+            (bytes(plane), _ZERO if benjin is None else _HOT_OF[benjin],
+             _ONES if _HZ in kinds else _ZERO, _BAR[min(in_wall, 27)]))
+    is_wild, first = head
+    rows += first
+
+    s = o["seat"]
+    order = _PLACES[len(o["hand_sizes"])][s]
+    hand = o["hand"]
+    melds = o["melds"]
+    discards = o["discards"]
+    wins = o["wins"]
+    aside = o["set_aside"]
+    claim = o["claim"]
+    robbed = None if claim is None or claim["kind"] != "rob" else claim["tile"]
+    held = sum(map(is_wild, hand))
+    # Per place: 红中 in the river, its last discard a 红中, wins on a 红中, the soft melds' kinds
+    # and their wilds; and, over the table, the wilds and 红中 on view.
+    seen = sum(map(is_wild, aside)) + (robbed is not None and is_wild(robbed))
+    hz_seen = aside.count(_HZ) + (robbed == _HZ)
+    melded = 0
+    river_hz: List[bytes] = []
+    last_hz: List[bytes] = []
+    won_hz: List[bytes] = []
+    soft: List[bytes] = []
+    meld_wilds: List[bytes] = []
+    for q in order:
+        if q is None:  # no seat in this place at this table
+            river_hz.append(_ZERO)
+            last_hz.append(_ZERO)
+            won_hz.append(_ZERO)
+            soft.append(_ZERO)
+            meld_wilds.append(_ZERO)
+            continue
+        river = discards[q]
+        if river:
+            hz = river.count(_HZ)
+            hz_seen += hz
+            seen += sum(map(is_wild, river))
+            river_hz.append(_BAR[min(hz, 27)])
+            last_hz.append(_ONES if river[-1] == _HZ else _ZERO)
+        else:
+            river_hz.append(_ZERO)
+            last_hz.append(_ZERO)
+        ws = wins[q]
+        won_hz.append(_BAR[min(sum(x["tile"] == _HZ for x in ws), 27)] if ws else _ZERO)
+        count = 0
+        kinds_soft: Optional[bytearray] = None
+        for m in melds[q]:
+            mw = m.get("wilds")
+            if mw:  # (another seat's concealed kong: tile "?", wilds None)
+                if kinds_soft is None:
+                    kinds_soft = bytearray(27)
+                kinds_soft[_K[m["tile"]]] = 1
+                count += len(mw)
+                hz_seen += mw.count(_HZ)
+        soft.append(_ZERO if kinds_soft is None else bytes(kinds_soft))
+        meld_wilds.append(_BAR[min(count, 27)])
+        if q == s:
+            melded = count
+        else:
+            seen += count
+    rows += (_BAR[min(held, 27)], _BAR[min(melded, 27)], _BAR[min(seen, 27)],
+             _BAR[min(max(0, in_wall - held - melded - seen), 27)],
+             _BAR[min(hand.count(_HZ), 27)], _ONES if o["drawn"] == _HZ else _ZERO,
+             _ONES if claim is not None and claim["tile"] == _HZ else _ZERO,
+             _BAR[min(hz_seen, 27)])
+    rows += river_hz
+    rows += last_hz
+    rows += won_hz
+    rows += soft
+    rows += meld_wilds
+
+
+# The first rows of the wild channels by (wild kinds, 本金, wilds in the wall set): the wild test
+# and the rows of which kinds are wild.
+_WILD_HEADS: Dict[Tuple[Tuple[str, ...], Optional[str], int],
+                  Tuple[Callable[[str], bool], Tuple[bytes, ...]]] = {}
+_NO_WILD_ROWS = (_ZERO,) * len(WILD_V1)
+_NO_ORACLE_WILD_ROWS = (_ZERO,) * len(ORACLE_WILD_EXTRA)
+
+
+def _oracle_wild_rows(full: Mapping[str, Any], seat: int, rows: List[bytes]) -> None:
+    """The hidden wild-tile channels of ``oracle_wild_v1``
+    (:data:`~xueliu.learn.channels.ORACLE_WILD_EXTRA`) from ``state.observation(None)``."""
+    w = full.get("wilds")
+    if w is None:
+        rows += _NO_ORACLE_WILD_ROWS
+        return
+    is_wild = frozenset(w["kinds"]).__contains__
+    hands = full["hands"]
+    melds = full["melds"]
+    others = _PLACES[len(hands)][seat][1:]
+    rows += tuple(_ZERO if q is None else _BAR[min(hands[q].count(_HZ), 27)] for q in others)
+    rows += tuple(_ZERO if q is None else _BAR[min(sum(map(is_wild, hands[q])), 27)]
+                  for q in others)
+    rows += tuple(_ZERO if q is None else
+                  _BAR[min(sum(len(m["wilds"] or ()) for m in melds[q]
+                               if m["type"] == "concealed_kong"), 27)] for q in others)
+    wall = full["wall"]
+    rows += (_BAR[min(sum(map(is_wild, wall)), 27)], _BAR[min(wall.count(_HZ), 27)],
+             _ONES if wall and wall[0] == _HZ else _ZERO)
+
+
 _Rows = Callable[[Any, Optional[int], Sequence[int], List[bytes]], None]
 
 
-def _obs_v1_item(item: Any, seat: Optional[int], picks: Sequence[int], rows: List[bytes]) -> None:
-    if type(item) is dict and seat is None and item["seat"] is not None:  # the hot path
-        _obs_v1_rows(item, picks, rows)
-        return
+def _seat_observation(name: str, item: Any, seat: Optional[int]) -> Mapping[str, Any]:
+    """The observation dict an ``obs_*`` encoder reads: ``item`` itself, or a GameState's
+    ``observation(seat)``."""
     o: Mapping[str, Any]
     if isinstance(item, GameState):
         if seat is None:
-            raise ValueError("obs_v1 of a GameState needs the seat")
+            raise ValueError(f"{name} of a GameState needs the seat")
         o = item.observation(seat)
     elif isinstance(item, Mapping):
         o = item
         if o.get("seat") is None:
-            raise ValueError("obs_v1 encodes one seat's observation; this one is omniscient "
+            raise ValueError(f"{name} encodes one seat's observation; this one is omniscient "
                              "(seat None)")
         if seat is not None and seat != o["seat"]:
             raise ValueError(f"the observation is seat {o['seat']}'s, not seat {seat}'s")
     else:
-        raise TypeError(f"obs_v1 encodes a GameState or an observation dict, got "
+        raise TypeError(f"{name} encodes a GameState or an observation dict, got "
                         f"{type(item).__name__}")
+    return o
+
+
+def _no_wilds(name: str, o: Mapping[str, Any]) -> None:
+    if "wilds" in o:
+        raise ValueError(f"{name} encodes a table without wild tiles, and this one has wilds "
+                         f"(docs/rules.md §12): encode it with {name.replace('_v1', '_wild_v1')} "
+                         "(the environments do)")
+
+
+def _obs_v1_item(item: Any, seat: Optional[int], picks: Sequence[int], rows: List[bytes]) -> None:
+    if type(item) is dict and seat is None and item["seat"] is not None \
+            and "wilds" not in item:  # the hot path
+        _obs_v1_rows(item, picks, rows)
+        return
+    o = _seat_observation("obs_v1", item, seat)
+    _no_wilds("obs_v1", o)
     _obs_v1_rows(o, picks, rows)
+
+
+def _obs_wild_v1_item(item: Any, seat: Optional[int], picks: Sequence[int],
+                      rows: List[bytes]) -> None:
+    o = item if type(item) is dict and seat is None and item["seat"] is not None \
+        else _seat_observation("obs_wild_v1", item, seat)
+    _obs_v1_rows(o, picks, rows)
+    _wild_rows(o, rows)
+
+
+def _oracle_state(name: str, item: Any, seat: Optional[int]) -> GameState:
+    if not isinstance(item, GameState):
+        raise TypeError(f"{name} encodes a GameState (it reads hidden tiles), got "
+                        f"{type(item).__name__}")
+    if seat is None:
+        raise ValueError(f"{name} needs the seat")
+    return item
 
 
 def _oracle_v1_item(item: Any, seat: Optional[int], picks: Sequence[int],
                     rows: List[bytes]) -> None:
-    if not isinstance(item, GameState):
-        raise TypeError(f"oracle_v1 encodes a GameState (it reads hidden tiles), got "
-                        f"{type(item).__name__}")
-    if seat is None:
-        raise ValueError("oracle_v1 needs the seat")
-    _obs_v1_rows(item.observation(seat), picks, rows)
-    _oracle_extra_rows(item.observation(None), seat, rows)
+    state = _oracle_state("oracle_v1", item, seat)
+    o = state.observation(seat)
+    _no_wilds("oracle_v1", o)
+    _obs_v1_rows(o, picks, rows)
+    _oracle_extra_rows(state.observation(None), seat, rows)  # type: ignore[arg-type]
+
+
+def _oracle_wild_v1_item(item: Any, seat: Optional[int], picks: Sequence[int],
+                         rows: List[bytes]) -> None:
+    state = _oracle_state("oracle_wild_v1", item, seat)
+    o = state.observation(seat)
+    _obs_v1_rows(o, picks, rows)
+    _wild_rows(o, rows)
+    full = state.observation(None)
+    _oracle_extra_rows(full, seat, rows)  # type: ignore[arg-type]
+    _oracle_wild_rows(full, seat, rows)  # type: ignore[arg-type]
 
 
 class Encoder:
@@ -344,7 +533,7 @@ class Encoder:
         the native fast path (the same values as its observation dict gives)."""
         out = self._out(out, self.shape)
         if seat is not None and self._fast is not None and isinstance(state, GameState) \
-                and state.rules.players == 4:
+                and native_reads(state):
             self._fast([state], [seat], [picks], out[None])
             return out
         rows: List[bytes] = []
@@ -359,7 +548,8 @@ class Encoder:
         into ``out`` in one numpy copy. A batch of at least :data:`FAST_BATCH` game states (with
         their seats) takes the fast path instead (:mod:`xueliu.learn.view_encoding`): the same
         values, read from the engine's seat views and written by the native core (four-seat
-        tables; a batch with a smaller table takes the observation-dict path)."""
+        tables without wild tiles; a batch with another table takes the observation-dict
+        path)."""
         n = len(states)
         if seats is not None and len(seats) != n:
             raise ValueError(f"{n} states but {len(seats)} seats")
@@ -368,7 +558,7 @@ class Encoder:
         out = self._out(out, (n, *self.shape))
         if n >= FAST_BATCH and seats is not None and self._fast is not None \
                 and all(map(isinstance, states, repeat(GameState))) \
-                and all(s.rules.players == 4 for s in states):
+                and all(map(native_reads, states)):
             return self._fast(states, seats, picks, out)
         rows: List[bytes] = []
         fill = self._rows
@@ -399,6 +589,29 @@ def _fast_oracle_v1(states: Sequence[Any], seats: Sequence[Any],
     return out
 
 
+# The wild encoders at a table without wilds (the only tables the native core reads): obs_v1's
+# channels, then the wild channels, all zero (and for the oracle the hidden channels between).
+_WILD_AT = len(OBS_V1)
+_ORACLE_AT = len(OBS_WILD_V1)
+_ORACLE_WILD_AT = _ORACLE_AT + len(ORACLE_EXTRA)
+
+
+def _fast_obs_wild_v1(states: Sequence[Any], seats: Sequence[Any],
+                      picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
+    obs_v1_of_states(states, seats, picks, out)
+    out[:, _WILD_AT:] = 0
+    return out
+
+
+def _fast_oracle_wild_v1(states: Sequence[Any], seats: Sequence[Any],
+                         picks: Optional[Sequence[Sequence[int]]], out: np.ndarray) -> np.ndarray:
+    obs_v1_of_states(states, seats, picks, out)  # (checks the seats)
+    out[:, _WILD_AT:_ORACLE_AT] = 0
+    oracle_extra_from_states(states, [int(q) for q in seats], out, at=_ORACLE_AT)
+    out[:, _ORACLE_WILD_AT:] = 0
+    return out
+
+
 ENCODERS: Dict[str, Encoder] = {
     "obs_v1": Encoder("obs_v1", OBS_V1, _obs_v1_item,
                       "What one seat may see: a function of state.observation(seat) alone.",
@@ -407,15 +620,45 @@ ENCODERS: Dict[str, Encoder] = {
                          "obs_v1 plus the hidden tiles: other hands, concealed kongs, the live "
                          "wall (oracle-guided training; never a player's input at play time).",
                          from_observation=False, fast=_fast_oracle_v1),
+    "obs_wild_v1": Encoder("obs_wild_v1", OBS_WILD_V1, _obs_wild_v1_item,
+                           "obs_v1 and the wild-tile channels (docs/rules.md §12): what one seat "
+                           "may see at any table, wilds included; a function of "
+                           "state.observation(seat) alone.",
+                           from_observation=True, fast=_fast_obs_wild_v1),
+    "oracle_wild_v1": Encoder("oracle_wild_v1", ORACLE_WILD_V1, _oracle_wild_v1_item,
+                              "obs_wild_v1 plus the hidden tiles and wilds: oracle_v1's hidden "
+                              "channels, then the others' wilds and the live wall's.",
+                              from_observation=False, fast=_fast_oracle_wild_v1),
 }
 """The encoders by name."""
 
+WILD_ENCODERS: Dict[str, str] = {"obs_v1": "obs_wild_v1", "oracle_v1": "oracle_wild_v1"}
+"""The encoder a table with wild tiles takes in place of each encoder of tables without them."""
+
 
 def encoder(name: str) -> Encoder:
-    """The encoder called ``name``: ``"obs_v1"`` or ``"oracle_v1"``."""
+    """The encoder called ``name``: ``"obs_v1"``, ``"oracle_v1"``, ``"obs_wild_v1"`` or
+    ``"oracle_wild_v1"``."""
     if not isinstance(name, str):
         raise TypeError(f"an encoder name is a str, got {type(name).__name__}")
     enc = ENCODERS.get(name)
     if enc is None:
         raise ValueError(f"unknown encoder {name!r}; expected one of {', '.join(ENCODERS)}")
+    return enc
+
+
+def encoder_for(enc: Encoder, rules: Rules) -> Encoder:
+    """The encoder a table of ``rules`` is observed with when ``enc`` is asked for: ``enc``
+    itself, or at a table with wild tiles (``rules.has_wilds``) its wild counterpart
+    (``obs_v1`` → ``obs_wild_v1``, ``oracle_v1`` → ``oracle_wild_v1``: the same channels first,
+    then the wild ones).
+
+    >>> from xueliu import Rules
+    >>> encoder_for(encoder("obs_v1"), Rules.preset("hongzhong")).name
+    'obs_wild_v1'
+    """
+    if rules.has_wilds:
+        wild = WILD_ENCODERS.get(enc.name)
+        if wild is not None and ENCODERS.get(enc.name) is enc:
+            return ENCODERS[wild]
     return enc

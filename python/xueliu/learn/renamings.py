@@ -5,7 +5,8 @@ name one (定缺's void, 换三张's same-suit exchange) name it through the til
 ``r`` read as ``10 − r``: runs stay runs, 1 and 9 trade places (带幺九 and 清幺九 keep their
 terminals), 2, 5 and 8 stay 2, 5 and 8 (将对), 九莲宝灯's 1112345678999 is its own mirror, and no
 fan of the presets, nor of the optional ones (断幺九, 一条龙, 夹心五), tells a rank from its
-mirror. So each of the 3! × 2 renamings maps a hand onto another hand that plays the same way:
+mirror. So each of the 3! × 2 renamings maps a hand onto another hand that plays the same way
+(at a table without wild tiles: 幺鸡's ``1s`` or a 本金 tells the suits apart, docs/rules.md §12):
 the same decisions, renamed, give the same nets
 (``tests/learn/test_renamings.py`` plays both tables side by side in both presets).
 
@@ -140,8 +141,13 @@ def rename_obs(x: np.ndarray, which: object) -> np.ndarray:
 
 def rename_per_index(a: np.ndarray, which: object) -> np.ndarray:
     """Rows of one value per index of the action space (masks, logits, option values) renamed:
-    ``out[i, action_map(w)[j]] = a[i, j]``."""
-    return _gather(np.asarray(a), _ACTION_SRC, which)
+    ``out[i, action_map(w)[j]] = a[i, j]``. The 175 indices of a table without wild tiles only
+    (a wild kind breaks the symmetry of the suits): rows of another width are a ``ValueError``."""
+    a = np.asarray(a)
+    if a.ndim < 1 or a.shape[-1] != NUM_ACTIONS:
+        raise ValueError(f"rename_per_index renames rows of the {NUM_ACTIONS} indices of a table "
+                         f"without wild tiles, got shape {a.shape}")
+    return _gather(a, _ACTION_SRC, which)
 
 
 def rename_per_kind(a: np.ndarray, which: object) -> np.ndarray:

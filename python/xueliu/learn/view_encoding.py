@@ -12,6 +12,11 @@ hand's fields (cpp/bindings/bind_encode.cpp, field by field as ``public_pieces``
 channel into the caller's ``float32`` array (``_core.encode_obs_v1``; cpp/encode.cpp holds the
 channel layout, checked against :data:`~xueliu.learn.channels.OBS_V1` here at import). The
 hidden channels of ``oracle_v1`` are built by numpy for the whole batch.
+
+It reads four-seat tables without wild tiles (:func:`native_reads`). A table with wilds keeps 28
+counts per hand and rivers that may hold 红中 (docs/rules.md §12), which the native reader
+refuses with a ``ValueError`` rather than misread; the encoders send such tables, and tables of 2
+or 3 seats, to the observation-dict path.
 """
 
 from __future__ import annotations
@@ -26,13 +31,18 @@ from ..game import GameState
 from ..game.view import hidden_pieces
 from .channels import OBS_V1, ORACLE_V1
 
-__all__ = ["obs_v1_of_states", "oracle_extra_from_states"]
+__all__ = ["native_reads", "obs_v1_of_states", "oracle_extra_from_states"]
 
 _flat = chain.from_iterable
 _AR4 = np.arange(4)
 _T4 = np.arange(1, 5, dtype=np.uint8)[:, None]  # thresholds of the "at least i" planes
 if tuple(n for n, _ in OBS_V1) != _core.OBS_V1_CHANNELS:  # pragma: no cover
     raise AssertionError("obs_v1's channel table and the native encoder disagree")
+
+
+def native_reads(state: GameState) -> bool:
+    """Whether the native fast path reads ``state``: a four-seat table without wild tiles."""
+    return state._wild is None and state.rules.players == 4
 
 
 def _ints(values: Any, n: int = -1) -> np.ndarray:
@@ -59,16 +69,16 @@ _NEXT_DRAW = _ORACLE_AT["next_draw"]
 
 
 def oracle_extra_from_states(states: Sequence[GameState], seats: Sequence[int],
-                             out: np.ndarray) -> None:
-    """Fills ``out[:, 92:112]`` (``float32``) with the hidden channels of ``oracle_v1`` (the other hands, their
-    concealed kongs, the live wall, its next tile) read from the engine: everything, for oracle
-    training only."""
+                             out: np.ndarray, at: int = 92) -> None:
+    """Fills ``out[:, at:at + 20]`` (``float32``; ``oracle_v1``'s channels 92–111) with the hidden
+    channels of ``oracle_v1`` (the other hands, their concealed kongs, the live wall, its next
+    tile) read from the engine: everything, for oracle training only."""
     n = len(states)
     if n == 0:
         return
     x = np.empty((n, len(ORACLE_V1), 27), np.uint8)
     _oracle_extra(states, seats, x)
-    out[:, _HANDS:] = x[:, _HANDS:]
+    out[:, at:at + len(ORACLE_V1) - _HANDS] = x[:, _HANDS:]
 
 
 def _oracle_extra(states: Sequence[GameState], seats: Sequence[int], out: np.ndarray) -> None:
