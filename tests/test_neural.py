@@ -123,6 +123,38 @@ def test_rules_the_weights_were_not_trained_for_are_refused(change):
         play_hand(state, [NeuralBot()] * 4)
 
 
+@pytest.mark.parametrize("wild_preset", xueliu.rules.WILD_PRESET_NAMES)
+def test_rules_with_wild_tiles_are_refused_with_their_own_message(wild_preset):
+    # obs_v1 cannot show a wild (no 红中 kind, no wild channels): every way in refuses the rules,
+    # saying so, rather than naming the knobs that differ from a trained preset
+    rules = xueliu.Rules.preset(wild_preset)
+    message = "does not play wild tiles"
+    with pytest.raises(UntrainedRulesError, match=message):
+        NeuralBot(rules=rules)
+    with pytest.raises(UntrainedRulesError, match=message):
+        make_bot("neural", rules=rules)
+    bot = NeuralBot()
+    with pytest.raises(UntrainedRulesError, match=message):
+        bot.check_rules(rules)
+    with pytest.raises(UntrainedRulesError, match=message):
+        bot.start_hand(0, rules, 1)
+    state = xueliu.new_game(rules, seed=1)
+    with pytest.raises(UntrainedRulesError, match=message):
+        bot.act_batch([state], [0])
+    with pytest.raises(UntrainedRulesError, match=message):
+        play_hand(state, [NeuralBot(), GreedyBot(), GreedyBot(), GreedyBot()])
+    seat = state.pending()[0]
+    with pytest.raises(UntrainedRulesError, match=message):  # a JSON observation alone
+        NeuralBot().act(state.observation(seat), state.legal_actions(seat))
+
+
+def test_simulate_refuses_wild_tiles_for_the_neural_bot():
+    from xueliu.simulate import simulate
+
+    with pytest.raises(UntrainedRulesError, match="does not play wild tiles"):
+        simulate(4, bots=("neural", "greedy", "greedy", "greedy"), rules="yaoji", seed=1)
+
+
 def test_simulate_refuses_untrained_rules_with_a_clear_error():
     from xueliu.simulate import simulate
 

@@ -19,7 +19,9 @@ Three ways in, the same decision for the same view:
 
 The weights carry the rules they were trained for (``xueliu`` and ``xuezhan`` for the shipped
 file); any other rules are refused with :class:`~xueliu.bots.neural_net.UntrainedRulesError`
-when the bot is made for them or a hand under them starts — never played badly in silence.
+when the bot is made for them or a hand under them starts — never played badly in silence. Rules
+with wild tiles (docs/rules.md §12) are refused so too, with a message of their own: ``obs_v1``
+cannot show a wild.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from ..learn.actions import (EXCHANGE_PICK, MULTIPLIER_SLOT, NUM_ACTIONS,
                              _exchange_picks_allowed, _fill_mask)
 from ..learn.encoders import encoder
 from .base import Bot
-from .neural_net import Network, load_network
+from .neural_net import WILD_TILES_REFUSED, Network, UntrainedRulesError, load_network
 from .neural_views import views_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,6 +243,8 @@ class NeuralBot(Bot):
         """The same decision from the seat's JSON observation (the encoder's dict path)."""
         if not legal_actions:
             raise ValueError("NeuralBot was asked to act with no legal action")
+        if observation.get("wilds") is not None:  # a table with wild tiles
+            raise UntrainedRulesError(WILD_TILES_REFUSED)
         if self._checked is None:
             mode = observation.get("mode")
             if mode is not None and not any(p.get("mode") == mode

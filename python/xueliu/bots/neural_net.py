@@ -48,7 +48,7 @@ from ..learn.network_inputs import INPUT_WIDTHS, network_input
 from ..rules import Rules
 
 __all__ = ["FORMAT", "ENCODERS", "INPUT_SIZE", "Network", "load_network", "save_network", "DEFAULT_WEIGHTS",
-           "UntrainedRulesError", "DANGER_KINDS"]
+           "UntrainedRulesError", "WILD_TILES_REFUSED", "DANGER_KINDS"]
 
 FORMAT = "xueliu-neural-v1"
 INPUT_SIZE = len(OBS_V1) * 27
@@ -62,6 +62,13 @@ DEFAULT_WEIGHTS = os.path.join(os.path.dirname(__file__), "weights", "neural_v1.
 
 class UntrainedRulesError(ValueError):
     """The rules in play are not among those the weights were trained for."""
+
+
+WILD_TILES_REFUSED = (
+    "the neural bot does not play wild tiles (docs/rules.md §12): its input (obs_v1) has no "
+    "wild kinds, 红中 or soft melds, and no weights are trained for a wild-tile table; play "
+    "these rules with the expert or greedy bot")
+""":class:`UntrainedRulesError`'s message for rules with wild tiles (``Rules.has_wilds``)."""
 
 
 DANGER_KINDS = 27
@@ -150,7 +157,10 @@ class Network:
 
     def preset_of(self, rules: Rules) -> str:
         """The name of the trained preset ``rules`` are, else :class:`UntrainedRulesError`
-        naming what differs from the nearest trained preset."""
+        naming what differs from the nearest trained preset (or, for rules with wild tiles,
+        saying that the bot does not play them)."""
+        if rules.has_wilds:
+            raise UntrainedRulesError(WILD_TILES_REFUSED)
         d = rules.to_dict()
         for name, trained in self.presets.items():
             if _same(d, trained):
