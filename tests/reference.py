@@ -21,6 +21,7 @@ made of the suits in play only.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import NamedTuple, Optional
 
@@ -333,13 +334,25 @@ def waits(counts, melds=(), void=None, seven_pairs=True, *, hand_size=13, suits=
 def _closest_standard(counts, n_sets, kinds, cap, best):
     """Smallest |H - counts| (< best) over concealed parts H = pair + n_sets sets on ``kinds`` with
     H[t] <= cap[t]. Sets are taken in non-decreasing block order (blocks sorted by lowest kind), so
-    each H is visited once per split; a branch stops once its distance cannot beat ``best``."""
+    each H is visited once per split; a branch stops once its distance cannot beat ``best``.
+
+    The answer depends on its arguments only, and the same ones come back often (查听 asks the
+    shanten of a discard and then its 进张 from the same hand; Hypothesis repeats hands), so it is
+    remembered per argument tuple: the search itself runs as written below."""
+    return _closest_standard_of(tuple(counts), n_sets, tuple(kinds), tuple(cap), best)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _closest_standard_of(counts, n_sets, kinds, cap, best):
     blocks = []
     for k in kinds:
         blocks.append((k, k, k))
         if rank_of(k) <= 7 and k + 2 in kinds:
             blocks.append((k, k + 1, k + 2))
     h = [0] * 27
+    # The hand's tiles usable in H (at most the cap), and the kinds from each block's lowest on.
+    usable = [min(c, m) for c, m in zip(counts, cap)]
+    kinds_from = {k: [t for t in kinds if t >= k] for k in kinds}
 
     def add(tiles):
         """Put tiles into H; return the added distance, or None when a cap is broken (undone)."""
@@ -364,8 +377,7 @@ def _closest_standard(counts, n_sets, kinds, cap, best):
             return 0
         if start == len(blocks):
             return 99
-        unused = sum(min(counts[t], cap[t]) - h[t] for t in kinds
-                     if t >= blocks[start][0] and counts[t] > h[t])
+        unused = sum(usable[t] - h[t] for t in kinds_from[blocks[start][0]] if counts[t] > h[t])
         return max(0, 3 * left - unused)
 
     def search(start, left, cost):

@@ -320,9 +320,16 @@ def test_new_game_rejects_an_unknown_preset():
         xueliu.new_game("riichi")
 
 
+# A hand that can give three tiles: 3 to 14 tiles, at most 4 of a kind, as 27 counts. Drawn as the
+# tiles themselves (so every such hand can come up): 27 counts drawn each in 0..4 and kept only
+# when they total 14 or less were rejected some 99 times in 100, and Hypothesis gave up on nearly
+# every example.
+held_counts = st.lists(st.integers(0, 26), min_size=3, max_size=14).map(
+    lambda held: [held.count(k) for k in range(27)]).filter(lambda c: max(c) <= 4)
+
+
 @settings(max_examples=300, deadline=None)
-@given(counts=st.lists(st.integers(0, 4), min_size=27, max_size=27).filter(
-    lambda c: 3 <= sum(c) <= 14), same_suit=st.booleans())
+@given(counts=held_counts, same_suit=st.booleans())
 def test_exchange_options_are_every_giveable_triple_in_order(counts, same_suit):
     """The native listing (``_core.exchange_options``) against a plain enumeration: every sorted
     triple of held kinds the hand can give (one suit with ``exchange_same_suit``), once each, in

@@ -153,55 +153,68 @@ def check_pending(state):
             assert Action.from_id(a.id) == a
 
 
-def check_tiles(game, full):
+class TileTrail:
+    """What the events so far say of the tiles' whereabouts: the draws from the front and from the
+    back of the wall, the discards nobody claimed (the river), and the last event that is not a
+    payment. Fed each step's new events in order (``events(since=...)``: a tail renders as the
+    tail of the whole list), it reads each event once, as a walk over the whole list would."""
+
+    def __init__(self, back: bool):
+        self.back = back
+        self.n_front = self.n_back = 0
+        self.river = []
+        self.discard_open = self.discard_won = False
+        self.robbing = None
+        self.last = None
+
+    def feed(self, events):
+        for e in events:
+            t = e["type"]
+            if t == "pay":
+                continue
+            self.last = e
+            if t == "tsumo":
+                if e.get("rinshan") and self.back:
+                    self.n_back += 1
+                else:
+                    self.n_front += 1
+                self.discard_open = False
+                self.robbing = None
+            elif t == "dahai":
+                self.river.append(e["pai"])
+                self.discard_open, self.discard_won = True, False
+                self.robbing = None
+            elif t in ("pon", "daiminkan"):
+                assert self.discard_open and self.river[-1] == e["pai"], \
+                    f"claimed tile is not the last discard: {e}"
+                self.river.pop()
+                self.discard_open = False
+            elif t == "kakan":
+                self.robbing = e["pai"]
+                self.discard_open = False
+            elif t == "hora":
+                if e["actor"] != e["target"] and self.discard_open and not self.discard_won:
+                    assert self.river[-1] == e["pai"]
+                    self.river.pop()
+                    self.discard_won = True
+                if e["actor"] != e["target"] and self.robbing is not None:
+                    pass  # the robbed tile is set aside; it left the konger's hand at kakan
+            elif t in ("ankan",):
+                self.discard_open = False
+                self.robbing = None
+
+
+def check_tiles(game, trail):
     """All 108 tiles, kind by kind: hands + melds + unclaimed discards + set aside + live wall."""
     st = game.state
-    back = st.rules.kong_draw_from == "back"
-    n_front = n_back = 0
-    river = []
-    discard_open = False
-    discard_won = False
-    robbing = None
-    for e in full:
-        t = e["type"]
-        if t == "pay":
-            continue
-        if t == "tsumo":
-            if e.get("rinshan") and back:
-                n_back += 1
-            else:
-                n_front += 1
-            discard_open = False
-            robbing = None
-        elif t == "dahai":
-            river.append(e["pai"])
-            discard_open, discard_won = True, False
-            robbing = None
-        elif t in ("pon", "daiminkan"):
-            assert discard_open and river[-1] == e["pai"], f"claimed tile is not the last discard: {e}"
-            river.pop()
-            discard_open = False
-        elif t == "kakan":
-            robbing = e["pai"]
-            discard_open = False
-        elif t == "hora":
-            if e["actor"] != e["target"] and discard_open and not discard_won:
-                assert river[-1] == e["pai"]
-                river.pop()
-                discard_won = True
-            if e["actor"] != e["target"] and robbing is not None:
-                pass  # the robbed tile is set aside; it left the konger's hand at kakan
-        elif t in ("ankan",):
-            discard_open = False
-            robbing = None
-    live = game.wall[53 + n_front: 108 - n_back]
-    obs0 = st.observation(0)
+    live = game.wall[53 + trail.n_front: 108 - trail.n_back]
+    views = [st.observation(s) for s in range(4)]
+    obs0 = views[0]
     assert len(live) == obs0["wall_remaining"], "live wall count disagrees with the draws"
     counts = collections.Counter(live)
-    counts.update(river)
+    counts.update(trail.river)
     counts.update(obs0["set_aside"])
-    for s in range(4):
-        obs = st.observation(s)
+    for s, obs in enumerate(views):
         counts.update(obs["hand"])
         n = len(obs["hand"])
         for m in obs["melds"][s]:
@@ -210,7 +223,7 @@ def check_tiles(game, full):
             n += 3
         assert n in (13, 14), f"seat {s} holds {n} tiles (counting a meld as 3)"
     # an added kong waiting to be robbed: its tile is on the table, out of hand and meld
-    last = next((e for e in reversed(full) if e["type"] != "pay"), None)
+    last = trail.last
     if last is not None and last["type"] == "kakan" and not st.is_over:
         counts[last["pai"]] += 1
     bad = {k: counts[k] for k in KINDS if counts[k] != 4}
@@ -254,17 +267,23 @@ def play_checked(preset, index, vary_rules, deep):
     g = Game(preset, index, vary_rules)
     st = g.state
     check_pending(st)
+    trail = TileTrail(st.rules.kong_draw_from == "back")
+    seen = st.events()
+    trail.feed(seen)
     while not st.is_over:
         assert g.steps < MAX_STEPS, "the game does not end"
         g.advance()
-        full = st.events()
+        new = st.events(since=len(seen))
+        seen += new
+        trail.feed(new)
         check_pending(st)
-        check_tiles(g, full)
+        check_tiles(g, trail)
         check_money(st, g.coins)
         if deep:
             for s in range(4):
                 check_observation(st, s)
     full = st.events()
+    assert full == seen, "the events read step by step are not the whole list"
     for s in range(4):
         check_seat_events(full, st.events(s), s)
         check_observation(st, s)
