@@ -23,13 +23,14 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import CommandError
 from ..json_lines import LineError, read_json_line
-from ..rules import PRESET_NAMES, WILD_PRESET_NAMES, Rules
+from ..rules import PRESET_NAMES, Rules
 
 __all__ = ["PRESETS", "RulesOptionError", "add_rules_options", "rules_from_args", "rules_given",
            "rules_name", "parse_knob", "load_record", "write_html"]
 
 PRESETS = tuple(PRESET_NAMES)
-"""Every preset (docs/rules.md §9, §11.4): each command reads seats, suits and hand size from it."""
+"""Every preset (docs/rules.md §9, §11.4, §12.4): each command reads seats, suits and hand size
+from it."""
 
 
 # -- the rules -------------------------------------------------------------------------------------
@@ -48,15 +49,14 @@ _PYTHON_WORDS: Dict[str, Any] = {"None": None, "True": True, "False": False}
 
 
 def add_rules_options(parser: argparse.ArgumentParser, help_text: Optional[str] = None, *,
-                      preset_default: Optional[str] = "xueliu", wild_presets: bool = False) -> None:
+                      preset_default: Optional[str] = "xueliu") -> None:
     """The options that choose a command's rules, in a group of their own: ``--preset`` (default
-    ``preset_default``; ``help_text`` its help; ``wild_presets``: the wild-tile rooms of
-    docs/rules.md §12.4 too, for a command that plays wild tiles), ``--rules FILE.json`` and
-    ``--knob NAME=VALUE``."""
+    ``preset_default``; ``help_text`` its help; every preset, the wild-tile rooms of
+    docs/rules.md §12.4 included), ``--rules FILE.json`` and ``--knob NAME=VALUE``."""
     g = parser.add_argument_group(
         "rules", "the preset, then the knobs of --rules FILE.json on it, then each --knob "
                  "(errors are Rules.replace's)")
-    g.add_argument("--preset", choices=PRESETS + (WILD_PRESET_NAMES if wild_presets else ()),
+    g.add_argument("--preset", choices=PRESETS,
                    default=preset_default,
                    help=help_text or "the preset the rules start from (default xueliu)")
     g.add_argument("--rules", dest="rules_file", metavar="FILE.json", default=None,

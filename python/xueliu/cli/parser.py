@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (discards, melds), "
                                                       "notation, e.g. 4s44p")
     add_rules_options(a, "the rules: hand size and suits in play come from it (default xueliu; "
-                         "the wild-tile rooms too)", wild_presets=True)
+                         "the wild-tile rooms too)")
     a.add_argument("--benjin", metavar="TILE", help="the hand's 本金, the tile turned up, under "
                                                     "wild_kinds benjin (docs/rules.md §12.1)")
     a.add_argument("--json", action="store_true",
@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play N hands with the given bots in local worker processes "
                                    "(or on Ray) and print per-bot statistics.")
     s.add_argument("--games", type=int, required=True, metavar="N", help="hands to play")
-    add_rules_options(s, wild_presets=True)
+    add_rules_options(s)
     s.add_argument("--bots", default=None,
                    help="one bot per seat, comma-separated: expert, greedy, random, autoplay, "
                         "neural, neural:WEIGHTS (a weights file), module:Class (a module in the "
@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--games", type=int, required=True, metavar="N",
                     help="walls per match; each is played in one seating per seat (4N hands "
                          "per match at four seats, 3N at three, 2N at two)")
-    add_rules_options(ar, wild_presets=True)
+    add_rules_options(ar)
     ar.add_argument("--reference", default=None, metavar="BOT",
                     help="the bot in every other seat against each bot, and the rating's 0 "
                          "(default greedy); with --pairs only the rating's 0")
@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "exchange, type the tiles, e.g. 1m 2m 5m), a move with no "
                                     "other choice taken for you, and the 查听 help (shanten, "
                                     "waits, best discards) shown for your hand before each one.")
-    add_rules_options(pl, wild_presets=True)
+    add_rules_options(pl)
     pl.add_argument("--seed", type=int, default=None, help="seed of the wall (default: random)")
     pl.add_argument("--seat", type=int, default=0, choices=range(4),
                     help="your seat, 0..players-1 of the preset (default 0)")

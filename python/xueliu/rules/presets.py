@@ -2,11 +2,10 @@
 source.
 
 Read them through :meth:`xueliu.rules.Rules.preset` (validated, cached); ``docs/presets.md`` shows
-every preset knob by knob. The wild-tile rooms of §12.4 are kept apart (``WILD_PRESETS``,
-``WILD_PRESET_NAMES``): the game engine does not play wild tiles yet, and everything that plays
-"every preset" (the command's ``--preset``, the server's lobby, simulate, the learning
-environments, the tests' loops) walks ``PRESET_NAMES`` / ``PRESETS``, which hold only the presets
-it can play. ``Rules.preset("yaoji")`` works all the same.
+every preset knob by knob. ``PRESETS`` holds the rooms of §9 and §11.4, ``WILD_PRESETS`` the
+wild-tile rooms of §12.4; ``PRESET_NAMES`` names them all, in docs/rules.md order, and is what
+everything that plays "every preset" walks (the commands' ``--preset``, the server's lobby,
+simulate, the learning environments, the tests' loops).
 """
 
 from __future__ import annotations
@@ -100,8 +99,8 @@ WILD_PRESETS: dict[str, dict[str, Any]] = {
         "fan_table": {"duiduihu": 3, "qingyise": 5}, "pig_penalty": 40,
     },
 }
-"""The wild-tile rooms of docs/rules.md §12.4, as overrides on the defaults: valid rules that the
-game engine does not play yet (``new_game`` refuses them), so they are not in ``PRESETS``."""
+"""The wild-tile rooms of docs/rules.md §12.4, as overrides on the defaults (``PRESETS`` holds the
+rooms without wild tiles)."""
 
 PRESET_SOURCES: dict[str, str] = {
     "xueliu": "血流成河: docs/rules.md §9, seeds 000/001/002 (platform rule pages)",
@@ -124,9 +123,9 @@ PRESET_SOURCES: dict[str, str] = {
 }
 """Where each preset's values come from."""
 
-PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
-"""Every preset the game engine plays, in docs/rules.md order (§9, §11.4)."""
-
 WILD_PRESET_NAMES: tuple[str, ...] = tuple(WILD_PRESETS)
-"""The wild-tile presets of docs/rules.md §12.4, in its order (the game engine plays them; the bots,
-the learning environments and the table server do not list them yet)."""
+"""The wild-tile presets of docs/rules.md §12.4, in its order."""
+
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS) + WILD_PRESET_NAMES
+"""Every preset, in docs/rules.md order (§9, §11.4, §12.4): the ones without wild tiles, then the
+wild-tile rooms."""

@@ -13,7 +13,7 @@ from typing import IO, Any, Dict, Generator, List, Optional, Sequence, Tuple, Un
 
 from ..bots import check_bot_spec
 from ..errors import BotError, CommandError
-from ..rules import PRESET_NAMES, WILD_PRESET_NAMES, Rules
+from ..rules import PRESET_NAMES, Rules
 from .batched import balanced_chunk, has_neural, play_hands, run_chunk
 from .play import Config, close_external_bots
 from .progress import Progress
@@ -27,7 +27,7 @@ def named_rules(rules: Union[str, Rules]) -> Tuple[str, Rules]:
     equal rules are, or "custom"."""
     if isinstance(rules, str):
         return rules, Rules.preset(rules)
-    for name in PRESET_NAMES + WILD_PRESET_NAMES:
+    for name in PRESET_NAMES:
         if Rules.preset(name) == rules:
             return name, rules
     return "custom", rules
