@@ -1,17 +1,26 @@
-"""The bots at the tables with wild tiles (docs/rules.md §12): every built-in bot that plays them
-plays legal, complete hands in every wild-tile preset; the expert keeps its wilds, values soft
-melds, 提 and 无鸡, and decides from its view alone. (The expert's strength at these tables is
-measured by the arena, docs/expert-bot.md, not here.)"""
+"""The bots at the tables with wild tiles (docs/rules.md §12): every built-in bot that plays them and
+a ``cmd:`` program play legal, complete hands in every wild-tile preset; a program is told the
+wilds in its ``hello`` and in each request (docs/protocol.md); the expert keeps its wilds, values
+soft melds, 提 and 无鸡, and is deterministic from its view. (The expert's strength at these
+tables is measured by the arena, docs/expert-bot.md, not here.)"""
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import pytest
 
 import xueliu
-from xueliu.bots import ExpertBot, make_bot, play_hand
+from xueliu.bots import ExpertBot, ExternalBot, GreedyBot, make_bot, play_hand
 from xueliu.bots.expert_wild import table_stake
 from xueliu.game.actions import Action
 from xueliu.rules import WILD_PRESET_NAMES, Rules
+from xueliu.simulate import simulate
+
+PROGRAM = Path(__file__).parent / "wild_program.py"
+
 
 def names(text: str) -> list[str]:
     """``"123m7z"`` -> ``["1m", "2m", "3m", "7z"]``."""
@@ -182,3 +191,86 @@ def test_the_experts_decisions_depend_on_its_view_alone(preset):
             assert ExpertBot(rules=b.rules).act(b.observation(seat), legal) == first
             compared += 1
     assert compared > 10
+
+
+@pytest.mark.parametrize("preset", WILD_PRESET_NAMES)
+def test_a_program_plays_legal_complete_hands_at_every_wild_preset(preset):
+    bot = f"cmd:{sys.executable} {PROGRAM}"
+    summary = simulate(8, bots=(bot, "expert", "greedy", "random"), rules=preset, seed=3,
+                       duplicate=True)
+    program = next(b for b in summary.bots if b.name == bot)
+    assert program.decisions > 20
+    assert program.defaults == {"late": 0, "garbage": 0, "illegal": 0, "dead": 0}
+    assert sum(b.seat_hands for b in summary.bots) == 32
+
+
+def _play_with_program(rules: Rules, seed: int, seat: int, log: Path, observation: bool,
+                       as_dict: bool = False):
+    """One hand with the program at ``seat`` (the others play greedy): the lines it read, and
+    ``(observation, legal actions, its answer)`` at each of its requests."""
+    state = xueliu.new_game(rules, seed=seed)
+    others = {s: GreedyBot(rules=rules) for s in range(4) if s != seat}
+    seen = []
+    with ExternalBot([sys.executable, str(PROGRAM), str(log)], timeout=10,
+                     observation=observation) as bot:
+        bot.start_hand(seat, rules.to_dict() if as_dict else rules, seed=5)
+        while not state.is_over:
+            answers = {q: others[q].act_view(state.view(q), state.legal_actions(q))
+                       for q in state.pending() if q != seat}
+            if seat in state.pending():
+                obs, legal = state.observation(seat), state.legal_actions(seat)
+                answers[seat] = bot.decide(state, seat)
+                assert answers[seat] is not None  # answered, legally
+                seen.append((obs, legal, answers[seat]))
+            state.step(answers)
+        bot.end_hand(state, seat)
+        assert not bot.dead
+    lines = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
+    return lines, seen
+
+
+@pytest.mark.parametrize("preset", WILD_PRESET_NAMES)
+def test_a_program_is_told_the_wilds_in_the_hello_and_in_every_request(preset, tmp_path):
+    rules = Rules.preset(preset)
+    lines, seen = _play_with_program(rules, seed=4, seat=1, log=tmp_path / "lines.jsonl",
+                                     observation=True)
+    hello = lines[0]
+    fixed = [] if rules.uses_benjin else [xueliu.tiles.PHYSICAL_NAMES[k]
+                                          for k in sorted(rules.wild_set())]
+    assert hello["wilds"] == {"kinds": fixed, "benjin": None,
+                              "in_wall": rules.wild_count_in_wall()}
+    requests = [m for m in lines if m["type"] == "request"]
+    assert len(requests) == len(seen) > 5
+    for request, (obs, _legal, _answer) in zip(requests, seen):
+        assert list(request) == ["type", "actions", "wilds", "observation"]  # the key order
+        assert request["wilds"] == obs["wilds"] == request["observation"]["wilds"]
+        wild = set(obs["wilds"]["kinds"])
+        assert wild and obs["wilds"]["in_wall"] == rules.wild_count_in_wall()
+        if rules.uses_benjin:  # the 本金 turned up names the wilds
+            assert obs["wilds"]["benjin"] is not None
+            assert wild == {xueliu.tiles.PHYSICAL_NAMES[k] for k in
+                            rules.wild_set(obs["wilds"]["benjin"])}
+    # the program used them: it threw a wild only when no natural tile could go
+    for obs, legal, answer in seen:
+        wild = obs["wilds"]["kinds"]
+        if answer.kind == "discard" and answer.tile in wild:
+            assert all(a.tile in wild for a in legal if a.kind == "discard")
+
+
+def test_the_hello_reads_the_wilds_from_the_rules_as_a_dict_too(tmp_path):
+    # ExternalBot.start_hand takes a Rules or its to_dict() (the learning environments, the
+    # table server); other keys the mapping carries are left alone
+    rules = Rules.preset("luzhou_gui")
+    lines, _ = _play_with_program(rules, seed=2, seat=0, log=tmp_path / "lines.jsonl",
+                                  observation=False, as_dict=True)
+    assert lines[0]["wilds"] == {"kinds": ["7z"], "benjin": None, "in_wall": 4}
+    assert lines[0]["rules"] == rules.to_dict()
+
+
+def test_without_wild_tiles_the_hello_and_the_requests_are_as_before(tmp_path):
+    rules = Rules.preset("xuezhan")
+    lines, seen = _play_with_program(rules, seed=4, seat=2, log=tmp_path / "lines.jsonl",
+                                     observation=False)
+    assert "wilds" not in lines[0]
+    requests = [m for m in lines if m["type"] == "request"]
+    assert requests and all(list(r) == ["type", "actions"] for r in requests)
