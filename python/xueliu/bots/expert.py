@@ -36,6 +36,9 @@ from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner, ready_waits
 from .expert_value import Context, first_win_horizon, game_horizon, wait_pays
 from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
+from .expert_wild import (WILD_LOSS_PACE, Weights, WildPlanner, choose_claim, choose_turn,
+                          claim_values, discard_kind, table_stake, turn_values, wild_hand,
+                          win_value)
 
 __all__ = ["ExpertBot", "OptionValue"]
 
@@ -131,6 +134,8 @@ class ExpertBot(Bot):
         rules = self._rules
         if rules is None:  # the preset the observation names (Rules.preset caches it)
             rules = Rules.preset(observation.get("mode", "xueliu"))
+        if rules.has_wilds:
+            return self._act_wild(observation, by_kind, rules)
         if "pass" in by_kind and not self._claims_worth_valuing(observation, by_kind, rules):
             return by_kind["pass"][0]
         view = read_view(observation, rules.shape)
@@ -145,6 +150,34 @@ class ExpertBot(Bot):
             planner, danger = self._models(view, rules)
             return self._turn(view, rules, planner, danger, by_kind)
         return self._claim(observation, view, rules, by_kind)
+
+    def _act_wild(self, obs: Mapping[str, Any], by_kind: Dict[str, List[Any]],
+                  rules: Rules) -> Any:
+        """A decision at a table with wild tiles (:mod:`.expert_wild`): the same model, the
+        hands read through the wild set."""
+        view = read_view(obs, rules.shape)
+        self._memory.update(obs, view)
+        if "exchange" in by_kind:
+            return self._exchange(view, rules, by_kind["exchange"])
+        if "void" in by_kind:
+            return self._void(view, rules, by_kind["void"])
+        if "multiplier" in by_kind:
+            return self._multiplier(view, rules, by_kind["multiplier"])
+        ctx = self._context(view, rules)
+        safe = [self._memory.safe_against(o, view) if view.frozen[o] else set()
+                for o in view.seats]
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view),
+                             table_stake(rules))
+        planner = WildPlanner(ctx, rules)
+        weights = self._wild_weights(rules)
+        if "pass" in by_kind:
+            return choose_claim(obs, view, planner, danger, by_kind, weights)
+        return choose_turn(view, planner, danger, by_kind, weights)
+
+    @staticmethod
+    def _wild_weights(rules: Rules) -> Weights:
+        # 只能自摸 (self_draw_only): nobody wins on a discard, so no discard deals in.
+        return Weights(0.0 if rules.self_draw_only else DANGER_WEIGHT, ON_WIN_KEEP, _connection)
 
     # -- the value model, exposed (the review of a hand, docs/review.md) ---------------------------
 
@@ -212,14 +245,19 @@ class ExpertBot(Bot):
                 out[a] = values[SUIT[a.suit]]
             return out, set()
         if "multiplier" in by_kind:
-            planner = Planner(self._context(view, rules), rules._scoring)
-            if self._shanten(view, view.void, rules) <= MULTIPLIER_MAX_SHANTEN:
-                per = planner.hand_value(view.counts, tuple(view.melds), view.void)
-            else:
+            if self._shanten(view, view.void, rules) > MULTIPLIER_MAX_SHANTEN:
                 per = -FAR_HAND_LOSS
+            elif rules.has_wilds:
+                per = WildPlanner(self._context(view, rules), rules).hand_value(
+                    wild_hand(view), view.void)
+            else:
+                planner = Planner(self._context(view, rules), rules._scoring)
+                per = planner.hand_value(view.counts, tuple(view.melds), view.void)
             for a in by_kind["multiplier"]:
                 out[a] = float(a.value) * per
             return out, set()
+        if rules.has_wilds:
+            return self._raw_values_wild(obs, view, memory, by_kind, legal, rules)
         ctx = self._context(view, rules)
         safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in view.seats]
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view))
@@ -288,13 +326,54 @@ class ExpertBot(Bot):
                 skipped.add(a)
         return out, skipped
 
+    def _raw_values_wild(self, obs: Mapping[str, Any], view: TableView, memory: HandMemory,
+                         by_kind: Dict[str, List[Any]], legal: Sequence[Any], rules: Rules
+                         ) -> Tuple[Dict[Any, float], Set[Any]]:
+        """:meth:`_raw_values` of a turn or a claim window at a table with wild tiles
+        (:mod:`.expert_wild`: the values its choices compare)."""
+        ctx = self._context(view, rules)
+        safe = [memory.safe_against(o, view) if view.frozen[o] else set() for o in view.seats]
+        danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view),
+                             table_stake(rules))
+        planner = WildPlanner(ctx, rules)
+        weights = self._wild_weights(rules)
+        out: Dict[Any, float] = {}
+        skipped: Set[Any] = set()
+        if "pass" in by_kind:
+            for a, v in claim_values(obs, view, planner, danger, by_kind, weights).items():
+                out[a] = 0.0 if v is None else v
+                if v is None:
+                    skipped.add(a)
+        elif any(k in by_kind for k in ("discard", "swap_back", "concealed_kong",
+                                         "added_kong")):
+            tv = turn_values(view, planner, danger, by_kind, weights)
+            for a in by_kind.get("discard", []):
+                d = discard_kind(a, view)
+                out[a] = tv.discards[d]
+                if d in tv.skipped:
+                    skipped.add(a)
+            out.update(tv.others)
+        for a in by_kind.get("hu", []):
+            self._last_win_pay, out[a] = win_value(obs, view, planner)
+        for a in legal:  # a won hand's kong the engine offers alone, or anything left unvalued
+            if a not in out:
+                out[a] = 0.0
+                skipped.add(a)
+        return out, skipped
+
     def _suit_values(self, view: TableView, rules: Rules, suits: Sequence[int]
                      ) -> Dict[int, float]:
         """Value of the hand with each of ``suits`` void (the exchange gives it away): the
         numbers :meth:`_suit_order` compares among the suits of the lowest shanten."""
-        planner = Planner(self._context(view, rules), rules._scoring)
         counts = view.counts
         out: Dict[int, float] = {}
+        if rules.has_wilds:
+            wild = WildPlanner(self._context(view, rules), rules)
+            hand = wild_hand(view)
+            for u in suits:
+                out[u] = self._wild_hand_value(wild, hand, u)
+            return out
+        planner = Planner(self._context(view, rules), rules._scoring)
         for u in suits:
             if sum(counts) % 3 == 2:  # the dealer's 14: its best discard
                 kinds = [k for k in range(27) if counts[k]]
@@ -355,6 +434,10 @@ class ExpertBot(Bot):
         # a self-draw. The wait's fan is known without the win's flags (杠上炮 ...), so a
         # discard win below the minimum counts as not offered.
         min_discard_fan = None if rules.self_draw_only else rules.min_fan_discard_win
+        if rules.has_wilds:  # (docs/expert-bot.md, "Wild tiles")
+            return Context(view, rules.self_draw_bonus, rules.multipliers or (),
+                           rules.max_fan or 0, horizon, ready, refund, pace, min_discard_fan,
+                           table_stake(rules), True, WILD_LOSS_PACE)
         return Context(view, rules.self_draw_bonus, rules.multipliers or (), rules.max_fan or 0,
                        horizon, ready, refund, pace, min_discard_fan)
 
@@ -376,7 +459,12 @@ class ExpertBot(Bot):
         low = min(shanten.values(), default=0)
         value = {u: 0.0 for u in suits}
         tied = [u for u in suits if shanten[u] == low]
-        if len(tied) > 1:
+        if len(tied) > 1 and rules.has_wilds:
+            wild = WildPlanner(self._context(view, rules), rules)
+            hand = wild_hand(view)
+            for u in tied:
+                value[u] = self._wild_hand_value(wild, hand, u)
+        elif len(tied) > 1:
             planner = Planner(self._context(view, rules), rules._scoring)
             for u in tied:
                 if sum(counts) % 3 == 2:  # the dealer's 14: its best discard
@@ -386,6 +474,15 @@ class ExpertBot(Bot):
                     value[u] = planner.hand_value(counts, (), u)
         return sorted(suits, key=lambda u: (shanten[u], -round(value[u], 6),
                                             sum(counts[9 * u:9 * u + 9]), u))
+
+    @staticmethod
+    def _wild_hand_value(planner: WildPlanner, hand: Any, void: int) -> float:
+        """The value of a hand before play at a table with wilds with ``void`` declared (the
+        dealer's 14: its best natural discard)."""
+        if (sum(hand.nat) + hand.wilds) % 3 == 2:
+            kinds = [k for k in range(27) if hand.nat[k]]
+            return max(planner.discard_values(hand, void, kinds).values(), default=0.0)
+        return planner.hand_value(hand, void)
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts
@@ -414,6 +511,8 @@ class ExpertBot(Bot):
 
     @staticmethod
     def _shanten(view: TableView, void: int, rules: Rules) -> int:
+        if rules.has_wilds:  # the natural tiles and the wilds
+            return WildPlanner.shanten_of(wild_hand(view), void, rules, view.wild_kinds)
         return _shanten_of(view.counts, view.melds, void, rules)
 
     def _multiplier(self, view: TableView, rules: Rules, options: List[Any]) -> Any:

@@ -93,10 +93,12 @@ def ready_chance(view: TableView, seat: int, pace: float = 1.0) -> float:
 
 class DangerModel:
     """Per-decision risk estimates: ``cost(t)`` is the expected payment if this seat discards
-    ``t`` now. ``safe[o]`` are kinds known safe against seat ``o`` (discarded since it froze)."""
+    ``t`` now. ``safe[o]`` are kinds known safe against seat ``o`` (discarded since it froze);
+    ``stake`` scales the estimated pay of a seat that has not won (a table with wild tiles pays
+    more a win: :func:`~xueliu.bots.expert_wild.table_stake`)."""
 
     def __init__(self, view: TableView, others: Sequence[int], safe: Sequence[Set[int]],
-                 check_void: bool, pace: float = 1.0) -> None:
+                 check_void: bool, pace: float = 1.0, stake: float = 1.0) -> None:
         self.view = view
         self.safe = safe
         self.qing = view.qing
@@ -115,7 +117,7 @@ class DangerModel:
             else:
                 p = ready_chance(view, o, pace)
                 kongs = sum(1 for t in view.meld_types[o] if t != 0)
-                cost = 1.5 * (2 ** kongs)
+                cost = 1.5 * stake * (2 ** kongs)
             suits = {k // 9 for k in view.meld_kinds[o] if k >= 0}
             self.seats.append(o)
             self.ready.append(p)

@@ -202,13 +202,20 @@ class Context:
     __slots__ = ("view", "unseen", "draws", "others", "hit", "sd_units", "dw_units",
                  "sd_bonus", "zimo_fan", "continues", "typical_waits", "multipliers", "max_fan",
                  "drawn", "pool", "live_share", "wall_coef", "exit_rate", "end_fixed",
-                 "end_per_mult", "_typical", "discard_win_min")
+                 "end_per_mult", "_typical", "discard_win_min", "wild_pool", "own_draw_waits")
 
     def __init__(self, view: TableView, self_draw_bonus: str, multipliers: Sequence[int],
                  max_fan: int, horizon: Optional[Tuple[float, float]] = None,
                  ready: Optional[Mapping[int, float]] = None, refund: float = 0.0,
-                 pace: float = 1.0, min_discard_fan: Optional[int] = 1) -> None:
+                 pace: float = 1.0, min_discard_fan: Optional[int] = 1,
+                 stake: float = 1.0, own_draw_waits: bool = False,
+                 loss_pace: float = 1.0) -> None:
         self.view = view
+        # A wait whose discard win the rules do not offer (只能自摸, 起胡番): with
+        # ``own_draw_waits`` it is won only by this seat's own draw, paid as a self-draw
+        # (:meth:`own_won`); without (the §1-§10 calibration) it is hit like any wait and its
+        # discard wins pay nothing.
+        self.own_draw_waits = own_draw_waits
         self.unseen = float(view.unseen)
         self.draws = view.draws_left if horizon is None else horizon[0]
         me = view.seat
@@ -221,7 +228,7 @@ class Context:
         self.sd_bonus = self.sd_units if self_draw_bonus == "base" else 0.0  # 自摸加底
         self.zimo_fan = 1 if self_draw_bonus == "fan" else 0
         self.continues = view.mode == "xueliu"
-        self._typical: Dict[Tuple[int, float, Tuple[int, ...], float, float], float] = {}
+        self._typical: Dict[Tuple[int, float, Tuple[int, ...], float, float, int], float] = {}
         self.typical_waits = TYPICAL_WAITS * self.unseen / 75.0
         self.multipliers = tuple(multipliers)
         self.max_fan = max_fan
@@ -232,7 +239,12 @@ class Context:
                                 else self.multiplier(min_discard_fan) if min_discard_fan > 1
                                 else 0.0)
         # 血战: a winner leaves and pays nothing more; each draw of play left is worth this.
-        self.exit_rate = 0.0 if self.continues else LOSS_RATE * self.sd_units / 3.0
+        # ``stake``: what a typical win of another seat costs here against the §1-§10 table's
+        # (a table with wild tiles pays far more: 无鸡, multiplier tables), for every rate
+        # measured there; ``loss_pace``: how much more a draw of play costs on top of that (a
+        # table with wild tiles is faster: docs/expert-bot.md, "Wild tiles").
+        self.exit_rate = (0.0 if self.continues
+                          else LOSS_RATE * stake * loss_pace * self.sd_units / 3.0)
         wall = float(view.wall)
         self.drawn = float(view.n_in_play)  # wall tiles drawn per own draw
         # Per suit: the tiles a copy of that suit may be among (wall + other hands that can hold
@@ -255,6 +267,10 @@ class Context:
             live_share[u] = live / total
         self.pool = pool
         self.live_share = live_share
+        # A wild (docs/rules.md §12) is in no suit and nobody may win on a discarded one: a
+        # wild wait is won only by drawing it, from the wall and every other hand.
+        self.wild_pool = max(1.0, wall + sum(float(view.hand_sizes[o]) for o in view.seats
+                                             if o != me))
         self.wall_coef = [WALL_WIN * self.drawn / x for x in pool]
         # 查大叫 at the wall's end, for a seat that has not won: ready, it collects its best fan
         # from each other seat that has not won and is not ready, and pays none of the ready
@@ -269,7 +285,7 @@ class Context:
             rate = pace * (WIN_HAZARD_READY * p + WIN_HAZARD_NOT_READY * (1 - p))
             unwon = math.exp(-self.draws * rate)
             end_ready = END_READY * (pace if pace < 1.0 else 1.0)  # a slow table: fewer ready
-            fixed += view.unit(o) * unwon * end_ready * OTHER_READY_FAN_MULT
+            fixed += view.unit(o) * unwon * end_ready * OTHER_READY_FAN_MULT * stake
             per_mult += view.unit(o) * unwon * (1.0 - end_ready)
         self.end_fixed = reach * fixed
         self.end_per_mult = reach * per_mult
@@ -301,26 +317,58 @@ class Context:
              + self.live_share[suit] * (1.0 - math.exp(-HAND_RATE * draws)))
         return p if p < 0.95 else 0.95
 
-    def ready_value(self, waits: Sequence[WaitPay], draws: float, ready_by: float = 1.0) -> float:
+    def own_won(self, suit: int, draws: float) -> float:
+        """Chance that one unseen copy of ``suit`` is drawn by this seat within ``draws`` own
+        draws (a wait won only by self-draw)."""
+        p = draws / self.pool[suit] if draws > 0.0 else 0.0
+        return p if p < 0.95 else 0.95
+
+    def wild_won(self, draws: float) -> float:
+        """Chance that one unseen wild is drawn by this seat within ``draws`` own draws (a wild
+        wait is won only so: nobody wins on a discarded wild, docs/rules.md §12.3)."""
+        p = draws / self.wild_pool if draws > 0.0 else 0.0
+        return p if p < 0.95 else 0.95
+
+    def ready_value(self, waits: Sequence[WaitPay], draws: float, ready_by: float = 1.0,
+                    wild: Optional[Tuple[int, float]] = None) -> float:
         """Expected pay of a ready hand with these waits over ``draws`` own draws, plus its end
-        checks when it has not won by then (``ready_by``: the chance it is ready at all)."""
+        checks when it has not won by then (``ready_by``: the chance it is ready at all).
+        ``wild``: at a table with wild tiles, ``(wilds unseen, self-draw multiplier)`` of the
+        hand's wild wait (every ready hand wins on a drawn wild)."""
         if draws <= 0.0:
             draws = 0.0
         miss = 1.0
         n = 0
         pay_sum = 0.0
         won = 0.0
+        hit = 0.0
         best = 0.0
         for w, r, dw, sd in waits:
             if dw > best:
                 best = dw
             if r > 0:
-                p = self.copy_won(w // 9, draws)
-                pay = self.hit_pay(dw, sd)
+                if self.own_draw_waits and dw < self.discard_win_min:
+                    p = self.own_won(w // 9, draws)
+                    pay = self.sd_units * sd + self.sd_bonus
+                else:
+                    p = self.copy_won(w // 9, draws)
+                    pay = self.hit_pay(dw, sd)
                 miss *= (1.0 - p) ** r
                 n += r
                 pay_sum += r * pay
                 won += r * pay * p
+                hit += r * p
+        if wild is not None and wild[0] > 0:
+            # The wild wait is hit far less often than a natural one (only by this seat's own
+            # draw) and pays more (a self-draw): in 血战 the pay of the first win is then the
+            # copies' pay weighted by their chance to be the one won on, not by count alone.
+            r, sd = wild
+            p = self.wild_won(draws)
+            pay = self.sd_units * sd + self.sd_bonus
+            miss *= (1.0 - p) ** r
+            won += r * pay * p
+            hit += r * p
+            n, pay_sum = (1, won / hit) if hit > 0.0 else (1, pay)
         end = ready_by * miss * (self.end_fixed + self.end_per_mult * best)
         if self.continues:  # 血流: every copy can be won on, each once
             return won + end
@@ -337,31 +385,53 @@ class Context:
         return self.exit_rate * (draws - (1.0 - miss) / h)
 
     def typical_value(self, fan: int, draws: float, suits: Tuple[int, ...],
-                      waits_scale: float = 1.0, ready_by: float = 0.0) -> float:
+                      waits_scale: float = 1.0, ready_by: float = 0.0, wilds: int = 0) -> float:
         """A ready hand of ``fan`` with typical waits (times ``waits_scale``) in ``suits``, over
-        ``draws``, plus its end checks (``ready_by``: the chance it is ready by then)."""
+        ``draws``, plus its end checks (``ready_by``: the chance it is ready by then); ``wilds``:
+        the unseen wilds it also wins on by drawing one (a table with wild tiles)."""
         if not suits:
             return 0.0
-        key = (fan, draws, suits, waits_scale, ready_by)
+        key = (fan, draws, suits, waits_scale, ready_by, wilds)
         got = self._typical.get(key)
         if got is not None:
             return got
-        got = self._typical[key] = self._typical_value(fan, draws, suits, waits_scale, ready_by)
+        got = self._typical[key] = self._typical_value(fan, draws, suits, waits_scale, ready_by,
+                                                       wilds)
         return got
 
     def _typical_value(self, fan: int, draws: float, suits: Sequence[int], waits_scale: float,
-                       ready_by: float) -> float:
+                       ready_by: float, wilds: int = 0) -> float:
         m = self.multiplier(fan)
-        pay = self.hit_pay(m, self.multiplier(fan + self.zimo_fan) if self.zimo_fan else m)
+        sd = self.multiplier(fan + self.zimo_fan) if self.zimo_fan else m
         p = 0.0
-        if draws > 0.0:  # copy_won of each suit, with the one exponential they share
-            held = 1.0 - math.exp(-HAND_RATE * draws)
-            for u in suits:
-                q = self.wall_coef[u] * draws + self.live_share[u] * held
-                p += q if q < 0.95 else 0.95
-            p /= len(suits)
+        if self.own_draw_waits and m < self.discard_win_min:  # won by self-draw only
+            pay = self.sd_units * sd + self.sd_bonus
+            if draws > 0.0:
+                for u in suits:
+                    q = draws / self.pool[u]
+                    p += q if q < 0.95 else 0.95
+                p /= len(suits)
+        else:
+            pay = self.hit_pay(m, sd)
+            if draws > 0.0:  # copy_won of each suit, with the one exponential they share
+                held = 1.0 - math.exp(-HAND_RATE * draws)
+                for u in suits:
+                    q = self.wall_coef[u] * draws + self.live_share[u] * held
+                    p += q if q < 0.95 else 0.95
+                p /= len(suits)
         waits = self.typical_waits * waits_scale
         miss = math.pow(1.0 - p, waits)
+        if wilds:  # the wild wait: won only by drawing a wild, paid as a self-draw
+            pw = self.wild_won(draws)
+            wild_pay = self.sd_units * sd + self.sd_bonus
+            wild_miss = math.pow(1.0 - pw, wilds)
+            end = ready_by * miss * wild_miss * (self.end_fixed + self.end_per_mult * m)
+            if self.continues:
+                return waits * pay * p + wilds * wild_pay * pw + end
+            hits = waits * p + wilds * pw
+            mean_pay = (waits * p * pay + wilds * pw * wild_pay) / hits if hits > 0 else pay
+            miss *= wild_miss
+            return mean_pay * (1.0 - miss) + self._exit(miss, draws) + end
         end = ready_by * miss * (self.end_fixed + self.end_per_mult * m)
         if self.continues:
             return waits * pay * p + end

@@ -5,6 +5,11 @@ melds, every discard, exposed meld and set-aside winning tile, the voids and mul
 revealed, who has won and who is still in play. Nothing else is read. The one memory kept between
 calls is :class:`HandMemory`: the tiles discarded while a seat's hand was frozen (a won xueliu hand
 always wins on its waits, so whatever it let pass is safe against it).
+
+At a table with wild tiles (docs/rules.md §12; the observation's ``"wilds"``) the counts are of the
+natural kinds only: the seat's wilds are a number of their own (``wilds``), every wild it cannot
+see is counted in ``wild_left`` rather than in ``remaining``, the face-up 本金 is a seen tile, and
+a soft meld's wilds are counted as wilds, not as tiles of its kind.
 """
 
 from __future__ import annotations
@@ -16,13 +21,18 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import Shape
 
-__all__ = ["KIND", "SUIT", "MELD_TYPE", "TableView", "HandMemory", "read_view"]
+__all__ = ["KIND", "SUIT", "MELD_TYPE", "WILD_WIN", "TableView", "HandMemory", "read_view"]
 
 KIND: Dict[str, int] = {f"{r}{s}": 9 * i + r - 1 for i, s in enumerate("mps") for r in range(1, 10)}
 """Tile name -> kind 0..26 (suit = kind // 9)."""
 SUIT: Dict[str, int] = {"m": 0, "p": 1, "s": 2}
 MELD_TYPE: Dict[str, int] = {"peng": 0, "kong": 1, "concealed_kong": 2}
 """Observation meld type -> the core's meld type."""
+PHYSICAL_KIND: Dict[str, int] = {**KIND, "7z": 27}
+"""Tile name -> physical kind 0..27 at a table with wilds (27 is 红中)."""
+WILD_WIN = -9
+"""``TableView.won_tiles`` entry of a win on a wild: no kind, no suit (``-9 // 9`` is -1) and no
+rank near any kind's."""
 _MELD_SIZE = {"peng": 3, "kong": 4, "concealed_kong": 4}
 QING_PATTERNS = frozenset({"qingyise", "qingdui", "qingqidui", "qingyaojiu", "qinglongqidui",
                            "qingjingoudiao", "qingshibaluohan", "qingsanlongqidui",
@@ -44,12 +54,20 @@ class TableView:
     ``won_tiles`` (kinds it won on), ``win_mult`` (its best win multiplier so far), ``qing`` (the
     suit of a one-suit win, else -1), ``hand_sizes`` (concealed tiles), ``void_clear`` (known to
     hold no tile of its void suit any more).
+
+    With wild tiles (docs/rules.md §12): ``wilds`` the wilds among the own concealed tiles (not in
+    ``counts``), ``wild_kinds`` the hand's wild kinds, ``soft`` the wilds in each own meld (the
+    order of ``melds``), ``wild_left`` the wilds this seat has not seen (a wild kind's
+    ``remaining`` is 0: every wild is one pool), ``benjin`` the face-up 本金 (-1 none; it counts as
+    seen). Without wilds these are 0, ``()``, zeros, 0 and -1; a win on a wild is
+    :data:`WILD_WIN` in ``won_tiles``.
     """
 
     __slots__ = ("seat", "counts", "melds", "void", "visible", "remaining", "unseen", "wall",
                  "in_play", "frozen", "voids", "mults", "rivers", "meld_kinds", "meld_types",
                  "won_tiles", "win_mult", "qing", "draws_left", "mode", "n_in_play", "my_mult",
-                 "hand_sizes", "void_clear", "seats", "suits", "live_wall", "hand_size")
+                 "hand_sizes", "void_clear", "seats", "suits", "live_wall", "hand_size",
+                 "wilds", "wild_kinds", "soft", "wild_left", "benjin")
 
     seat: int
     counts: List[int]
@@ -79,6 +97,11 @@ class TableView:
     mode: str
     n_in_play: int
     my_mult: int
+    wilds: int
+    wild_kinds: Tuple[int, ...]
+    soft: List[int]
+    wild_left: int
+    benjin: int
 
     def unit(self, other: int) -> int:
         """Payment units between this seat and ``other`` (the two player multipliers)."""
@@ -93,12 +116,19 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
         from ..rules import Rules
         shape = Rules.preset("xueliu").shape
     v = TableView()
-    me = v.seat = int(obs["seat"])
-    n = shape.players
     v.seats = shape.seats
     v.suits = shape.suit_indices
     v.live_wall = shape.wall_tiles - shape.dealt_tiles
     v.hand_size = shape.hand_size
+    wild = obs.get("wilds")
+    if wild is not None:
+        _read_wild(v, obs, shape, wild)
+        return _read_rest(v, obs, shape)
+    v.wilds = v.wild_left = 0
+    v.wild_kinds = ()
+    v.benjin = -1
+    me = v.seat = int(obs["seat"])
+    n = shape.players
     counts = [0] * 27
     kind = KIND
     for t in obs["hand"]:
@@ -123,6 +153,7 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
             elif k >= 0:
                 seen[k] += _MELD_SIZE[typ]
     v.melds = melds
+    v.soft = [0] * len(melds)
     get = kind.__getitem__
     discards = obs["discards"]
     v.rivers = [list(map(get, river)) for river in discards]
@@ -135,6 +166,14 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
         in_play = shape.kind_mask
         v.remaining = [x if in_play >> k & 1 else 0 for k, x in enumerate(v.remaining)]
     v.unseen = max(1, sum(v.remaining))
+    return _read_rest(v, obs, shape)
+
+
+def _read_rest(v: TableView, obs: Mapping[str, Any], shape: Shape) -> TableView:
+    """What :func:`read_view` reads besides the tiles (the same with and without wilds)."""
+    n = shape.players
+    me = v.seat
+    kind = PHYSICAL_KIND  # (KIND's names and 红中)
     vd = obs.get("void")
     v.void = -1 if vd is None else SUIT[vd]
     voids = obs.get("voids") or [None] * n
@@ -147,11 +186,16 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
     v.in_play = list(obs.get("in_play") or [True] * n)
     v.frozen = list(obs.get("frozen") or [False] * n)
     wins = obs.get("wins") or [[] for _ in range(n)]
-    v.won_tiles = [[kind[w["tile"]] for w in ws] for ws in wins]
+    if v.wild_kinds:  # a win on a wild names no kind (and no suit of a one-suit win)
+        wild = set(v.wild_kinds)
+        v.won_tiles = [[WILD_WIN if kind[w["tile"]] in wild else kind[w["tile"]] for w in ws]
+                       for ws in wins]
+    else:
+        v.won_tiles = [[kind[w["tile"]] for w in ws] for ws in wins]
     v.win_mult = [max((int(w["multiplier"]) for w in ws), default=0) for ws in wins]
     # The suit of a one-suit win (清一色 family): that seat's waits are all of that suit.
-    v.qing = [next((kind[w["tile"]] // 9 for w in ws if w["base"] in QING_PATTERNS), -1)
-              for ws in wins]
+    v.qing = [next((t // 9 for t, w in zip(won, ws) if w["base"] in QING_PATTERNS and t >= 0),
+                   -1) for won, ws in zip(v.won_tiles, wins)]
     v.wall = int(obs.get("wall_remaining", v.live_wall))
     sizes = obs.get("hand_sizes")
     v.hand_sizes = [int(x) for x in sizes] if sizes else [shape.hand_size] * n
@@ -161,6 +205,69 @@ def read_view(obs: Mapping[str, Any], shape: Optional[Shape] = None) -> TableVie
     v.n_in_play = max(1, n)
     v.draws_left = v.wall / v.n_in_play
     return v
+
+
+def _read_wild(v: TableView, obs: Mapping[str, Any], shape: Shape,
+               wild: Mapping[str, Any]) -> None:
+    """The tiles of :func:`read_view` at a table with wilds (the class docstring)."""
+    n = shape.players
+    me = v.seat = int(obs["seat"])
+    kind = PHYSICAL_KIND
+    v.wild_kinds = tuple(sorted(kind[t] for t in wild["kinds"]))
+    is_wild = [False] * 28
+    for k in v.wild_kinds:
+        is_wild[k] = True
+    benjin = wild.get("benjin")
+    v.benjin = -1 if benjin is None else kind[benjin]
+    counts = [0] * 28
+    for t in obs["hand"]:
+        counts[kind[t]] += 1
+    v.wilds = sum(counts[k] for k in v.wild_kinds)
+    for k in v.wild_kinds:
+        counts[k] = 0
+    del counts[27]
+    v.counts = counts
+    own = list(counts)
+    own_wilds = v.wilds
+    seen = [0] * 28
+    v.meld_kinds = [[] for _ in range(n)]
+    v.meld_types = [[] for _ in range(n)]
+    melds: List[Tuple[int, int]] = []
+    soft: List[int] = []
+    for s, ms in enumerate(obs["melds"]):
+        for m in ms:
+            k = kind.get(m["tile"], -1)  # another seat's concealed kong is "?"
+            typ = m["type"]
+            v.meld_kinds[s].append(k)
+            v.meld_types[s].append(MELD_TYPE[typ])
+            wilds = m.get("wilds") or ()
+            if s == me:
+                melds.append((MELD_TYPE[typ], k))
+                soft.append(len(wilds))
+                own[k] += _MELD_SIZE[typ] - len(wilds)
+                own_wilds += len(wilds)
+            elif k >= 0:
+                seen[k] += _MELD_SIZE[typ] - len(wilds)
+                for t in wilds:
+                    seen[kind[t]] += 1
+    v.melds = melds
+    v.soft = soft
+    discards = obs["discards"]
+    v.rivers = [[kind[t] for t in river] for river in discards]
+    for t in chain(chain.from_iterable(discards), obs["set_aside"]):
+        seen[kind[t]] += 1
+    if v.benjin >= 0:
+        seen[v.benjin] += 1  # face up for the whole hand
+    seen_wilds = sum(seen[k] for k in v.wild_kinds)
+    for k in v.wild_kinds:
+        seen[k] = 0
+    del seen[27]
+    v.visible = seen
+    in_play = shape.kind_mask
+    v.remaining = [0 if is_wild[k] or not in_play >> k & 1 else max(0, 4 - own[k] - seen[k])
+                   for k in range(27)]
+    v.wild_left = max(0, int(wild.get("in_wall", 0)) - own_wilds - seen_wilds)
+    v.unseen = max(1, sum(v.remaining) + v.wild_left)
 
 
 class HandMemory:

@@ -4,6 +4,9 @@ The engine writes to the program's stdin one JSON object a line: a ``hello`` at 
 hand (protocol, version, the seat, the rules, a seed), then every event the seat may see exactly
 as in the event log (docs/events.md), and a ``request`` listing the legal actions whenever the
 seat must decide (with ``observation=True`` also the seat's observation, ``state.observation(seat)``).
+At a table with wild tiles (docs/rules.md §12) the ``hello`` and every request also carry
+``wilds``: the wild kinds (and the 本金 once turned up, in a request), as the observation shows
+them.
 The program answers each request, and only requests, with ``{"id": N}``.
 
 A late answer (past ``timeout`` seconds), a line that is not such an object, an id that is not
@@ -28,13 +31,12 @@ import signal
 import subprocess
 import sys
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from ..game import Action
 from ..game.events import event_lines
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..rules import Rules
+from ..rules import KNOBS, Rules
+from ..tiles import PHYSICAL_NAMES
 
 __all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "parse_command"]
 
@@ -87,6 +89,37 @@ def _spin_read(fd: int) -> Optional[bytes]:
 
 def _line(obj: Mapping[str, Any]) -> bytes:
     return _JSON.encode(obj).encode() + b"\n"
+
+
+def _rules_of(knobs: Mapping[str, Any]) -> Optional[Rules]:
+    """The rules of a ``to_dict()`` given to :meth:`ExternalBot.start_hand` when they hold wild
+    tiles (the knobs ``Rules`` knows; anything else the mapping carries is the caller's)."""
+    if not knobs.get("wild_kinds") and not knobs.get("extra_wilds"):
+        return None
+    return Rules.from_dict({k: v for k, v in knobs.items() if k in KNOBS})
+
+
+def _hello_wilds(rules: Optional[Rules]) -> Optional[Dict[str, Any]]:
+    """The ``wilds`` of a hand's ``hello`` at a table with wild tiles (docs/protocol.md), else
+    ``None``: the wild kinds as far as the rules fix them (none yet under a 本金 rule: the
+    ``benjin`` event and each request's ``wilds`` name them once the 本金 is turned up)."""
+    if rules is None or not rules.has_wilds:
+        return None
+    kinds = [] if rules.uses_benjin else [PHYSICAL_NAMES[k] for k in sorted(rules.wild_set())]
+    return {"kinds": kinds, "benjin": None, "in_wall": rules.wild_count_in_wall()}
+
+
+def _request_wilds(state: Any, seat: int) -> bytes:
+    """``,"wilds":{...}`` for a request at a table with wild tiles (the seat's observation's
+    ``wilds``: the hand's wild kinds, the 本金 once turned up, the wall set's wilds), else
+    nothing."""
+    if not state.rules.has_wilds:
+        return b""
+    view = state.view(seat)
+    wilds = {"kinds": [PHYSICAL_NAMES[k] for k in view.wild_kinds],
+             "benjin": None if view.benjin < 0 else PHYSICAL_NAMES[view.benjin],
+             "in_wall": state.rules.wild_count_in_wall()}
+    return b',"wilds":' + _JSON.encode(wilds).encode()
 
 
 def _exit_status(code: int) -> str:
@@ -162,8 +195,13 @@ class ExternalBot:
             self._start()
         to_dict = getattr(rules, "to_dict", None)
         knobs = to_dict() if callable(to_dict) else dict(rules)  # type: ignore[arg-type]
-        self._out += _line({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION,
-                            "seat": seat, "rules": knobs, "seed": seed})
+        hello: Dict[str, Any] = {"type": "hello", "protocol": PROTOCOL,
+                                 "version": PROTOCOL_VERSION, "seat": seat, "rules": knobs,
+                                 "seed": seed}
+        wilds = _hello_wilds(rules if isinstance(rules, Rules) else _rules_of(knobs))
+        if wilds is not None:  # a table with wild tiles (docs/rules.md §12)
+            hello["wilds"] = wilds
+        self._out += _line(hello)
 
     def decide(self, state: Any, seat: int) -> Optional[Action]:
         """The program's answer to the decision ``seat`` faces now, or ``None`` (late, garbage,
@@ -174,12 +212,13 @@ class ExternalBot:
             return None
         legal = state.legal_actions(seat)
         self._queue_events(state, seat)
-        self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal))
+        self._out += b'{"type":"request","actions":[' + b",".join(map(_action_text, legal)) \
+            + b"]" + _request_wilds(state, seat)
         if self.observation:
-            self._out += b'],"observation":' + _JSON.encode(state.observation(seat)).encode() \
+            self._out += b',"observation":' + _JSON.encode(state.observation(seat)).encode() \
                 + b"}\n"
         else:
-            self._out += b"]}\n"
+            self._out += b"}\n"
         wait = self.timeout if self._asked else self.timeout + STARTUP_SECONDS
         self._asked = True
         line = self._answer(time.monotonic() + wait)

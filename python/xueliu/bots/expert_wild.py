@@ -1,0 +1,677 @@
+"""ExpertBot at a table with wild tiles (docs/rules.md §12): the same money model, hands read through
+the table's wild set.
+
+A hand is its natural counts (27), a number of wilds and its melds, soft ones with the wilds in
+them; the core's wild calls read it (``discard_options_wild``, ``shanten_wild``, ``waits_wild``,
+``jinzhang_wild``, ``evaluate``). What the wilds change in the value of a hand
+(docs/expert-bot.md, "Wild tiles"):
+
+- **a wild is worth keeping**: it lowers the shanten by one and every ready hand also wins on a
+  drawn wild, which the model values as a wait of its own — won only by this seat's own draw
+  (nobody wins on a discarded wild), paid as a self-draw (:meth:`Context.ready_value`'s ``wild``,
+  :meth:`Context.typical_value`'s ``wilds``). Where a wild may be discarded (``wild_discard =
+  "dead"``) the bot throws one only when no natural tile may go, or when it is the hand's last
+  wild and the hand without it (无鸡 within reach) is worth clearly more;
+- **无鸡** (``no_wild_bonus``): the core scores a wild-free hand's waits with the bonus; a hand not
+  yet ready that holds no wild is valued as the mix of the hand with the bonus (it draws no wild
+  before it wins, or throws the wilds it draws where that is allowed) and without;
+- **soft melds, soft kongs and 提** are valued like any claim or kong: the hand after the meld
+  (with the wilds it spent gone), against passing or the best discard now; a kong without a wild
+  counts twice its income under ``soft_kong_pay = "hard_double"``; 提 when the hand with the wild
+  back is worth at least as much;
+- **the expected fan** of a hand not yet ready reads the rules' fan table (清一色, 七对), a 根
+  per wild held under ``wild_gen = "per_wild"``, and 清一色 when the natural tiles are of one suit
+  (the wilds fill it);
+- 四鸡 and every other win are taken, as at any table.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+
+from .. import _core
+from ..rules import Rules
+from .expert_danger import DangerModel
+from .expert_value import CLAIM_BONUS, Context, draws_when_ready
+from .expert_view import KIND, PHYSICAL_KIND, TableView
+
+__all__ = ["WildHand", "WildPlanner", "Weights", "TurnValues", "wild_hand", "table_stake",
+           "turn_values", "choose_turn", "claim_values", "choose_claim", "win_value", "WILD",
+           "WILD_DISCARD_MARGIN", "WILD_LOSS_PACE", "WILD_WAITS"]
+
+WILD = -1
+"""The discard or 进张 that is a wild, in :class:`WildPlanner`'s keys (a wild has no kind)."""
+WILD_DISCARD_MARGIN = 0.25
+"""Where a wild may be discarded (``"dead"``): how much more (relative, plus as many payment
+units) the hand without its last wild must be worth than the best natural discard."""
+CLEAN_KEEP_DEAD = 0.8
+"""Where a drawn wild may be thrown (``"dead"``), the share of a wild-free hand's draws left to
+improve it (the others go to throwing the wilds it draws)."""
+
+TYPICAL_FAN = ((1, 0.69), (2, 0.22), (3, 0.065), (4, 0.02), (5, 0.005))
+"""(fan, share) of greedy play's discard wins at the §1–§10 血战 table (measured, 780 wins): what
+a win of another seat typically is, before the wilds."""
+WILD_EXPOSURE = 40.0
+"""Tiles a winning hand has held or drawn: a hand holds no wild with the chance
+``exp(−wilds / wall × 40)`` (measured: the share of greedy's wins with 无鸡 at the 幺鸡, 泸州 鬼 and
+宜宾 tables, 22 %, 28 % and 4 %)."""
+
+WILD_LOSS_PACE = 4.0
+"""What a draw of play costs a seat in 血战 at a table with wild tiles, over the §1–§10 rate
+scaled by :func:`table_stake` (``LOSS_RATE``): greedy play measures 1.2 to 2.1 (the tables are
+faster), and the arena preferred 4 (2.5 and 6 tried): the bot values speed that much more."""
+WILD_WAITS = (1.0, 2.0, 3.4, 4.4)
+"""A ready hand's natural waits grow with the wilds it holds (a wild pairs or completes almost
+anything): the typical waits of a hand holding 0, 1, 2, 3 or more wilds, against a hand without
+(measured: the live waits per unseen tile of greedy's hands when they become ready at the 红中
+and 幺鸡 tables, 0.06, 0.13, 0.21 and 0.28)."""
+
+WildMeld = Tuple[int, int, int]
+"""A meld: (core type 0 peng / 1 kong / 2 concealed kong, kind, wilds in it)."""
+WildMelds = Tuple[WildMeld, ...]
+
+_CACHE_LIMIT = 100_000
+_OPTIONS: Dict[Tuple[Any, ...], List[Tuple[int, int, Tuple[Tuple[int, float, float], ...], float,
+                                           Tuple[int, ...], bool]]] = {}
+_HANDS: Dict[Tuple[Any, ...], Tuple[int, Tuple[Tuple[int, float, float], ...], float,
+                                    Tuple[int, ...], bool]] = {}
+_SCORING_KEEP: Dict[int, Any] = {}
+
+
+def _sid(scoring: Any) -> int:
+    i = id(scoring)
+    if i not in _SCORING_KEEP:
+        _SCORING_KEEP[i] = scoring
+    return i
+
+
+def core_melds(melds: WildMelds) -> List[Any]:
+    """The melds as the core reads them: ``(type, kind)``, ``(type, kind, wilds)`` when soft."""
+    return [(t, k, w) if w else (t, k) for t, k, w in melds]
+
+
+class WildHand:
+    """One hand: ``nat`` the natural concealed counts (27), ``wilds`` the concealed wilds,
+    ``melds`` (:data:`WildMelds`)."""
+
+    __slots__ = ("nat", "wilds", "melds")
+
+    def __init__(self, nat: Sequence[int], wilds: int, melds: WildMelds) -> None:
+        self.nat = bytes(nat)
+        self.wilds = wilds
+        self.melds = melds
+
+    def key(self) -> Tuple[bytes, int, WildMelds]:
+        return (self.nat, self.wilds, self.melds)
+
+    def core(self) -> _core.Hand:
+        return _core.Hand(self.nat, core_melds(self.melds), self.wilds)
+
+    @property
+    def clean(self) -> bool:
+        """No wild among its tiles (无鸡 is still possible)."""
+        return not self.wilds and not any(w for _, _, w in self.melds)
+
+    def take(self, k: int, need: int) -> Tuple["WildHand", int]:
+        """The hand after ``need`` of its tiles go into a meld of kind ``k`` (its natural ``k``
+        first, then wilds, as the engine takes them), and the wilds that went."""
+        nat = bytearray(self.nat)
+        used = min(nat[k], need)
+        nat[k] -= used
+        wilds = need - used
+        return WildHand(nat, self.wilds - wilds, self.melds), wilds
+
+    def discard(self, d: int) -> "WildHand":
+        """The hand after discarding kind ``d`` (:data:`WILD`: a wild)."""
+        if d == WILD:
+            return WildHand(self.nat, self.wilds - 1, self.melds)
+        nat = bytearray(self.nat)
+        nat[d] -= 1
+        return WildHand(nat, self.wilds, self.melds)
+
+
+def wild_hand(view: TableView) -> WildHand:
+    """The seat's own hand of a :class:`TableView` read at a table with wilds."""
+    return WildHand(view.counts, view.wilds,
+                    tuple((t, k, w) for (t, k), w in zip(view.melds, view.soft)))
+
+
+class WildPlanner:
+    """Values the hands of one decision at a table with wilds (a :class:`Context` plus the
+    hand's scoring); the counterpart of :class:`~xueliu.bots.expert_plan.Planner`."""
+
+    def __init__(self, ctx: Context, rules: Rules) -> None:
+        self.ctx = ctx
+        view = ctx.view
+        self.rules = rules
+        self.scoring = rules._scoring_for(view.benjin if view.benjin >= 0 else None)
+        self.code = rules._shape_code
+        self.mask = sum(1 << k for k in view.wild_kinds)
+        self.fifth = bool(rules.wild_fifth_copy)
+        self.dead = rules.wild_discard == "dead"
+        self.bonus = int(rules.no_wild_bonus)
+        self.per_wild = rules.wild_gen == "per_wild"
+        table = rules.fan_table
+        self.qing_fan = int(table["qingyise"])
+        self.pairs_fan = int(table["qidui"])
+        self.base_fan = int(table["pinghu"])
+        self.suits = view.suits
+        self.remaining = view.remaining
+        self.wild_left = view.wild_left
+        self._step = [view.remaining[t] / ctx.pool[t // 9] * (1.0 + CLAIM_BONUS)
+                      for t in range(27)]
+        self._wild_step = view.wild_left / ctx.wild_pool
+        self._pairs = (view.hand_size + 1) // 2 if (view.hand_size + 1) % 2 == 0 else 0
+        self.sp = bool(rules.seven_pairs) and self._pairs > 0
+
+    # -- the core, cached by hand -----------------------------------------------------------------
+
+    def _options(self, hand: WildHand, void: int, allow_wild: bool
+                 ) -> List[Tuple[int, int, Tuple[Tuple[int, float, float], ...], float,
+                                 Tuple[int, ...], bool]]:
+        """查听 of a 14 − 3k tile hand: per discard (kind or :data:`WILD`), the shanten after
+        it, the natural waits ``(kind, discard-win multiplier, self-draw multiplier)`` and the
+        wild wait's self-draw multiplier when ready, and its 进张 (natural kinds, and whether a
+        wild is one)."""
+        key = (hand.key(), void, _sid(self.scoring), allow_wild)
+        got = _OPTIONS.get(key)
+        if got is None:
+            if len(_OPTIONS) >= _CACHE_LIMIT:
+                _OPTIONS.clear()
+            try:
+                options = _core.discard_options_wild(hand.core(), None, void, self.scoring, 1,
+                                                     allow_wild)
+            except ValueError:  # melds that break the void or 缺一门
+                options = []
+            got = []
+            for o in options:
+                waits = []
+                wild_sd = 0.0
+                for w in o.waits:
+                    if w.tile == "wild":
+                        wild_sd = float(w.self_draw.multiplier)
+                    else:
+                        waits.append((KIND[w.tile], float(w.discard_win.multiplier),
+                                      float(w.self_draw.multiplier)))
+                jz = tuple(KIND[t] for t, _ in o.jinzhang if t != "wild")
+                got.append((WILD if o.discard == "wild" else KIND[o.discard], int(o.shanten),
+                            tuple(waits), wild_sd, jz, any(t == "wild" for t, _ in o.jinzhang)))
+            _OPTIONS[key] = got
+        return got
+
+    def _hand(self, hand: WildHand, void: int
+              ) -> Tuple[int, Tuple[Tuple[int, float, float], ...], float, Tuple[int, ...], bool]:
+        """A 13 − 3k tile hand: its shanten, its waits and the wild wait's self-draw multiplier
+        when ready, else its 进张 (as :meth:`_options`)."""
+        key = (hand.key(), void, _sid(self.scoring))
+        got = _HANDS.get(key)
+        if got is None:
+            if len(_HANDS) >= _CACHE_LIMIT:
+                _HANDS.clear()
+            h = hand.core()
+            try:
+                s = int(_core.shanten_wild(h, void, self.code, self.mask, self.fifth))
+                jz = () if s in (0, 99) else _core.jinzhang_wild(h, None, void, self.code,
+                                                                  self.mask, self.fifth, 1)
+            except ValueError:  # melds that break the void or 缺一门
+                s = 99
+            if s == 0:
+                mask = _core.waits_wild(h, void, self.code, self.mask, self.fifth)
+                melds = core_melds(hand.melds)
+                waits = []
+                k = 0
+                while mask:
+                    if mask & 1:
+                        c = bytearray(hand.nat)
+                        c[k] += 1
+                        won = _core.Hand(bytes(c), melds, hand.wilds)
+                        dw = _core.evaluate(won, void, self.scoring, k, 0)
+                        sd = _core.evaluate(won, void, self.scoring, k, _core.SELF_DRAW)
+                        waits.append((k, float(dw[1]), float(sd[1])))
+                    mask >>= 1
+                    k += 1
+                drawn = _core.Hand(hand.nat, melds, hand.wilds + 1)
+                wild_sd = float(_core.evaluate(drawn, void, self.scoring, 27, _core.SELF_DRAW)[1])
+                got = (0, tuple(waits), wild_sd, (), True)
+            elif s < 99:
+                got = (s, (), 0.0, tuple(KIND[t] for t, _ in jz if t != "wild"),
+                       any(t == "wild" for t, _ in jz))
+            else:
+                got = (99, (), 0.0, (), False)
+            _HANDS[key] = got
+        return got
+
+    def shanten(self, hand: WildHand, void: int) -> int:
+        """The shanten of a 13 − 3k or 14 − 3k tile hand (99: no complete hand exists)."""
+        try:
+            return int(_core.shanten_wild(hand.core(), void, self.code, self.mask, self.fifth))
+        except ValueError:
+            return 99
+
+    @staticmethod
+    def shanten_of(hand: WildHand, void: int, rules: Rules, wild_kinds: Sequence[int]) -> int:
+        """:meth:`shanten` without a planner (the exchange, the void and 选倍)."""
+        try:
+            return int(_core.shanten_wild(hand.core(), void, rules._shape_code,
+                                          sum(1 << k for k in wild_kinds),
+                                          bool(rules.wild_fifth_copy)))
+        except ValueError:
+            return 99
+
+    # -- values -----------------------------------------------------------------------------------
+
+    def _ready(self, waits: Sequence[Tuple[int, float, float]], wild_sd: float,
+               draws: float, drawn: int = -2) -> float:
+        rem = self.remaining
+        pays = [(k, rem[k] - (k == drawn), dw, sd) for k, dw, sd in waits]
+        wild = (self.wild_left - (drawn == WILD), wild_sd) if wild_sd else None
+        return self.ctx.ready_value(pays, draws, 1.0, wild)
+
+    def _not_ready(self, hand: WildHand, void: int, s: int, jz: Sequence[int], jz_wild: bool,
+                   draws: float) -> float:
+        """A hand ``s`` ≥ 1 steps from ready with these 进张: the chance of its first step per
+        draw from them (a wild is always one), the later steps at their typical pace, then a
+        ready hand of its expected fan with typical waits and the wild wait."""
+        step = self._step
+        p = sum(step[k] for k in jz) + (self._wild_step if jz_wild else 0.0)
+        left, ready_by = draws_when_ready(s if s > 1 else 1, p if p < 0.9 else 0.9, draws)
+        if ready_by <= 0.0:
+            return 0.0
+        fan, scale, suits = self._fan(hand, void, s)
+        scale *= WILD_WAITS[min(hand.wilds, len(WILD_WAITS) - 1)]
+        ctx = self.ctx
+        value = ctx.typical_value(fan, left, suits, scale, ready_by, self.wild_left)
+        if self.bonus and hand.clean:
+            clean = fan + self.bonus
+            if self.dead:  # it may throw every wild it draws: fewer draws to improve
+                return max(value, ctx.typical_value(clean, left * CLEAN_KEEP_DEAD, suits, scale,
+                                                    ready_by))
+            # It keeps 无鸡 if it draws no wild before it wins (about the draws to get ready and
+            # half of those left).
+            q = self.wild_left / ctx.wild_pool
+            t = (draws - left) + 0.5 * left
+            kept = (1.0 - q) ** t if q < 1.0 else 0.0
+            value = kept * ctx.typical_value(clean, left, suits, scale, ready_by) + \
+                (1.0 - kept) * value
+        return value
+
+    def _fan(self, hand: WildHand, void: int, s: int) -> Tuple[int, float, Tuple[int, ...]]:
+        """The expected fan of a hand not yet ready (as the plain planner's: 清一色 when its
+        natural tiles and melds are of one suit, a 根 per kind held four times, 七对 with half
+        the waits when pairs are as close), the share of typical waits, and its suits."""
+        nat = hand.nat
+        meld_suits = {k // 9 for _, k, _ in hand.melds}
+        present = {u for u in self.suits if u != void and any(nat[9 * u:9 * u + 9])}
+        suits = tuple(sorted(present | meld_suits))
+        if not suits:
+            suits = tuple(u for u in self.suits if u != void)
+        gens = sum(1 for k in range(27) if nat[k] == 4 and k // 9 != void)
+        for t, k, w in hand.melds:
+            # a meld completed to four (a kong, or a peng with the fourth held); under
+            # "per_wild" only of natural tiles, its wilds being 根 of their own below
+            if nat[k] + (3 if t == 0 else 4) == 4 and not (self.per_wild and w):
+                gens += 1
+        if self.per_wild:
+            gens += hand.wilds + sum(w for _, _, w in hand.melds)
+        fan = (self.qing_fan if len(suits) == 1 else self.base_fan) + gens
+        scale = 1.0
+        if self.sp and not hand.melds:
+            need = self._pairs - 1
+            pairs = sum(1 for k in range(27) if nat[k] >= 2 and k // 9 != void)
+            if pairs + hand.wilds >= need - 2 and need - pairs - hand.wilds <= s:
+                fan = max(fan, self.pairs_fan)
+                scale = 0.5
+        return fan, scale, suits
+
+    def hand_value(self, hand: WildHand, void: int, extra_draws: float = 0.0) -> float:
+        """Value of a 13 − 3k tile hand as it stands (after a kong, with the replacement draw as
+        ``extra_draws``)."""
+        draws = self.ctx.draws + extra_draws
+        s, waits, wild_sd, jz, jz_wild = self._hand(hand, void)
+        if s >= 99:
+            return 0.0
+        if s == 0:
+            return self._ready(waits, wild_sd, draws)
+        return self._not_ready(hand, void, s, jz, jz_wild, draws)
+
+    def discard_values(self, hand: WildHand, void: int, discards: Sequence[int],
+                       allow_wild: bool = False, skipped: Optional[Set[int]] = None
+                       ) -> Dict[int, float]:
+        """The value of the hand left after each of ``discards`` (kinds, :data:`WILD` for a
+        wild) from a 14 − 3k tile hand. As the plain planner: only the discards that keep the
+        lowest shanten are valued, the others stand at 0 (and go into ``skipped``)."""
+        draws = self.ctx.draws
+        options = {o[0]: o for o in self._options(hand, void, allow_wild)}
+        low = min((options[d][1] for d in discards if d in options), default=99)
+        out: Dict[int, float] = {}
+        for d in discards:
+            got = options.get(d)
+            if got is None or got[1] > low:
+                out[d] = 0.0
+                if skipped is not None:
+                    skipped.add(d)
+                continue
+            _, s, waits, wild_sd, jz, jz_wild = got
+            if s == 0:
+                out[d] = self._ready(waits, wild_sd, draws)
+            else:
+                out[d] = self._not_ready(hand.discard(d), void, s, jz, jz_wild, draws)
+        return out
+
+    def ready_chance(self, hand: WildHand, void: int) -> float:
+        """Chance that a 13 − 3k tile hand is ready by the wall's end (1 when it is now)."""
+        from .expert_value import TYPICAL_STEP
+
+        s = self.shanten(hand, void)
+        if s >= 99:
+            return 0.0
+        if s <= 0:
+            return 1.0
+        p = TYPICAL_STEP[min(s, len(TYPICAL_STEP) - 1)] * (1.0 + CLAIM_BONUS) + self._wild_step
+        return draws_when_ready(s, p, self.ctx.draws)[1]
+
+
+def _multiplier(rules: Rules, fan: int) -> float:
+    cap = rules.max_fan
+    if cap and fan > cap:
+        fan = cap
+    table = rules.multipliers
+    if table:
+        return float(table[min(len(table), fan) - 1])
+    return float(1 << (fan - 1))
+
+
+_STAKES: Dict[int, Tuple[Rules, float]] = {}
+
+
+def table_stake(rules: Rules) -> float:
+    """What a typical win of another seat costs at a table with wild tiles, against the §1–§10
+    table's (:data:`TYPICAL_FAN` at both; here with 无鸡 for a hand that holds no wild, a 根 per
+    wild held under ``wild_gen = "per_wild"``, the fan cap and the multiplier table). The
+    expert's rates measured at the §1–§10 table (what a draw costs in 血战, a deal-in, 查大叫) are
+    scaled by it: at 泸州 鬼 a win costs between four and five times as much.
+
+    >>> round(table_stake(Rules.preset("luzhou_gui")), 1)
+    4.6
+    """
+    got = _STAKES.get(id(rules))
+    if got is not None and got[0] is rules:
+        return got[1]
+    base = sum(p * float(1 << (f - 1)) for f, p in TYPICAL_FAN)
+    lam = rules.wild_count_in_wall() / rules.shape.wall_tiles * WILD_EXPOSURE
+    clean = math.exp(-lam)
+    bonus = int(rules.no_wild_bonus)
+    total = 0.0
+    for f, p in TYPICAL_FAN:
+        if rules.wild_gen == "per_wild":  # k ≥ 1 wilds held (Poisson), each a 根
+            dirty = 0.0
+            q = clean
+            for k in range(1, 12):
+                q *= lam / k
+                dirty += q * _multiplier(rules, f + k)
+            dirty /= max(1e-9, 1.0 - clean)
+        else:
+            dirty = _multiplier(rules, f)
+        total += p * (clean * _multiplier(rules, f + bonus) + (1.0 - clean) * dirty)
+    stake = total / base
+    if len(_STAKES) > 64:
+        _STAKES.clear()
+    _STAKES[id(rules)] = (rules, stake)
+    return stake
+
+
+# -- the decisions ------------------------------------------------------------------------------
+
+
+def discard_kind(action: Any, view: TableView) -> int:
+    """The kind a discard action throws, :data:`WILD` for a wild."""
+    if action.tile == "7z":
+        return WILD
+    k = KIND[action.tile]
+    return WILD if k in view.wild_kinds else k
+
+
+class Weights:
+    """The expert's constants the decisions here share with it (``expert.py``)."""
+
+    __slots__ = ("danger", "on_win_keep", "connection")
+
+    def __init__(self, danger: float, on_win_keep: float,
+                 connection: Callable[[Sequence[int], int], float]) -> None:
+        self.danger = danger
+        self.on_win_keep = on_win_keep
+        self.connection = connection
+
+
+def kong_keep(planner: WildPlanner, danger: DangerModel, hand: WildHand, void: int,
+              weights: Weights) -> float:
+    """Share of a kong's income the seat keeps (``ExpertBot._kong_keep`` at a wild table)."""
+    rules = planner.rules
+    keep = 1.0
+    if rules.call_transfer:
+        keep *= 1.0 - min((danger.chance(k) for k in range(27) if hand.nat[k]), default=0.0)
+    ready = planner.ready_chance(hand, void)
+    if rules.refund_kongs:
+        keep *= ready
+    if rules.kong_settle == "on_win":
+        keep *= weights.on_win_keep * ready
+    return keep
+
+
+def _best_discard(planner: WildPlanner, danger: DangerModel, hand: WildHand, void: int,
+                  weights: Weights) -> float:
+    """The best score of a 14 − 3k tile hand's natural discards (the void suit first)."""
+    kinds = [k for k in range(27) if hand.nat[k]]
+    if void >= 0 and any(k // 9 == void for k in kinds):
+        kinds = [k for k in kinds if k // 9 == void]
+    if not kinds:  # nothing but wilds: one goes
+        return planner.discard_values(hand, void, [WILD], True)[WILD]
+    values = planner.discard_values(hand, void, kinds)
+    return max(values[d] - weights.danger * danger.cost(d) for d in kinds)
+
+
+def _throw_last_wild(hand: WildHand, scores: Mapping[int, float], best: float,
+                     planner: WildPlanner) -> bool:
+    """Whether to throw the hand's last wild for 无鸡 (``wild_discard = "dead"``): only when the
+    wild-free hand is worth clearly more than the best natural discard."""
+    if not planner.bonus or hand.wilds != 1 or any(w for _, _, w in hand.melds):
+        return False
+    value = scores.get(WILD)
+    return value is not None and value > best + WILD_DISCARD_MARGIN * (abs(best) + 1.0)
+
+
+class TurnValues:
+    """Every option of an own turn valued (:func:`turn_values`): ``discards`` (by kind,
+    :data:`WILD` for a wild: the value of the hand left less the weighted deal-in risk) with
+    ``by_discard`` their actions, and each 提 and kong action's value in ``others``; ``skipped``
+    the discard kinds the planner did not value (more than a step behind the best)."""
+
+    __slots__ = ("discards", "by_discard", "others", "skipped", "must_shed")
+
+    def __init__(self) -> None:
+        self.discards: Dict[int, float] = {}
+        self.by_discard: Dict[int, Any] = {}
+        self.others: Dict[Any, float] = {}
+        self.skipped: Set[int] = set()
+        self.must_shed = False  # void tiles held: one of them must go (docs/rules.md §3.2)
+
+
+def turn_values(view: TableView, planner: WildPlanner, danger: DangerModel,
+                by_kind: Mapping[str, List[Any]], weights: Weights) -> TurnValues:
+    """The value of every option of an own turn at a table with wilds."""
+    out = TurnValues()
+    hand = wild_hand(view)
+    void = view.void
+    for a in by_kind.get("discard", []):
+        out.by_discard.setdefault(discard_kind(a, view), a)
+    kinds = list(out.by_discard)
+    naturals = [d for d in kinds if d != WILD]
+    out.must_shed = void >= 0 and bool(naturals) and all(d // 9 == void for d in naturals)
+    values = planner.discard_values(hand, void, kinds, WILD in out.by_discard, out.skipped)
+    w = weights.danger
+    out.discards = {d: values[d] - (0.0 if d == WILD else w * danger.cost(d)) for d in kinds}
+    for a in by_kind.get("swap_back", []):
+        # 提: the meld's wild back into the hand, a natural tile of its kind into the meld.
+        k = KIND[a.tile]
+        nat = bytearray(hand.nat)
+        nat[k] -= 1
+        back = tuple((t, j, n - 1) if j == k and n else (t, j, n) for t, j, n in hand.melds)
+        out.others[a] = _best_discard(planner, danger, WildHand(nat, hand.wilds + 1, back),
+                                      void, weights)
+    kongs = by_kind.get("concealed_kong", []) + by_kind.get("added_kong", [])
+    if kongs:
+        units = sum(view.unit(o) for o in planner.ctx.others)
+        next_risk = min((danger.cost(k) for k in range(27) if hand.nat[k]), default=0.0)
+        hard_double = planner.rules.soft_kong_pay == "hard_double"
+        for a in kongs:
+            k = KIND[a.tile]
+            if a.kind == "concealed_kong":
+                after, used = hand.take(k, 4)
+                after.melds = hand.melds + ((2, k, used),)
+                income, risk, soft = 2.0 * units, 0.0, used
+            else:
+                after, used = hand.take(k, 1)
+                soft = 0
+                melds: List[WildMeld] = []
+                for t, j, n in hand.melds:
+                    if t == 0 and j == k:
+                        soft = n + used
+                        melds.append((1, k, soft))
+                    else:
+                        melds.append((t, j, n))
+                after.melds = tuple(melds)
+                # robbed: paid as a deal-in, with 抢杠 +1 fan
+                income, risk = 1.0 * units, 2.0 * danger.cost(k)
+            if hard_double and not soft:  # 无鸡杠翻倍: a kong without a wild pays twice
+                income *= 2.0
+            keep = kong_keep(planner, danger, after, void, weights)
+            out.others[a] = (planner.hand_value(after, void, 1.0) + keep * income - risk
+                             - next_risk)
+    return out
+
+
+def choose_turn(view: TableView, planner: WildPlanner, danger: DangerModel,
+                by_kind: Mapping[str, List[Any]], weights: Weights) -> Any:
+    """The own turn at a table with wilds: the best natural discard (a wild only as
+    :func:`_throw_last_wild` allows, or when nothing else may go), unless 提 is worth at least
+    as much or a kong as much."""
+    tv = turn_values(view, planner, danger, by_kind, weights)
+    scores = tv.discards
+    naturals = [d for d in scores if d != WILD]
+    if tv.must_shed:
+        # Void tiles must go first (docs/rules.md §3.2): the safest of them, as at any table.
+        return tv.by_discard[min(naturals, key=lambda k: (round(danger.cost(k), 6),
+                                                          abs(k % 9 - 4), k))]
+    hand = wild_hand(view)
+    best: Optional[int] = None
+    best_score = -math.inf
+    if naturals:
+        top = max(scores[d] for d in naturals)
+        ties = [d for d in naturals if scores[d] >= top - 1e-6]
+        best = max(ties, key=lambda d: (-weights.connection(hand.nat, d), d))
+        best_score = scores[best]
+        if WILD in scores and _throw_last_wild(hand, scores, best_score, planner):
+            best, best_score = WILD, scores[WILD]
+    elif WILD in scores:
+        best, best_score = WILD, scores[WILD]
+    for a in by_kind.get("swap_back", []):
+        if tv.others[a] >= best_score - 1e-9:
+            return a
+    for a in by_kind.get("concealed_kong", []) + by_kind.get("added_kong", []):
+        if tv.others[a] >= best_score:
+            return a
+    if best is None:  # no discard offered (a turn of kongs and 提 only)
+        return max(tv.others, key=lambda a: tv.others[a])
+    return tv.by_discard[best]
+
+
+def claim_values(obs: Mapping[str, Any], view: TableView, planner: WildPlanner,
+                 danger: DangerModel, by_kind: Mapping[str, List[Any]], weights: Weights
+                 ) -> Dict[Any, Optional[float]]:
+    """Each option of a claim window at a table with wilds valued: pass (the hand as it stands
+    less the next discard's risk), a kong (the hand after it with the replacement draw, plus
+    its income), a peng, soft or not (its best discard after); ``None`` for a claim that
+    raises the shanten (never the better choice: not valued)."""
+    hand = wild_hand(view)
+    void = view.void
+    now = planner.shanten(hand, void)
+    next_risk = min((danger.cost(k) for k in range(27) if hand.nat[k]), default=0.0)
+    pass_value = planner.hand_value(hand, void) - next_risk
+    out: Dict[Any, Optional[float]] = {a: pass_value for a in by_kind.get("pass", [])}
+    for a in by_kind.get("kong", []):
+        k = KIND[a.tile]
+        after, used = hand.take(k, 3)
+        after.melds = hand.melds + ((1, k, used),)
+        if planner.shanten(after, void) > now:
+            out[a] = None
+            continue
+        giver = (obs.get("claim") or {}).get("from")
+        gain = view.unit(giver) * 2.0 if isinstance(giver, int) else 0.0
+        gain += sum(view.unit(o) * planner.rules.direct_kong_others
+                    for o in planner.ctx.others if o != giver)
+        if planner.rules.soft_kong_pay == "hard_double" and not used:
+            gain *= 2.0
+        keep = kong_keep(planner, danger, after, void, weights)
+        out[a] = planner.hand_value(after, void, 1.0) + keep * gain - next_risk
+    for a in by_kind.get("peng", []):
+        k = KIND[a.tile]
+        after, used = hand.take(k, 2)
+        after.melds = hand.melds + ((0, k, used),)
+        out[a] = (None if planner.shanten(after, void) > now
+                  else _best_discard(planner, danger, after, void, weights))
+    return out
+
+
+def choose_claim(obs: Mapping[str, Any], view: TableView, planner: WildPlanner,
+                 danger: DangerModel, by_kind: Mapping[str, List[Any]], weights: Weights) -> Any:
+    """A claim window at a table with wilds: pass, a kong or a peng (soft or not), by value
+    (:func:`claim_values`); pass when equal."""
+    values = claim_values(obs, view, planner, danger, by_kind, weights)
+    best = by_kind["pass"][0]
+    best_value = values[best]
+    assert best_value is not None
+    for kind in ("kong", "peng"):
+        for a in by_kind.get(kind, []):
+            v = values[a]
+            if v is not None and v > best_value:
+                best, best_value = a, v
+    return best
+
+
+def win_value(obs: Mapping[str, Any], view: TableView, planner: WildPlanner) -> Tuple[float,
+                                                                                      float]:
+    """A win now at a table with wilds, as ``(what it collects, its value)`` (as
+    ``ExpertBot._win_value``): the fan of the hand with the winning tile (the best reading of
+    its wilds, or 四鸡) times whoever pays; in 血战 plus what leaving now saves, in 血流 plus the
+    frozen hand's waits."""
+    ctx = planner.ctx
+    hand = wild_hand(view)
+    void = view.void
+    claim = obs.get("claim")
+    wild = set(view.wild_kinds)
+    if claim:  # on a discard or a robbed kong (a robbed wild is won on as a wild)
+        k = PHYSICAL_KIND[claim["tile"]]
+        if k in wild:
+            won, tile = WildHand(hand.nat, hand.wilds + 1, hand.melds), 27
+        else:
+            nat = bytearray(hand.nat)
+            nat[k] += 1
+            won, tile = WildHand(nat, hand.wilds, hand.melds), k
+        giver = claim.get("from")
+        mult = _core.evaluate(won.core(), void, planner.scoring, tile, 0)[1]
+        pay = mult * (view.unit(giver) if isinstance(giver, int) else ctx.dw_units)
+        left = hand
+    else:  # a self-draw (四鸡 too): every other seat in play pays
+        drawn = obs.get("drawn")
+        k = PHYSICAL_KIND[drawn] if drawn else -1
+        tile = 27 if k in wild else k
+        mult = _core.evaluate(hand.core(), void, planner.scoring, tile, _core.SELF_DRAW)[1]
+        pay = mult * ctx.sd_units + ctx.sd_bonus
+        left = hand.discard(WILD if k in wild else k) if k >= 0 else hand
+    if not ctx.continues:
+        return pay, pay + ctx.exit_rate * max(0.0, ctx.draws)
+    try:
+        return pay, pay + planner.hand_value(left, void)
+    except ValueError:  # (a hand the draw made whole in another shape)
+        return pay, pay
