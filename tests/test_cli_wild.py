@@ -1,5 +1,5 @@
-"""The commands at the wild-tile rooms of docs/rules.md §12: `simulate`, `play` and `replay` take
-`--preset yaoji` and its kin and say what is wild."""
+"""The commands at the wild-tile rooms of docs/rules.md §12: `simulate`, `play`, `replay` and
+`review` take `--preset yaoji` and its kin and say what is wild."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def test_simulate_plays_every_wild_preset_and_names_it(preset, tmp_path):
     shown = xueliu("replay", str(out), "--line", "0")
     if preset == "yibin":
         assert "本金 turned up" in shown
+    review = xueliu("review", str(out), "--line", "0", "--seat", "0")
+    assert "Result: seat 0 net" in review
 
 
 def test_play_shows_the_wild_tiles_and_the_benjin():
