@@ -5,25 +5,26 @@ happen on purpose:
 
 - :class:`Eager`: a GreedyBot that takes every win, 提, kong and peng it is offered (soft ones
   included), for the hands the page's model is fed (recorded.py);
-- :func:`find_deal`: a live table's first hand is dealt from ``hash_seed(deal_seed, table, 0)``
-  under ``xueliu serve --deal-seed`` and its bot seats are the server's own GreedyBots, so this
-  process can play that hand in advance, the person's seat by :func:`person_choice` — the very
-  rule the browser test then clicks by (:func:`click_choice`) — and find a deal seed whose hand
-  has what a test needs.
+- ``find_deal`` (server/planned.py): a live table's first hand is dealt from
+  ``hash_seed(deal_seed, table, 0)`` under ``xueliu serve --deal-seed`` and its bot seats are the
+  server's own GreedyBots, so this process can play that hand in advance, the person's seat by
+  ``person_choice`` — the very rule the browser test then clicks by (:func:`click_choice`) — and
+  find a deal seed whose hand has what a test needs.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 import xueliu
-from xueliu.bots import GreedyBot, bot_seed, start_hand_for
-from xueliu.game import Action, GameState
-from xueliu.game.wall import hash_seed
+from xueliu.bots import GreedyBot
+from xueliu.game import Action
+
+from server.planned import deal_flags, find_deal, person_choice, server_hand  # noqa: F401
 
 EAGER_ORDER = ("hu", "swap_back", "kong", "concealed_kong", "added_kong", "peng")
 
@@ -53,22 +54,6 @@ def eager_bots(rules: xueliu.Rules) -> Callable[[int], List[Eager]]:
 
 # -- the person at a live table ------------------------------------------------------------------
 
-def person_choice(ids: Sequence[int]) -> int:
-    """What the person of a live wild table does, from the action ids its page offers: 提 first,
-    then a win, a peng (a soft one too), the discard of the highest id (the highest tile; 红中 is
-    the highest of all), a pass; the lowest id otherwise (a void, a multiplier)."""
-    acts = [Action.from_id(i) for i in sorted(set(ids))]
-    for kind in ("swap_back", "hu", "peng"):
-        for a in acts:
-            if a.kind == kind:
-                return a.id
-    discards = [a.id for a in acts if a.kind == "discard"]
-    if discards:
-        return max(discards)
-    passes = [a.id for a in acts if a.kind == "pass"]
-    return passes[0] if passes else acts[0].id
-
-
 # Every action id the page offers: the decision's buttons and the own tiles one can discard.
 OFFERED = """() => [...document.querySelectorAll(
   '.controls button.choice[data-action], .own-hand .tile.clickable[data-action]')]
@@ -89,14 +74,6 @@ def click_choice(page: Page) -> Optional[int]:
     except PlaywrightError:
         return None
     return choice
-
-
-def deal_flags(seed: int) -> List[str]:
-    """``xueliu serve`` flags for a table whose hand a test played in advance: dealt from
-    ``seed``, and a person who is never played for — not auto-played before its page connects,
-    never timed out on a busy machine — so it makes every decision itself, as planned."""
-    return ["--deal-seed", str(seed), "--auto-delay", "600", "--human-void", "120",
-            "--human-turn", "120", "--human-claim", "120"]
 
 
 def until(page: Page, done: Callable[[], bool], what: str, limit: float = 240,
@@ -140,38 +117,3 @@ MARK_PIXELS = """async (selector) => {
 }"""
 
 
-def server_hand(rules: xueliu.Rules, deal_seed: int, table: int = 1,
-                stop: Optional[Callable[[GameState, int, List[Action]], bool]] = None
-                ) -> Tuple[GameState, bool]:
-    """The first hand of table ``table`` at a server started with ``--deal-seed deal_seed``, its
-    bot seats played as the server plays them (GreedyBots started with the hand's bot seeds,
-    asked with the observation), seat 0 by :func:`person_choice`. ``stop(state, seat, legal)``
-    is asked before each of seat 0's decisions: True ends the play there (returns True too)."""
-    n = rules.shape.players
-    state = xueliu.new_game(rules, seed=hash_seed(deal_seed, table, 0), dealer=0,
-                            coins=[1000] * n)
-    bots: Dict[int, GreedyBot] = {}
-    for s in range(1, n):
-        bots[s] = GreedyBot(rules=rules)
-        start_hand_for(bots[s], s, rules, bot_seed(state.seed or 0, 0, s))
-    while not state.is_over:
-        decisions = {}
-        for s in state.pending():
-            legal = state.legal_actions(s)
-            if s == 0:
-                if stop is not None and stop(state, s, legal):
-                    return state, True
-                decisions[s] = Action.from_id(person_choice([a.id for a in legal]))
-            else:
-                decisions[s] = bots[s].act(state.observation(s), legal)
-        state.step(decisions)
-    return state, False
-
-
-def find_deal(rules: xueliu.Rules, wanted: Callable[[GameState, int, List[Action]], bool],
-              seeds: Sequence[int] = range(1, 3000), table: int = 1) -> int:
-    """The first deal seed whose hand reaches a decision of seat 0 with ``wanted`` true."""
-    for seed in seeds:
-        if server_hand(rules, seed, table, wanted)[1]:
-            return seed
-    raise AssertionError(f"no deal seed in {seeds} gives the hand the test needs")

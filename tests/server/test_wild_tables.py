@@ -1,9 +1,10 @@
 """Wild-tile tables (docs/rules.md §12, issue 50) on a real server process with real websocket
 clients: every wild-tile preset is offered and can be asked for, and a table of each plays whole
 hands with three server bots and a person who takes every 提, soft peng and kong it is offered —
-the hands it saw are the stored records' own views, the coins the stored settlements'. And the
-wild tiles in the messages (the shape's ``wilds``, the observation's, the melds', 红中 and 提
-among the actions), the 查听 help with a 本金, the review's refusal, ``--deal-seed``."""
+the hands it saw are the stored records' own views, the coins the stored settlements'. A hand
+played in advance (planned.py, ``--deal-seed``) in which a person 飞s and 提s over a websocket,
+both stored. And the wild tiles in the messages (the shape's ``wilds``, the observation's, the
+melds'), the 查听 help with a 本金, the review's refusal, wild house rules."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from xueliu.rules import WILD_PRESET_NAMES
 from xueliu.server.protocol import TABLE_PRESETS
 
 from .client import Person, audit, hands_of, http, new_player, play, seat_view_matches
+from .planned import deal_flags, find_deal, person_choice
 
 
 def sqlite(tmp_path: "os.PathLike[str]") -> str:
@@ -93,9 +95,13 @@ def test_a_wild_preset_table_with_three_bots_plays_hands_to_the_end(serve, tmp_p
     if rules.uses_benjin:  # 宜宾: the 本金 turned up right after the deal, every hand
         starts = [i for i, e in enumerate(events) if e["type"] == "start_hand"]
         assert all(events[i + 1]["type"] == "benjin" for i in starts)
-    if rules.extra_wilds:  # 红中 rooms: 112 tiles, 红中 dealt and drawn by name
-        assert any(t == "7z" for e in events if e["type"] == "start_hand"
-                   for t in e["tehais"][0])
+    if rules.extra_wilds:  # 红中 rooms: the 112 tiles of each stored deal hold four 红中
+        for h in hands:
+            rec = h["record"]
+            dealt = xueliu.new_game(rules, seed=rec["seed"], dealer=rec["dealer"],
+                                    coins=rec["coins"]).observation(None)
+            tiles = [t for hand in dealt["hands"] for t in hand] + dealt["wall"]
+            assert len(tiles) == 112 and tiles.count("7z") == 4
     # Every observation the person was sent at this table carries the hand's wilds, and every
     # meld its wild tiles.
     for m in person.messages:
@@ -107,36 +113,48 @@ def test_a_wild_preset_table_with_three_bots_plays_hands_to_the_end(serve, tmp_p
     assert counts["settled"] >= 2
 
 
-def test_a_person_is_offered_and_makes_soft_melds_and_ti_at_wild_tables(serve, tmp_path):
-    # An eager person at a 幺鸡 table (飞, soft kongs, 提) over a few hands: the actions a wild table
-    # adds reach it as requests, and what it chose is stored and replays.
-    server = serve(sqlite(tmp_path), "--time-scale", "0.2", "--bot-delay", "0.02",
-                   "--auto-delay", "100", "--deal-seed", "11")
+class PlannedPerson(Person):
+    """A person who decides by :func:`planned.person_choice`, as the hand played in advance."""
+
+    def choose(self, actions: List[Dict[str, Any]]) -> int:
+        return person_choice([int(a["id"]) for a in actions])
+
+
+def offers_swap_back(state: Any, seat: int, legal: List[xueliu.Action]) -> bool:
+    return any(a.kind == "swap_back" for a in legal)
+
+
+@pytest.mark.parametrize("preset", ["leshan", "yibin", "hongzhong"])
+def test_a_person_makes_a_soft_peng_and_ti_and_both_are_stored(serve, tmp_path, preset):
+    # A hand played in advance (planned.py) in which the person 飞s and then is offered 提:
+    # the server deals it (--deal-seed), the person decides as planned over a real websocket.
+    rules = xueliu.Rules.preset(preset)
+    seed = find_deal(rules, offers_swap_back)
+    # Real time (a person is never timed out, a bot still answers in 20 ms).
+    server = serve(sqlite(tmp_path), "--time-scale", "1", "--bot-delay", "0.02", *deal_flags(seed))
     ann = new_player(server.address, "ann")
     r = http("POST", f"{server.address}/api/tables", ann["token"],
-             json={"rules": "leshan", "bots": 3})
+             json={"rules": preset, "bots": 3})
     assert r.status_code == 200, r.text
     table = r.json()["table"]
-    person = EagerPerson([server.ws], ann["token"], seed=2)
-
-    def soft_and_ti() -> bool:
-        events = [e for h in person.hands for e in h["events"]]
-        soft = any(e["type"] in ("pon", "daiminkan") and e["actor"] == 0
-                   and any(t != e["pai"] for t in e["consumed"]) for e in events)
-        return (soft and any(e["type"] == "ti" and e["actor"] == 0 for e in events)) \
-            or len(person.hands) >= 12
-    asyncio.run(play([person], soft_and_ti))
+    person = PlannedPerson([server.ws], ann["token"])
+    asyncio.run(play([person], lambda: len(person.hands) >= 1))
     assert person.errors == []
-    events = [e for h in person.hands for e in h["events"]]
+    events = person.hands[0]["events"]
+    soft = [e for e in events if e["type"] == "pon" and e["actor"] == 0
+            and any(t != e["pai"] for t in e["consumed"])]
     ti = [e for e in events if e["type"] == "ti" and e["actor"] == 0]
-    assert ti, f"no 提 in {len(person.hands)} hands"
-    asked = {a["kind"] for req in person.requests for a in req["actions"]}
-    assert "swap_back" in asked
+    assert soft and ti, "not the hand played in advance"
+    assert ti[0]["wild"] in next(m for m in person.messages if m["type"] == "state"
+                                 )["shape"]["wilds"]["kinds"] or rules.uses_benjin
+    asked = [a for req in person.requests for a in req["actions"] if a["kind"] == "swap_back"]
+    assert asked and all(a["id"] == 32224 + xueliu.tiles.PHYSICAL_NAMES.index(a["tile"])
+                         for a in asked)
     hands = hands_of(server.address, ann["token"], table)
-    assert seat_view_matches(person, [h["record"] for h in hands]) == len(person.hands)
-    swaps = [a for h in hands for s, a in h["record"]["decisions"]
-             if s == 0 and isinstance(a, int) and xueliu.Action.from_id(a).kind == "swap_back"]
-    assert len(swaps) == len(ti)
+    assert seat_view_matches(person, [h["record"] for h in hands]) == 1
+    stored = [a for s, a in hands[0]["record"]["decisions"]
+              if s == 0 and isinstance(a, int) and xueliu.Action.from_id(a).kind == "swap_back"]
+    assert len(stored) == len(ti) and xueliu.Action.from_id(stored[0]).tile == ti[0]["pai"]
     audit(sqlite(tmp_path))
 
 
