@@ -191,7 +191,8 @@ def test_a_person_sees_hongzhong_with_its_gui_mark_and_discards_it(browser, live
     sign_up(page, server.address, "ann", "hongzhong")
     assert table_of(page) == 1
     own = ".own-hand .tile.clickable[data-tile='7z']"
-    until(page, lambda: page.locator(own).count() > 0, "a 红中 to discard", in_hand=True)
+    until(page, lambda: False, "a 红中 to discard", in_hand=True,
+          hold=lambda offers: any(o["id"] == 32223 for o in offers))
 
     tile = page.locator(own).first
     assert tile.locator("img").get_attribute("src") == "tiles/7z.svg"
@@ -241,15 +242,11 @@ def test_ti_swaps_back_a_wild_from_the_browser(browser, live_server, tmp_path, p
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, server.address, "ann", preset)
 
-    fei: List[str] = []  # the labels of the soft peng buttons the person was shown
+    seen: List[Dict[str, Any]] = []  # every offer the person was shown
     button = "button.choice[data-kind=swap_back]"
-
-    def ti_offered() -> bool:
-        for b in page.locator("button.choice[data-kind=peng][data-soft=true]").all_inner_texts():
-            fei.append(b)
-        return page.locator(button).count() > 0
-
-    until(page, ti_offered, "a 提", in_hand=True)
+    until(page, lambda: False, "a 提", in_hand=True, seen=seen,
+          hold=lambda offers: any(o["kind"] == "swap_back" for o in offers))
+    fei = [o["text"] for o in seen if o["kind"] == "peng" and o["soft"]]
     assert fei and all(label.startswith("飞") for label in fei)  # 飞: the peng with a wild
     b = page.locator(button).first
     natural = b.locator(".tile").first.get_attribute("data-tile")

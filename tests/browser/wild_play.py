@@ -15,7 +15,7 @@ happen on purpose:
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -54,19 +54,29 @@ def eager_bots(rules: xueliu.Rules) -> Callable[[int], List[Eager]]:
 
 # -- the person at a live table ------------------------------------------------------------------
 
-# Every action id the page offers: the decision's buttons and the own tiles one can discard.
+# Every action the page offers: the decision's buttons and the own tiles one can discard, each
+# with its id, kind, whether it is a soft meld (data-soft) and its label.
 OFFERED = """() => [...document.querySelectorAll(
   '.controls button.choice[data-action], .own-hand .tile.clickable[data-action]')]
-  .map(e => Number(e.dataset.action))"""
+  .map(e => ({id: Number(e.dataset.action), kind: e.dataset.kind || 'discard',
+              soft: e.dataset.soft === 'true', text: e.innerText.trim()}))"""
+
+Offer = Dict[str, Any]
 
 
-def click_choice(page: Page) -> Optional[int]:
-    """Clicks what :func:`person_choice` picks among the page's offers; the id, or None if the
-    page offers nothing (or was redrawn under the pointer)."""
-    ids = page.evaluate(OFFERED)
-    if not ids:
+def click_choice(page: Page, hold: Optional[Callable[[List[Offer]], bool]] = None,
+                 seen: Optional[List[Offer]] = None) -> Optional[int]:
+    """Clicks what :func:`person_choice` picks among the page's offers and returns its id; None
+    if the page offers nothing (or was redrawn under the pointer), -1 without clicking when
+    ``hold(offers)`` is true. Every offer read is added to ``seen``."""
+    offers: List[Offer] = page.evaluate(OFFERED)
+    if not offers:
         return None
-    choice = person_choice(ids)
+    if seen is not None:
+        seen.extend(offers)
+    if hold is not None and hold(offers):
+        return -1
+    choice = person_choice([o["id"] for o in offers])
     loc = page.locator(f".controls button.choice[data-action='{choice}'], "
                        f".own-hand .tile.clickable[data-action='{choice}']")
     try:
@@ -77,16 +87,20 @@ def click_choice(page: Page) -> Optional[int]:
 
 
 def until(page: Page, done: Callable[[], bool], what: str, limit: float = 240,
-          in_hand: bool = False) -> List[int]:
-    """Clicks the person's choices (:func:`click_choice`) until ``done()``; the ids clicked.
-    ``in_hand``: ``done()`` must come before the hand ends (a hand played in advance)."""
+          in_hand: bool = False, hold: Optional[Callable[[List[Offer]], bool]] = None,
+          seen: Optional[List[Offer]] = None) -> List[int]:
+    """Clicks the person's choices (:func:`click_choice`) until ``done()``, or until the page
+    offers what ``hold`` wants (left unclicked, for the test); the ids clicked. ``in_hand``: that
+    must come before the hand ends (a hand played in advance). ``seen``: every offer read."""
     clicked: List[int] = []
     end = time.monotonic() + limit
     while not done():
         assert time.monotonic() < end, f"{what} did not happen in {limit} s"
         assert not (in_hand and page.locator("#report:not([hidden])").count()), (
             f"the hand ended before {what}: not the hand played in advance")
-        choice = click_choice(page)
+        choice = click_choice(page, hold, seen)
+        if choice == -1:
+            break
         if choice is None:
             page.wait_for_timeout(50)
         else:
