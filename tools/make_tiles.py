@@ -1,10 +1,13 @@
-"""Writes the tile faces of the browser table: python/xueliu/server/static/tiles/<name>.svg.
+"""Writes the tile faces of the browser table: python/xueliu/server/static/tiles/<name>.svg,
+and the marks drawn on a wild tile: python/xueliu/server/static/marks/<name>.svg.
 
 One file per kind, ``1m``..``9m`` (万 characters), ``1p``..``9p`` (筒 dots), ``1s``..``9s`` (条
-bamboo), and ``back.svg`` (a face-down tile). Every file has the viewBox ``0 0 60 80`` and is
-self-contained: no external references and no text — the characters and the corner numerals are
-drawn as strokes, so a tile reads the same on a machine without any CJK font. The artwork is the
-project's own (MIT, like the rest). Run from the repository root::
+bamboo), ``7z`` (红中, the red dragon of docs/rules.md §12.1), and ``back.svg`` (a face-down
+tile). Every file has the viewBox ``0 0 60 80`` and is self-contained: no external references and
+no text — the characters and the corner numerals are drawn as strokes, so a tile reads the same on
+a machine without any CJK font. The marks (``tingyong.svg``, 听用, and ``gui.svg``, 鬼: the corner
+badge of a wild tile) are drawn the same way, white strokes on red. The artwork is the project's
+own (MIT, like the rest). Run from the repository root::
 
     python tools/make_tiles.py
 
@@ -20,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
-OUT = Path(__file__).resolve().parent.parent / "python" / "xueliu" / "server" / "static" / "tiles"
+STATIC = Path(__file__).resolve().parent.parent / "python" / "xueliu" / "server" / "static"
 W, H = 60, 80
 VIEWBOX = f"0 0 {W} {H}"
 
@@ -72,6 +75,19 @@ NUMERALS: Dict[int, List[str]] = {  # 一 .. 九, box 30 x 26
 
 WAN = ["M2,4.5 L28,4.5", "M10.5,13 L24,13 C24,19 23.5,23.5 22.5,25.5 C21.5,27.2 19.5,27 17,25",
        "M12.5,4.5 L12,14 C11.5,20 8.5,24.5 3,27.5"]  # 万, box 30 x 28
+
+ZHONG = ["M5,15 L5,37", "M5,15 L35,15 L35,37", "M5,36 L35,36", "M20,2 L20,54"]  # 中, box 40 x 56
+
+# The marks' characters, each in a box 30 x 30.
+TING = ["M2.5,10 L2.5,21", "M2.5,10 L10.5,10 L10.5,20", "M2.5,20 L10.5,20",  # 口
+        "M26,3.5 C22,5.5 18,6.5 14.5,7", "M14.5,7 L14.5,16 C14.5,22 13.5,25.5 11,28.5",
+        "M14.5,15 L28,15", "M22,15 L22,29"]  # 斤: 听
+YONG = ["M5,4 L5,19 C5,24 4,27 1.5,29", "M5,4 L27,4 L27,26.5 C27,28.5 25.5,29 23,28",
+        "M5,11.5 L27,11.5", "M5,19 L27,19", "M16,4 L16,29"]  # 用
+GUI = ["M16,1 L13.5,4.5", "M6,5 L6,18", "M6,5 L25,5 L25,18", "M6,11.5 L25,11.5",
+       "M6,17.5 L25,17.5", "M15.5,5 L15.5,17.5", "M11,17.5 C11,23 8,27 2.5,30",
+       "M18,17.5 L18,26.5 C18,29 19.5,29.5 23,29.5 L29,29.5 L29,26",
+       "M25.5,20 L21.5,24.5 L27.5,24"]  # 鬼
 
 
 def strokes(paths: Sequence[str], colour: str, width: float, dx: float, dy: float,
@@ -232,6 +248,32 @@ def bamboo(rank: int) -> str:
     return "".join(stick(x, y, n, c, a) for x, y, c, a in STICKS[rank])
 
 
+# -- 红中 ------------------------------------------------------------------------------------------
+
+def red_dragon() -> str:
+    """红中 (``7z``): a large red 中, drawn, on the ivory face; no corner index (it has no rank)."""
+    return svg("7z", body("7z", IVORY_LIGHT, IVORY_DARK, BACK_DARK, "#b9ad8f")
+               + strokes(ZHONG, RED, 5.5, 10, 9, 1.0))
+
+
+# -- the wild marks --------------------------------------------------------------------------------
+
+def mark(name: str, glyphs: Sequence[List[str]]) -> str:
+    """A wild tile's corner badge: the characters as white strokes on a red rounded box, one
+    30 x 30 box each (plus a 2-unit margin), so it reads without any CJK font."""
+    w, h = 30 * len(glyphs) + 4, 34
+    inner = f'<rect x="0" y="0" width="{w}" height="{h}" rx="7" fill="{RED}"/>' + "".join(
+        strokes(g, "#fffdf6", 3.6, 2 + 30 * i, 2) for i, g in enumerate(glyphs))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+            f'height="{h}" role="img" aria-label="{name}">{inner}</svg>\n')
+
+
+def marks() -> Dict[str, str]:
+    """File name -> SVG text of each wild mark: 听用 (a wild of a suit kind, or a 本金's
+    neighbour) and 鬼 (a 红中)."""
+    return {"tingyong.svg": mark("tingyong", [TING, YONG]), "gui.svg": mark("gui", [GUI])}
+
+
 # -- the back --------------------------------------------------------------------------------------
 
 def back() -> str:
@@ -253,17 +295,25 @@ def tiles() -> Dict[str, str]:
         for rank in range(1, 10):
             name = f"{rank}{suit}"
             out[f"{name}.svg"] = face_tile(name, art(rank))
+    out["7z.svg"] = red_dragon()
     out["back.svg"] = back()
     return out
+
+
+def files() -> Dict[str, str]:
+    """Path under the static folder -> SVG text: ``tiles/<name>.svg`` and ``marks/<name>.svg``."""
+    return {**{f"tiles/{f}": t for f, t in tiles().items()},
+            **{f"marks/{f}": t for f, t in marks().items()}}
 
 
 def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="only compare the files on disk with what would be written")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, default=STATIC,
+                        help="the static folder: the files go to its tiles/ and marks/")
     args = parser.parse_args(list(argv))
-    wanted = tiles()
+    wanted = files()
     if args.check:
         stale = [f for f, text in wanted.items()
                  if not (args.out / f).exists() or (args.out / f).read_text("utf-8") != text]
@@ -271,10 +321,10 @@ def main(argv: Sequence[str] = ()) -> int:
             print(f"out of date: {' '.join(stale)} (run python tools/make_tiles.py)")
             return 1
         return 0
-    args.out.mkdir(parents=True, exist_ok=True)
     for f, text in wanted.items():
+        (args.out / f).parent.mkdir(parents=True, exist_ok=True)
         (args.out / f).write_text(text, "utf-8")
-    print(f"wrote {len(wanted)} tiles to {args.out}")
+    print(f"wrote {len(wanted)} files to {args.out}/tiles and {args.out}/marks")
     return 0
 
 

@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Iterator, List
+from typing import Callable, Iterator, List
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -90,6 +90,26 @@ def site(tmp_path: "os.PathLike[str]") -> Iterator[str]:
     yield server.address
     server.stop()
     server.log.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: "os.PathLike[str]") -> Iterator[Callable[..., ServerProcess]]:
+    """``live_server(*flags)``: a fresh server as ``site`` starts it, with more flags (e.g.
+    ``--deal-seed N``, a later flag overriding an earlier one); every one is stopped at the end."""
+    started: List[ServerProcess] = []
+
+    def start(*flags: str) -> ServerProcess:
+        server = ServerProcess(f"sqlite:///{os.path.join(tmp_path, f'xueliu{len(started)}.db')}",
+                               "--time-scale", TIME_SCALE, "--bot-delay", "0.03",
+                               "--auto-delay", "10", *flags, log_dir=str(tmp_path))
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+        server.log.close()
 
 
 @pytest.fixture

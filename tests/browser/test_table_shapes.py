@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 import xueliu
-from xueliu.rules import PRESET_NAMES
+from xueliu.server.protocol import TABLE_PRESETS
 
 import httpx
 
@@ -33,7 +33,7 @@ def test_every_preset_is_offered_in_the_create_table_form(site, page):
     page.click("#login-form button[type=submit]")
     page.wait_for_selector("#lobby:not([hidden])")
     options = page.locator("#rules option").evaluate_all("os => os.map(o => o.value)")
-    assert options == list(PRESET_NAMES)
+    assert options == list(TABLE_PRESETS)
     label = page.locator("#rules option[value=sanren_liangfang]").inner_text()
     assert "三人两房" in label and "3 players" in label and "72 tiles" in label
     page.select_option("#rules", "erren_yifang")

@@ -10,7 +10,7 @@ import os
 from typing import Any, Dict
 
 import xueliu
-from xueliu.rules import PRESET_NAMES
+from xueliu.server.protocol import TABLE_PRESETS
 
 from .client import Person, http, new_player, play
 
@@ -37,7 +37,7 @@ def test_house_rules_are_offered_first_and_are_a_new_tables_default(serve, tmp_p
     server = serve(sqlite(tmp_path), "--preset", "xuezhan", "--rules", str(path),
                    "--knob", "max_fan=2", "--bot-delay", "0.1", "--auto-delay", "100")
     offered = http("GET", f"{server.address}/api/presets").json()["presets"]
-    assert [p["name"] for p in offered] == ["house", *PRESET_NAMES]
+    assert [p["name"] for p in offered] == ["house", *TABLE_PRESETS]
     first = offered[0]
     assert first["title"] == "自定义" and first["mode"] == "xuezhan"
     assert first["source"] == "自定义: xueliu serve --preset xuezhan --rules house.json --knob max_fan=2"
@@ -64,7 +64,7 @@ def test_a_three_seat_house_table_from_knobs(serve, tmp_path):
 def test_without_house_rules_there_is_no_house(serve, tmp_path):
     server = serve(sqlite(tmp_path))
     offered = http("GET", f"{server.address}/api/presets").json()["presets"]
-    assert [p["name"] for p in offered] == list(PRESET_NAMES)
+    assert [p["name"] for p in offered] == list(TABLE_PRESETS)
     ann = new_player(server.address, "ann")
     r = http("POST", f"{server.address}/api/tables", ann["token"], json={"rules": "house"})
     assert r.status_code == 400

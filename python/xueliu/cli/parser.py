@@ -187,8 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="another process takes a silent process's tables after this long "
                          "(default 10)")
     add_rules_options(sv, "the house rules start from this preset (default xueliu)",
-                      preset_default=None)
+                      preset_default=None, wild_presets=True)
     sv.add_argument("--stop-after", type=float, default=None, help=argparse.SUPPRESS)
+    sv.add_argument("--deal-seed", type=int, default=None, help=argparse.SUPPRESS)
     sv.set_defaults(func=cmd_serve)
 
     # python -m xueliu.train's own parser reads the arguments (one definition of them): this

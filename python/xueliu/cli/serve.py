@@ -37,7 +37,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay, auto_delay=args.auto_delay, lease=args.lease,
         ready_timeout=args.ready_timeout, human_exchange=args.human_exchange,
         human_void=args.human_void, human_turn=args.human_turn, human_claim=args.human_claim,
-        stop_after=args.stop_after, house_rules=house,
+        stop_after=args.stop_after, deal_seed=args.deal_seed, house_rules=house,
         house_source="" if house is None else _house_source(args)))
 
 

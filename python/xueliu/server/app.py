@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from ..analysis import analyze, as_json
-from ..rules import PRESET_NAMES, Rules
+from ..rules import Rules
 from . import protocol, store
 from .auth import bearer, new_token, plausible, token_hash
 from .config import ServerConfig
@@ -129,20 +129,26 @@ class Server:
         return out
 
     async def analyze(self, request: Request) -> Dict[str, Any]:
-        """``{"hand": notation, "void", "visible": [tile names], "rules": preset or dict}`` →
-        :func:`xueliu.analysis.analyze` as JSON (docs/analyze-json.md): the help a player switches
-        on. It reads only what the caller sends, so it can show nothing hidden."""
+        """``{"hand": notation, "void", "visible": [tile names], "rules": preset or dict,
+        "benjin"}`` → :func:`xueliu.analysis.analyze` as JSON (docs/analyze-json.md): the help a
+        player switches on. ``benjin``: the hand's face-up 本金 at a table of a 本金 rule
+        (docs/rules.md §12.1). It reads only what the caller sends, so it can show nothing
+        hidden."""
         await self._player(request)
         body = await self._body(request)
-        hand, void, visible, rules = (body.get(k) for k in ("hand", "void", "visible", "rules"))
+        hand, void, visible, rules, benjin = (
+            body.get(k) for k in ("hand", "void", "visible", "rules", "benjin"))
         if not isinstance(hand, str):
             raise BadRequest("'hand' must be a hand in notation, e.g. '123m456p(777s)'")
-        if visible is not None and not (isinstance(visible, list) and len(visible) <= 108):
-            raise BadRequest("'visible' must be a list of at most 108 tile names")
+        if visible is not None and not (isinstance(visible, list) and len(visible) <= 112):
+            raise BadRequest("'visible' must be a list of at most 112 tile names")
+        if benjin is not None and not isinstance(benjin, str):
+            raise BadRequest("'benjin' must be a tile name, e.g. '5p'")
         try:
             r = Rules.preset("xueliu") if rules is None else (
                 Rules.preset(rules) if isinstance(rules, str) else Rules.from_dict(rules))
-            return dict(as_json(analyze(hand, void=void, visible=visible, rules=r)))
+            return dict(as_json(analyze(hand, void=void, visible=visible, rules=r,
+                                        benjin=benjin)))
         except (ValueError, TypeError) as e:
             raise BadRequest(str(e)) from None
 
@@ -352,8 +358,9 @@ def _rules(spec: Any, house: Optional[Rules] = None) -> Rules:
     if isinstance(spec, str):
         if spec == protocol.HOUSE and house is not None:
             return house
-        if spec not in PRESET_NAMES:
-            names = ", ".join(((protocol.HOUSE,) if house is not None else ()) + PRESET_NAMES)
+        if spec not in protocol.TABLE_PRESETS:
+            names = ", ".join(((protocol.HOUSE,) if house is not None else ())
+                              + protocol.TABLE_PRESETS)
             raise BadRequest(f"unknown preset {spec[:32]!r} (one of {names})")
         return Rules.preset(spec)
     if isinstance(spec, dict):
@@ -366,7 +373,7 @@ def _rules(spec: Any, house: Optional[Rules] = None) -> Rules:
 
 def _preset_of(rules: Rules) -> Optional[str]:
     """The preset these rules are, whatever their base stake (None: rules of their own)."""
-    for name in PRESET_NAMES:
+    for name in protocol.TABLE_PRESETS:
         if Rules.preset(name).replace(base=rules.base).to_dict() == rules.to_dict():
             return name
     return None

@@ -49,6 +49,10 @@ class ServerConfig:
     name_max: int = 32          # characters of a player's name
     max_base: int = 1_000_000   # the largest base stake a table may be created with
     stop_after: Optional[float] = None  # tests: the process stops by itself after this long
+    # Tests: every hand is dealt from hash_seed(deal_seed, table, hand index) instead of a fresh
+    # secret seed, so a test knows the walls (and the bots' seeds) of its tables in advance.
+    # Never in play: anyone who knows it knows every wall.
+    deal_seed: Optional[int] = None
     house_rules: Optional[Rules] = None
     house_source: str = ""
 

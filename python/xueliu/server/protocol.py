@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..game import Action
-from ..rules import PRESET_NAMES, PRESET_SOURCES, Rules
+from ..rules import PRESET_NAMES, PRESET_SOURCES, WILD_PRESET_NAMES, Rules
 
 
 class BadMessage(ValueError):
@@ -52,6 +52,13 @@ def parse(text: str) -> Act:
     return Act(_int_field(msg, "table"), _int_field(msg, "seq"), _int_field(msg, "action"))
 
 
+TABLE_PRESETS: Tuple[str, ...] = tuple(dict.fromkeys(PRESET_NAMES + WILD_PRESET_NAMES))
+"""Every preset a table can be created with, in the order ``GET /api/presets`` lists them: the
+presets of docs/rules.md §9 and §11.4, then the wild-tile rooms of §12.4
+(``WILD_PRESET_NAMES``, kept out of ``PRESET_NAMES`` until every command plays them; named here
+so that adding them there changes nothing)."""
+
+
 def action_dict(a: Action) -> Dict[str, Any]:
     return {"id": a.id, "kind": a.kind, "tile": a.tile,
             "tiles": None if a.tiles is None else list(a.tiles), "suit": a.suit, "value": a.value}
@@ -63,10 +70,32 @@ def table_shape(rules: Rules) -> Dict[str, Any]:
     wall's tiles and the tiles the deal uses (the live wall starts at the difference), the hand
     size, and whether 定缺 and 换三张 happen at all."""
     sh = rules.shape
-    return {"players": sh.players, "suits": list(sh.suits), "wall_tiles": sh.wall_tiles,
-            "dealt_tiles": sh.dealt_tiles, "hand_size": sh.hand_size,
-            "declare_void": rules.declare_void and sh.declare_void_possible,
-            "exchange_three": rules.exchange_three, "exchange_count": rules.exchange_count}
+    out: Dict[str, Any] = {
+        "players": sh.players, "suits": list(sh.suits), "wall_tiles": sh.wall_tiles,
+        "dealt_tiles": sh.dealt_tiles, "hand_size": sh.hand_size,
+        "declare_void": rules.declare_void and sh.declare_void_possible,
+        "exchange_three": rules.exchange_three, "exchange_count": rules.exchange_count}
+    wilds = table_wilds(rules)
+    if wilds is not None:
+        out["wilds"] = wilds
+    return out
+
+
+def table_wilds(rules: Rules) -> Optional[Dict[str, Any]]:
+    """The wild tiles of a table (docs/rules.md §12.1), ``None`` at a table without any (its
+    shape then has no ``"wilds"`` key, as before wild tiles): ``kinds``, the wild kinds of every
+    hand (``"7z"`` for the 红中 of ``extra_wilds`` included) — under a 本金 rule the 本金's
+    neighbours, which only the hand's ``benjin`` event says, so none are listed there —;
+    ``benjin`` (``"benjin"``, ``"benjin_plus"`` or ``None``); ``extra`` (the 红中 in the wall);
+    ``in_wall`` (``rules.wild_count_in_wall()``); ``discard`` (``wild_discard``: ``"forbidden"``
+    or ``"dead"``)."""
+    if not rules.has_wilds:
+        return None
+    fixed = [] if rules.uses_benjin else list(rules.wild_kinds)
+    return {"kinds": fixed + (["7z"] if rules.extra_wilds else []),
+            "benjin": rules.wild_kinds if rules.uses_benjin else None,
+            "extra": rules.extra_wilds, "in_wall": rules.wild_count_in_wall(),
+            "discard": rules.wild_discard}
 
 
 HOUSE = "house"
@@ -77,9 +106,10 @@ HOUSE_TITLE = "自定义"
 
 
 def presets(house: Optional[Rules] = None, house_source: str = "") -> List[Dict[str, Any]]:
-    """``GET /api/presets``: every preset (docs/rules.md §9, §11.4) a table can be created with, in RULES
-    order: its name (the ``rules`` of ``POST /api/tables``), its Chinese title and source
-    (``PRESET_SOURCES``: "三人两房: docs/rules.md §11.4, …"), its mode and its :func:`table_shape`.
+    """``GET /api/presets``: every preset (docs/rules.md §9, §11.4, §12.4) a table can be created
+    with, in :data:`TABLE_PRESETS` order: its name (the ``rules`` of ``POST /api/tables``), its
+    Chinese title and source (``PRESET_SOURCES``: "三人两房: docs/rules.md §11.4, …"), its mode and
+    its :func:`table_shape` (with ``wilds`` for a wild-tile room, :func:`table_wilds`).
     A process with house rules offers them first, as :data:`HOUSE` (``house_source`` where they
     came from)."""
     out = []
@@ -87,7 +117,7 @@ def presets(house: Optional[Rules] = None, house_source: str = "") -> List[Dict[
         out.append({"name": HOUSE, "title": HOUSE_TITLE,
                     "source": f"{HOUSE_TITLE}: {house_source or 'house rules'}", "mode": house.mode,
                     **table_shape(house)})
-    for name in PRESET_NAMES:
+    for name in TABLE_PRESETS:
         source = PRESET_SOURCES[name]
         title = source.split(":", 1)[0]
         rules = Rules.preset(name)

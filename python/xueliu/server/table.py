@@ -34,6 +34,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from ..bots import AutoPlayBot, Bot, GreedyBot, bot_seed, end_hand_for, start_hand_for
 from ..game import GameState, new_game
+from ..game.wall import hash_seed
 from ..record import CANCEL_AUTO_PLAY, apply_decision, replay
 from ..rules import Rules
 from . import protocol, store
@@ -51,6 +52,12 @@ _RELOAD_GRACE = 5.0  # seconds (scaled) a person who just dropped between hands 
 
 
 Due = Tuple[float, str, int]
+
+
+def deal_seed(fixed: Optional[int], table: int, hand: int) -> int:
+    """The seed a hand is dealt from: a fresh secret one, or with ``fixed`` (``xueliu serve
+    --deal-seed``, tests only) ``hash_seed(fixed, table, hand)``, known in advance."""
+    return secrets.randbits(64) if fixed is None else hash_seed(fixed, table, hand)
 
 
 class Table(TableMessages):
@@ -470,7 +477,8 @@ class Table(TableMessages):
         self.ended = self.ready_until = None
         players = [seat.player for seat in self.seats if seat is not None]
         coins = await self._write(store.seated_coins(self.id, players))
-        state = new_game(self.rules, seed=secrets.randbits(64), dealer=self.dealer, coins=coins)
+        state = new_game(self.rules, seed=deal_seed(self.ctx.config.deal_seed, self.id, self.hands),
+                         dealer=self.dealer, coins=coins)
         start = state.record()
         start.pop("result", None)
         start["decisions"] = []

@@ -183,7 +183,7 @@ async function showPresets() {
   select.replaceChildren();
   for (const p of app.presets) {
     const suits = p.suits.map((u) => SUIT_LABELS[u]).join("");
-    const shape = `${p.players} players · ${suits} ${p.wall_tiles} tiles · ${p.hand_size}-tile hands`;
+    const shape = `${p.players} players · ${suits} ${p.wall_tiles} tiles · ${p.hand_size}-tile hands${wildWords(p.wilds)}`;
     const label = known.get(p.name) || `${p.title} ${p.name}`;
     const o = Object.assign(document.createElement("option"), { value: p.name, textContent: `${label} (${shape})` });
     o.dataset.players = String(p.players);
@@ -194,6 +194,14 @@ async function showPresets() {
   const keep = app.rulesChosen && app.presets.some((p) => p.name === chosen);
   if (app.presets.length) select.value = keep ? chosen : app.presets[0].name;
   labelPlayButton();
+}
+
+/** The wild tiles of a preset, as the lobby names them (docs/rules.md §12.4): "" without any. */
+function wildWords(w) {
+  if (!w) return "";
+  if (w.benjin) return ` · 听用 wilds: the 本金 benjin's neighbours (${w.in_wall})`;
+  const gui = w.kinds.every((t) => t === "7z");
+  return ` · ${gui ? "鬼 wilds: 红中 red dragons" : `听用 wilds: ${w.kinds.join(" ")}`} (${w.in_wall})`;
 }
 
 /** How many seats bots fill at a table for people: 0 to the preset's seats less two (one for the
@@ -600,14 +608,22 @@ function tick() {
   }
 }
 
-/** The hand in docs/rules.md §1 notation, for the help's 查听 request. */
+/** Tiles in notation, each suit's digits then its letter: ["5m", "5m", "1s"] → "55m1s". */
+function tilesText(tiles) {
+  const bySuit = { m: [], p: [], s: [], z: [] };
+  for (const t of sortTiles(tiles)) bySuit[t[1]].push(t[0]);
+  return ["m", "p", "s", "z"].filter((u) => bySuit[u].length).map((u) => bySuit[u].join("") + u).join("");
+}
+
+/** The hand in docs/rules.md §1 notation, for the help's 查听 request: the concealed tiles as
+ * held (wilds by their own names, 红中 "7z"), then each meld, a soft one with its natural tiles
+ * first and then its wilds (docs/rules.md §12.5: "(55m1s)"). */
 function notation(model) {
-  const bySuit = { m: [], p: [], s: [] };
-  for (const t of sortTiles(model.hand)) bySuit[t[1]].push(t[0]);
-  let text = ["m", "p", "s"].filter((u) => bySuit[u].length).map((u) => bySuit[u].join("") + u).join("");
+  let text = tilesText(model.hand);
   for (const m of model.melds[model.seat]) {
     const n = m.type === "peng" ? 3 : 4;
-    const body = m.tile[0].repeat(n) + m.tile[1];
+    const wilds = m.wilds || [];
+    const body = m.tile[0].repeat(n - wilds.length) + m.tile[1] + tilesText(wilds);
     text += m.type === "concealed_kong" ? `[${body}]` : `(${body})`;
   }
   return text;
@@ -626,12 +642,19 @@ async function analyse() {
   m.discards.forEach((d) => visible.push(...d));
   m.melds.forEach((ms, s) => {
     if (s === m.seat) return;
-    for (const x of ms) if (x.tile !== "?") for (let i = 0; i < (x.type === "peng" ? 3 : 4); i++) visible.push(x.tile);
+    for (const x of ms) {
+      if (x.tile === "?") continue;
+      const wilds = x.wilds || [];
+      for (let i = wilds.length; i < (x.type === "peng" ? 3 : 4); i++) visible.push(x.tile);
+      visible.push(...wilds); // a meld's wilds are seen as what they are (docs/rules.md §12.5)
+    }
   });
   const mine = ++analysing;
   const key = handKey(m);
   try {
-    const res = await api("POST", "/api/analyze", { hand: notation(m), void: m.void, visible, rules: app.rules || m.mode });
+    const body = { hand: notation(m), void: m.void, visible, rules: app.rules || m.mode };
+    if (m.wilds && m.wilds.benjin) body.benjin = m.wilds.benjin; // the face-up 本金 (docs/rules.md §12.1)
+    const res = await api("POST", "/api/analyze", body);
     if (mine === analysing) app.ui.analysis = { key, result: res };
   } catch (e) {
     if (mine === analysing) app.ui.analysis = { key, result: { error: e.message } };

@@ -2,9 +2,10 @@
 // and kept current by applying each `event` (docs/events.md) exactly as the engine logs it.
 // A `state` message (connect, reconnect, new hand) always replaces the whole model.
 // The table's shape (the `state` message's `shape`, docs/rules.md §11.1) says how many seats there are,
-// the suits in play and the wall's size: every per-seat list here has one entry per seat.
+// the suits in play and the wall's size: every per-seat list here has one entry per seat; at a
+// table with wild tiles (docs/rules.md §12) its `wilds` says which they are.
 
-import { sortTiles } from "./tiles.js";
+import { SUITS, kindOf, sortTiles } from "./tiles.js";
 
 /** The §1–§10 table (4 seats, m p s, 108 tiles, 53 dealt): the shape of a `state` message that
  * carries none. */
@@ -21,6 +22,35 @@ export function perSeat(n, value) {
 function removeOne(list, tile) {
   const i = list.indexOf(tile);
   if (i >= 0) list.splice(i, 1);
+}
+
+function nameOfKind(k) {
+  return `${(k % 9) + 1}${SUITS[Math.floor(k / 9)]}`;
+}
+
+/** The wild kinds a 本金 makes (docs/rules.md §12.1): the kinds of its suit one rank below and
+ * one above, wrapping round (本金 1 → 9 and 2); under "benjin_plus" its own kind too. */
+export function benjinWilds(benjin, rule) {
+  const k = kindOf(benjin);
+  const suit = Math.floor(k / 9) * 9;
+  const r = k % 9;
+  const kinds = [suit + ((r + 8) % 9), suit + ((r + 1) % 9)];
+  if (rule === "benjin_plus") kinds.push(k);
+  return kinds.sort((a, b) => a - b).map(nameOfKind);
+}
+
+/** The wilds of a new hand at a table of this shape, before its 本金 is turned up (`null`: a table
+ * without wild tiles): the shape's fixed wild kinds (幺鸡's 1s, the 红中 "7z"), none yet under a
+ * 本金 rule. */
+function wildsOfShape(shape) {
+  const w = shape.wilds;
+  return w ? { kinds: [...w.kinds], benjin: null, inWall: w.in_wall } : null;
+}
+
+/** A meld as the observation gives it, copied; `wilds` (the physical wild tiles in it, docs/events.md)
+ * is [] where the observation has none, `null` for another seat's concealed kong. */
+function copyMeld(m) {
+  return { ...m, wilds: m.wilds === null ? null : [...(m.wilds || [])] };
 }
 
 /** The observation of a table before its first deal: nobody has anything. */
@@ -53,7 +83,12 @@ export class TableModel {
     this.void = o.void;
     this.voids = o.voids || perSeat(n, null);
     this.multipliers = o.multipliers;
-    this.melds = o.melds.map((ms) => ms.map((m) => ({ ...m })));
+    this.melds = o.melds.map((ms) => ms.map(copyMeld));
+    // The hand's wild tiles (docs/rules.md §12): `kinds` (tile names, "7z" for 红中), `benjin`
+    // (the face-up 本金, or null) and `inWall` (how many wilds the wall set holds); null at a
+    // table without wilds.
+    this.wilds = o.wilds ? { kinds: [...o.wilds.kinds], benjin: o.wilds.benjin, inWall: o.wilds.in_wall }
+      : wildsOfShape(shape);
     this.discards = o.discards.map((d) => [...d]);
     this.wins = o.wins.map((ws) => [...ws]);
     this.setAside = [...o.set_aside];
@@ -82,6 +117,11 @@ export class TableModel {
     this.log = [];
     this.escaped = perSeat(n, false); // an escaped seat stays auto-played to the end of the hand
     for (const e of events || []) this.remember(e);
+  }
+
+  /** Whether a tile is a wild of this hand. */
+  isWild(tile) {
+    return Boolean(this.wilds) && this.wilds.kinds.includes(tile);
   }
 
   /** Keeps the report's and the log's share of an event (the observation already holds its effect). */
@@ -114,6 +154,7 @@ export class TableModel {
         this.discards = perSeat(n, []);
         this.wins = perSeat(n, []);
         this.setAside = [];
+        this.wilds = wildsOfShape(this.shape);
         this.voids = perSeat(n, null);
         this.void = null;
         this.multipliers = null;
@@ -134,6 +175,16 @@ export class TableModel {
         this.exchange = null;
         this.claim = null;
         this.phase = "exchange";
+        break;
+      case "benjin":
+        // The wall's last tile turned face up (docs/rules.md §12.1): it leaves the live wall, and
+        // under a 本金 rule its neighbours are this hand's wild kinds.
+        this.wallRemaining -= 1;
+        if (!this.wilds) this.wilds = { kinds: [], benjin: null, inWall: 0 };
+        this.wilds.benjin = e.pai;
+        if (this.shape.wilds && this.shape.wilds.benjin) {
+          this.wilds.kinds = sortTiles([...this.shape.wilds.kinds, ...benjinWilds(e.pai, this.shape.wilds.benjin)]);
+        }
         break;
       case "huansanzhang":
         if (e.given[me][0] !== "?") {
@@ -177,25 +228,39 @@ export class TableModel {
       case "daiminkan": {
         const kong = e.type === "daiminkan";
         this.discards[e.target].pop();
-        this.melds[a].push({ type: kong ? "kong" : "peng", tile: e.pai, from: e.target });
+        // `consumed`: the claimer's own tiles, a soft meld's wilds among them (docs/events.md).
+        this.melds[a].push({
+          type: kong ? "kong" : "peng", tile: e.pai, from: e.target,
+          wilds: e.consumed.filter((t) => t !== e.pai),
+        });
         this.handSizes[a] -= kong ? 3 : 2;
         this.turn = a;
         this.lastDiscard = null;
         if (a === me) for (const t of e.consumed) removeOne(this.hand, t);
         break;
       }
-      case "ankan":
-        this.melds[a].push({ type: "concealed_kong", tile: a === me ? e.consumed[0] : "?", from: null });
+      case "ankan": {
+        // The meld's kind is its natural tile's; another seat's is hidden, its wilds too.
+        const tile = a === me ? e.consumed.find((t) => !this.isWild(t)) || e.consumed[0] : "?";
+        this.melds[a].push({
+          type: "concealed_kong", tile, from: null,
+          wilds: a === me ? e.consumed.filter((t) => t !== tile) : null,
+        });
         this.handSizes[a] -= 4;
         if (a === me) {
           for (const t of e.consumed) removeOne(this.hand, t);
           this.drawn = null;
         }
         break;
+      }
       case "kakan": {
-        const m = this.melds[a].find((x) => x.type === "peng" && x.tile === e.pai);
-        if (m) m.type = "kong";
-        this.pendingKakan = { seat: a, tile: e.pai };
+        // `consumed` is the peng (its wilds included); `pai` the added tile, a natural or a wild.
+        const m = this.melds[a].find((x) => x.type === "peng" && e.consumed.includes(x.tile));
+        if (m) {
+          m.type = "kong";
+          if (e.pai !== m.tile) m.wilds = [...(m.wilds || []), e.pai];
+        }
+        this.pendingKakan = { seat: a, tile: m ? m.tile : e.pai, added: e.pai };
         this.handSizes[a] -= 1;
         if (a === me) {
           removeOne(this.hand, e.pai);
@@ -213,7 +278,10 @@ export class TableModel {
             // The robbed kong stays a peng (docs/rules.md §10).
             const k = this.pendingKakan;
             const m = this.melds[k.seat].find((x) => x.type === "kong" && x.tile === k.tile);
-            if (m) m.type = "peng";
+            if (m) {
+              m.type = "peng";
+              if (k.added !== k.tile && m.wilds) removeOne(m.wilds, k.added); // a robbed wild
+            }
           }
           if (e.source === "self_draw") {
             this.handSizes[a] -= 1;
@@ -225,6 +293,18 @@ export class TableModel {
         }
         if (this.mode !== "xueliu") this.inPlay[a] = false; // 血战, 倒倒胡: a winner leaves
         else this.frozen[a] = true;
+        break;
+      }
+      case "ti": {
+        // 提 (docs/rules.md §12.3): the natural tile goes into the exposed meld of its kind, the
+        // meld's wild comes back to the hand — as the drawn tile when the drawn kind is gone.
+        const m = this.melds[a].find((x) => x.type !== "concealed_kong" && x.tile === e.pai);
+        if (m && m.wilds) removeOne(m.wilds, e.wild);
+        if (a === me) {
+          removeOne(this.hand, e.pai);
+          this.hand = sortTiles([...this.hand, e.wild]);
+          if (this.drawn === e.pai && !this.hand.includes(e.pai)) this.drawn = e.wild;
+        }
         break;
       }
       case "pay":
@@ -252,7 +332,7 @@ export class TableModel {
       this.phase = phase;
       if (phase === "claim") {
         const k = this.pendingKakan;
-        this.claim = k ? { tile: k.tile, from: k.seat, kind: "rob" }
+        this.claim = k ? { tile: k.added || k.tile, from: k.seat, kind: "rob" }
           : this.lastDiscard ? { tile: this.lastDiscard.tile, from: this.lastDiscard.seat, kind: "discard" } : this.claim;
       } else {
         this.claim = null;

@@ -1,9 +1,9 @@
 // Draws the table from a TableModel and the pending request. Every piece of text that comes from
 // another player (names) is set with textContent, never parsed as markup. Every label that has
 // Chinese in it has English beside it (a machine without CJK fonts shows the Chinese as boxes),
-// and every tile is a picture (tiles.js).
+// and every tile is a picture (tiles.js); a wild tile (docs/rules.md §12) carries its drawn mark.
 
-import { SUIT_CHARS, SUIT_NAMES, sortTiles, tileEl } from "./tiles.js";
+import { HONGZHONG, SUIT_CHARS, SUIT_NAMES, setWilds, sortTiles, tileEl } from "./tiles.js";
 
 export const PATTERN_NAMES = {
   pinghu: "平胡", duiduihu: "对对胡", qingyise: "清一色", daiyaojiu: "带幺九", qidui: "七对",
@@ -12,7 +12,7 @@ export const PATTERN_NAMES = {
   dihu: "地胡", shibaluohan: "十八罗汉", qingsanlongqidui: "清三龙七对", qingshibaluohan: "清十八罗汉",
   jiulianbaodeng: "九莲宝灯", gen: "根", gangshanghua: "杠上花", gangshangpao: "杠上炮",
   qiangganghu: "抢杠胡", haidilaoyue: "海底捞月", zimo: "自摸", menqing: "门清", duanyaojiu: "断幺九",
-  yitiaolong: "一条龙", jiaxinwu: "夹心五", haidipao: "海底炮",
+  yitiaolong: "一条龙", jiaxinwu: "夹心五", haidipao: "海底炮", siji: "四鸡", wuji: "无鸡",
 };
 /** The engine's phases (GameState.phase) as the table says them. */
 export const PHASE_LABELS = {
@@ -40,8 +40,16 @@ export const SEAT_PLACES = {
 const COUNT_WORDS = { 3: ["三", "three"], 4: ["四", "four"] }; // 换三张 / 换四张 (exchange_count)
 const KIND_LABELS = {
   hu: "胡 Hu", pass: "过 Pass", peng: "碰 Peng", kong: "杠 Kong",
-  concealed_kong: "暗杠 Concealed kong", added_kong: "补杠 Added kong",
+  concealed_kong: "暗杠 Concealed kong", added_kong: "补杠 Added kong", swap_back: "提 Swap back",
 };
+/** The label of a meld action that would use a wild of the hand (docs/rules.md §12.3: 飞 is a
+ * peng with one natural tile and a wild, or with two wilds; a soft kong counts wilds too). */
+const SOFT_LABELS = {
+  peng: "飞 Fei: peng with a wild", kong: "软杠 Kong with a wild",
+  concealed_kong: "软暗杠 Concealed kong with a wild", added_kong: "补杠 Added kong with a wild",
+};
+/** How many natural tiles of the meld's kind each meld action takes from the hand without a wild. */
+const NATURAL_NEED = { peng: 2, kong: 3, concealed_kong: 4, added_kong: 1 };
 /** "direction": whom a seat receives from, as seats after it in turn order, at n seats (at two
  * every direction is the other seat, docs/rules.md §11.1). */
 function shift(direction, n) {
@@ -124,12 +132,9 @@ function seatPanel(model, s, names) {
   const melds = el("div", "melds");
   for (const m of model.melds[s]) {
     const g = el("span", `meld meld-${m.type}`);
-    const n = m.type === "peng" ? 3 : 4;
-    for (let i = 0; i < n; i++) {
-      // A concealed kong shows two tiles face down; another seat's shows only backs (docs/rules.md §7).
-      const hidden = m.tile === "?" || (m.type === "concealed_kong" && (i === 0 || i === 3));
-      g.append(tileEl(hidden ? "?" : m.tile, { small: true }));
-    }
+    g.dataset.tile = m.tile;
+    if (m.wilds && m.wilds.length) g.classList.add("soft");
+    for (const t of meldFaces(m)) g.append(tileEl(t, { small: true }));
     melds.append(g);
   }
   row.append(melds);
@@ -144,9 +149,44 @@ function seatPanel(model, s, names) {
   return p;
 }
 
+/** The tiles of a meld as the table shows them ("?" face down): its natural tiles, then its wilds
+ * (which physical tiles a meld holds is public, docs/rules.md §12.3). A concealed kong shows two
+ * tiles face down — the ends — and its kind and, when it holds one, a wild face up; another
+ * seat's shows only backs (docs/rules.md §7). */
+export function meldFaces(m) {
+  const n = m.type === "peng" ? 3 : 4;
+  if (m.tile === "?") return Array(n).fill("?");
+  const wilds = m.wilds || [];
+  const tiles = [...Array(n - wilds.length).fill(m.tile), ...wilds];
+  if (m.type !== "concealed_kong") return tiles;
+  const up = [m.tile, wilds.length ? wilds[0] : m.tile];
+  return ["?", ...up, "?"];
+}
+
+/** The wild tiles of the hand, beside the wall (docs/rules.md §12): the face-up 本金 (under a
+ * 本金 rule its neighbours are the wilds) and the wild kinds, each with its mark. */
+function wildsBox(model) {
+  const w = model.wilds;
+  const box = el("div", "wilds");
+  if (w.benjin) {
+    const b = el("div", "benjin");
+    b.append(el("span", "", "本金 benjin"), tileEl(w.benjin, { small: true, wild: false }));
+    box.append(b);
+  }
+  if (w.kinds.length) {
+    const line = el("div", "wild-kinds");
+    const gui = w.kinds.every((t) => t === HONGZHONG);
+    line.append(el("span", "", `${gui ? "鬼" : "听用"} wild`));
+    for (const t of w.kinds) line.append(tileEl(t, { small: true }));
+    box.append(line);
+  }
+  return box;
+}
+
 function center(model, names, request, now) {
   const c = el("section", "center");
   c.append(el("div", "wall", `余 wall ${model.wallRemaining}`));
+  if (model.wilds) c.append(wildsBox(model));
   c.append(el("div", "mode", MODE_LABELS[model.mode] || ""));
   const label = model.phase === "exchange" ? `${exchangeName(model)} exchange` : PHASE_LABELS[model.phase];
   const phase = el("div", "phase", label || model.phase);
@@ -190,18 +230,33 @@ function logLine(e, names, model) {
       li.append(who(e.actor), text(e.auto ? "discards (auto)" : "discards"), tile(e.pai));
       break;
     case "pon":
-      li.append(who(e.actor), text("碰 pengs"), tile(e.pai), text("from"), who(e.target));
+    case "daiminkan": {
+      const wilds = e.consumed.filter((t) => t !== e.pai);
+      li.append(who(e.actor), text(e.type === "pon" ? (wilds.length ? "飞 pengs" : "碰 pengs") : "杠 kongs"),
+        tile(e.pai), text("from"), who(e.target));
+      if (wilds.length) li.append(text("with"), ...wilds.map(tile));
       break;
-    case "daiminkan":
-      li.append(who(e.actor), text("杠 kongs"), tile(e.pai), text("from"), who(e.target));
+    }
+    case "benjin":
+      li.append(text("本金 benjin turned up"), tileEl(e.pai, { small: true, wild: false }));
+      break;
+    case "huansanzhang_skipped":
+      li.append(text(`${exchangeName(model)} exchange skipped: a hand holds too few natural tiles`));
+      break;
+    case "ti":
+      li.append(who(e.actor), text("提 swaps"), tile(e.pai), text("into a meld for"), tile(e.wild));
       break;
     case "ankan":
       li.append(who(e.actor), text("暗杠 concealed kong"));
       if (e.consumed && e.consumed[0] !== "?") li.append(tile(e.consumed[0]));
       break;
-    case "kakan":
-      li.append(who(e.actor), text("补杠 added kong"), tile(e.pai));
+    case "kakan": {
+      // The kong's kind, and the tile added when it is a wild (docs/events.md: `pai`).
+      const kind = e.consumed.find((t) => !model.isWild(t)) || e.pai;
+      li.append(who(e.actor), text("补杠 added kong"), tile(kind));
+      if (e.pai !== kind) li.append(text("adding"), tile(e.pai));
       break;
+    }
     case "hora":
       li.append(who(e.actor), text("胡 wins on"), tile(e.pai));
       if (e.source === "self_draw") li.append(text(`自摸 self-draw · ${e.fan} 番 fan`));
@@ -295,6 +350,8 @@ function ownHand(model, request, ui, send) {
         tile.addEventListener("click", () => ui.toggle(i, t));
       } else if (discards.has(t)) {
         tile.classList.add("clickable");
+        tile.dataset.action = String(discards.get(t).id);
+        if (model.isWild(t)) tile.title += " — a dead discard: nobody may win, peng or kong on it";
         tile.addEventListener("click", () => send(discards.get(t)));
       }
       g.append(tile);
@@ -316,6 +373,26 @@ function choiceButton(label, action, send, cls = "", tile = null) {
   b.dataset.action = String(action.id);
   if (tile) b.append(tileEl(tile, { small: true }));
   b.addEventListener("click", () => send(action));
+  return b;
+}
+
+/** Whether a meld action would use a wild of the hand: the hand holds fewer natural tiles of its
+ * kind than the meld takes (docs/rules.md §12.3: a meld takes as few wilds as it can). */
+function softMeld(model, a) {
+  if (!model.wilds || !(a.kind in NATURAL_NEED)) return false;
+  return model.hand.filter((t) => t === a.tile).length < NATURAL_NEED[a.kind];
+}
+
+/** 提 (swap_back, docs/rules.md §12.3): the natural tile goes into the own exposed meld of its kind
+ * and the meld's wild of the lowest kind comes back; the button shows both. */
+function swapBackButton(model, a, send) {
+  const b = choiceButton(KIND_LABELS.swap_back, a, send, "swap-back", a.tile);
+  const meld = model.melds[model.seat].find((m) => m.tile === a.tile && m.type !== "concealed_kong");
+  const wilds = meld && meld.wilds ? sortTiles(meld.wilds) : [];
+  if (wilds.length) {
+    b.append(el("span", "swap-for", "for"), tileEl(wilds[0], { small: true }));
+    b.dataset.wild = wilds[0];
+  }
   return b;
 }
 
@@ -373,11 +450,18 @@ function controls(model, names, request, ui, send) {
     for (const a of mults) box.append(choiceButton(`×${a.value}`, a, send));
     return box;
   }
-  const order = ["hu", "kong", "concealed_kong", "added_kong", "peng", "pass"];
+  const order = ["hu", "swap_back", "kong", "concealed_kong", "added_kong", "peng", "pass"];
   const others = acts.filter((a) => a.kind !== "discard").sort((x, y) => order.indexOf(x.kind) - order.indexOf(y.kind));
   for (const a of others) {
-    box.append(choiceButton(KIND_LABELS[a.kind], a, send, a.kind === "hu" ? "hu" : "",
-      a.tile && a.kind !== "hu" ? a.tile : null));
+    if (a.kind === "swap_back") {
+      box.append(swapBackButton(model, a, send));
+      continue;
+    }
+    const soft = softMeld(model, a);
+    const b = choiceButton(soft ? SOFT_LABELS[a.kind] : KIND_LABELS[a.kind], a, send,
+      a.kind === "hu" ? "hu" : soft ? "soft" : "", a.tile && a.kind !== "hu" ? a.tile : null);
+    if (soft) b.dataset.soft = "true";
+    box.append(b);
   }
   if (acts.some((a) => a.kind === "discard")) box.append(el("span", "prompt", "出牌 discard: click a tile"));
   else if (model.claim && others.length) {
@@ -391,8 +475,12 @@ function controls(model, names, request, ui, send) {
 
 /** The 查听 help. `analysis` is the answer for the hand as it stands, or null while it is asked
  * for (the answer for an earlier hand is never shown: app.js passes null for it). */
-export function helpPanel(analysis) {
+export function helpPanel(analysis, model = null) {
   const box = el("section", "help");
+  // docs/analyze-json.md: with wild tiles "wild" is a tile of its own (a wait, a 进张, a
+  // discard): drawn as the hand's first wild kind, with its mark.
+  const kinds = model && model.wilds ? model.wilds.kinds : [];
+  const helpTile = (t) => (t === "wild" ? tileEl(kinds[0] || "?", { small: true, wild: true }) : tileEl(t, { small: true }));
   if (!analysis) {
     box.classList.add("pending");
     box.append(el("span", "", "查听 help: analysing this hand…"));
@@ -411,13 +499,13 @@ export function helpPanel(analysis) {
       const line = el("div", "help-line");
       line.append(el("span", "", `进张 useful draws ${analysis.jinzhang_total}:`));
       for (const [tile, left] of analysis.jinzhang) {
-        line.append(tileEl(tile, { small: true }), el("span", "", `×${left}`));
+        line.append(helpTile(tile), el("span", "", `×${left}`));
       }
       box.append(line);
     }
     for (const w of analysis.waits) {
       const line = el("div", "help-line");
-      line.append(tileEl(w.tile, { small: true }), el("span", "", `left ${w.remaining} · ${winText(w.discard_win)}`));
+      line.append(helpTile(w.tile), el("span", "", `left ${w.remaining} · ${winText(w.discard_win)}`));
       box.append(line);
     }
   }
@@ -425,11 +513,11 @@ export function helpPanel(analysis) {
     box.append(el("div", "", "查听 best discards:"));
     for (const d of analysis.discards.slice(0, 5)) {
       const line = el("div", "help-line");
-      line.append(tileEl(d.discard, { small: true }));
+      line.append(helpTile(d.discard));
       if (d.shanten === 0) {
         line.append(el("span", "", "ready on"));
         for (const w of d.waits) {
-          line.append(tileEl(w.tile, { small: true }), el("span", "", `×${w.remaining} (${w.discard_win.fan} 番 fan)`));
+          line.append(helpTile(w.tile), el("span", "", `×${w.remaining} (${w.discard_win.fan} 番 fan)`));
         }
       } else {
         line.append(el("span", "", `shanten ${d.shanten}, 进张 useful draws ${d.jinzhang_total}`));
@@ -442,6 +530,7 @@ export function helpPanel(analysis) {
 
 export function renderTable(root, model, request, ui, names, send, now) {
   root.replaceChildren();
+  setWilds(model.wilds && model.wilds.kinds);
   const top = el("div", "table-top");
   const felt = el("div", `felt seats-${model.players}`);
   for (let s = 0; s < model.players; s++) felt.append(seatPanel(model, s, names));
@@ -455,7 +544,7 @@ export function renderTable(root, model, request, ui, names, send, now) {
   const dock = el("div", "dock");
   dock.append(controls(model, names, request, ui, send), ownHand(model, request, ui, send));
   root.append(dock);
-  if (ui.help) root.append(helpPanel(ui.analysis && ui.analysis.key === ui.handKey ? ui.analysis.result : null));
+  if (ui.help) root.append(helpPanel(ui.analysis && ui.analysis.key === ui.handKey ? ui.analysis.result : null, model));
 }
 
 // -- the settlement report -------------------------------------------------------------------------
@@ -467,7 +556,7 @@ export function notationTiles(text) {
   let digits = "";
   for (const ch of text) {
     if (/[1-9]/.test(ch)) digits += ch;
-    else if ("mps".includes(ch)) {
+    else if ("mpsz".includes(ch)) {
       for (const d of digits) current.push(d + ch);
       digits = "";
     } else if (ch === "(" || ch === "[") {
@@ -494,6 +583,7 @@ function endCheckText(c) {
  * reader's own transfers below. */
 export function renderReport(root, model, names, message) {
   root.replaceChildren();
+  setWilds(model.wilds && model.wilds.kinds);
   const me = model.seat;
   const ended = model.endReason ? END_LABELS[model.endReason] || model.endReason : "";
   root.append(el("h2", "", "结算 Settlement"));
