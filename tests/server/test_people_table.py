@@ -233,7 +233,10 @@ def test_after_a_restart_between_hands_a_bot_takes_the_seat_a_person_left(serve,
     # Continue and 500 s for a person whose connection just closed (the reload grace), while the
     # bots and auto-play answer at once. So no hand is dealt between the first hand and the
     # restart, nor after it before bob presses Continue: each step below happens between hands.
-    server = serve(url, "--time-scale", "100", "--bot-delay", "0", "--auto-delay", "0")
+    # A 1 s lease (not scaled): the restarted process takes the table over 1 s after the killed
+    # one's last heartbeat, not 10 s.
+    server = serve(url, "--time-scale", "100", "--bot-delay", "0", "--auto-delay", "0",
+                   "--lease", "1")
     base = server.address
     ann, bob = new_player(base, "ann"), new_player(base, "bob")
     table = http("POST", f"{base}/api/tables", ann["token"],

@@ -23,7 +23,9 @@ def test_health_and_a_new_player(serve, db_url):
 def test_two_people_and_two_bots_play_whole_hands(serve, db_url):
     # People get 2 s a decision (× 0.2) and are never auto-played (away 20 s): a busy machine
     # slows their answers, and a late one would be an error this test counts. Bots think 20 ms.
-    server = serve(db_url, "--time-scale", "0.2", "--bot-delay", "0.1", "--auto-delay", "100")
+    # The people never press Continue: the next hand comes at the ready timeout, 1 s (5 × 0.2).
+    server = serve(db_url, "--time-scale", "0.2", "--bot-delay", "0.1", "--auto-delay", "100",
+                   "--ready-timeout", "5")
     base = server.address
     ann, bob = new_player(base, "ann"), new_player(base, "bob")
     r = http("POST", f"{base}/api/tables", ann["token"],
