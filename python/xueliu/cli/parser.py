@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="another process takes a silent process's tables after this long "
                          "(default 10)")
     add_rules_options(sv, "the house rules start from this preset (default xueliu)",
-                      preset_default=None, wild_presets=True)
+                      preset_default=None)
     sv.add_argument("--stop-after", type=float, default=None, help=argparse.SUPPRESS)
     sv.add_argument("--deal-seed", type=int, default=None, help=argparse.SUPPRESS)
     sv.set_defaults(func=cmd_serve)

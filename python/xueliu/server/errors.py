@@ -34,13 +34,6 @@ class Busy(ApiError):
     status = 409
 
 
-class NotYet(ApiError):
-    """409: something the server does not do yet for this hand (the review of a hand with wild
-    tiles, docs/rules.md §12: the review does not read them yet)."""
-
-    status = 409
-
-
 class Elsewhere(Busy):
     def __init__(self, table: int, address: str) -> None:
         super().__init__(f"table {table} is served by {address}")

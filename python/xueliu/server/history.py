@@ -22,10 +22,9 @@ from starlette.responses import HTMLResponse, Response
 
 from ..replay_html import STATIC, page_data
 from ..review import review_json, review_record
-from ..rules import Rules
 from . import store
 from .db import Conn, Database
-from .errors import BadRequest, Forbidden, NotFound, NotYet
+from .errors import BadRequest, Forbidden, NotFound
 
 __all__ = ["History", "PAGE_MAX"]
 
@@ -59,14 +58,6 @@ def _player_names(ids: Sequence[int]) -> Callable[[Conn], List[Optional[str]]]:
         by_id = {int(i): str(n) for i, n in rows}
         return [by_id.get(int(i)) for i in ids]
     return op
-
-
-def _reviewable(hand: store.StoredHand) -> None:
-    """The review (``xueliu review``) does not read hands with wild tiles yet (docs/rules.md §12):
-    such a hand is answered with a 409 saying so rather than a failure inside the review."""
-    if Rules.from_dict(hand.record["rules"]).has_wilds:
-        raise NotYet(f"hand {hand.hand} has wild tiles, which the review does not read yet "
-                     f"(its replay is at /replay/{hand.hand})")
 
 
 class History:
@@ -103,8 +94,6 @@ class History:
         if view not in ("seat", "open"):
             raise BadRequest("'view' is 'seat' or 'open'")
         with_review = request.query_params.get("review") == "1"
-        if with_review:
-            _reviewable(hand)
         names = await self.db.run(_player_names(hand.seats))
 
         def build() -> Dict[str, Any]:
@@ -119,7 +108,6 @@ class History:
 
     async def review(self, request: Request) -> Dict[str, Any]:
         hand, seat = await self._mine(request)
-        _reviewable(hand)
         return await asyncio.to_thread(lambda: review_json(review_record(hand.record, seat)))
 
     @staticmethod

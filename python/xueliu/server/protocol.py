@@ -55,7 +55,7 @@ def parse(text: str) -> Act:
 TABLE_PRESETS: Tuple[str, ...] = tuple(dict.fromkeys(PRESET_NAMES + WILD_PRESET_NAMES))
 """Every preset a table can be created with, in the order ``GET /api/presets`` lists them: the
 presets of docs/rules.md §9 and §11.4, then the wild-tile rooms of §12.4
-(``WILD_PRESET_NAMES``, kept out of ``PRESET_NAMES`` until every command plays them; named here
+(``WILD_PRESET_NAMES``, part of ``PRESET_NAMES`` too; named here
 so that adding them there changes nothing)."""
 
 
