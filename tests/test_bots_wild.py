@@ -87,6 +87,16 @@ def test_the_built_in_bots_play_legal_complete_hands_at_every_wild_preset(preset
             assert sum(state.settlement().net) == 0
 
 
+@pytest.mark.parametrize("preset", WILD_PRESET_NAMES)
+def test_the_arena_plays_every_wild_preset_and_names_it(preset):
+    # (its figures at these tables: docs/expert-bot.md, 2,000 walls a preset)
+    from xueliu.arena import arena, format_table
+
+    result = arena(["expert", "random"], 1, rules=preset, seed=3)
+    assert result.preset == preset and [line.hands for line in result.lines] == [4, 4]
+    assert f"preset {preset}," in format_table(result)
+
+
 # -- the expert's use of the wilds -----------------------------------------------------------------
 
 
