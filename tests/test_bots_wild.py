@@ -87,6 +87,16 @@ def test_the_built_in_bots_play_legal_complete_hands_at_every_wild_preset(preset
             assert sum(state.settlement().net) == 0
 
 
+@pytest.mark.parametrize("preset", WILD_PRESET_NAMES)
+def test_the_arena_plays_every_wild_preset_and_names_it(preset):
+    # (its figures at these tables: docs/expert-bot.md, 2,000 walls a preset)
+    from xueliu.arena import arena, format_table
+
+    result = arena(["expert", "random"], 1, rules=preset, seed=3)
+    assert result.preset == preset and [line.hands for line in result.lines] == [4, 4]
+    assert f"preset {preset}," in format_table(result)
+
+
 # -- the expert's use of the wilds -----------------------------------------------------------------
 
 
@@ -140,7 +150,7 @@ def test_the_expert_spends_no_wild_on_a_kong_that_costs_it_its_ready_hand():
     assert expert_choice(rules, obs, legal).kind == "discard"
 
 
-@pytest.mark.parametrize("hand", ["5p123p789p234s9s", "5p124p789p234s9s"])
+@pytest.mark.parametrize("hand", ["5p12p789s234s99s", "5p12p789s234s69s"])
 def test_the_expert_takes_a_wild_back_with_ti(hand):
     # a soft peng (5p 5p 幺鸡) and a natural 5p in hand: 提 puts it in the meld and the wild in
     # the hand, which then waits on far more

@@ -6,9 +6,10 @@ them; the core's wild calls read it (``discard_options_wild``, ``shanten_wild``,
 ``jinzhang_wild``, ``evaluate``). What the wilds change in the value of a hand
 (docs/expert-bot.md, "Wild tiles"):
 
-- **a wild is worth keeping**: it lowers the shanten by one and every ready hand also wins on a
-  drawn wild, which the model values as a wait of its own — won only by this seat's own draw
-  (nobody wins on a discarded wild), paid as a self-draw (:meth:`Context.ready_value`'s ``wild``,
+- **a wild is worth keeping**: it lowers the shanten by one, widens the waits of the hand once
+  ready (:data:`WILD_WAITS`), and every ready hand also wins on a drawn wild, which the model
+  values as a wait of its own — won only by this seat's own draw (nobody wins on a discarded
+  wild), paid as a self-draw (:meth:`Context.ready_value`'s ``wild``,
   :meth:`Context.typical_value`'s ``wilds``). Where a wild may be discarded (``wild_discard =
   "dead"``) the bot throws one only when no natural tile may go, or when it is the hand's last
   wild and the hand without it (无鸡 within reach) is worth clearly more;
@@ -21,7 +22,11 @@ them; the core's wild calls read it (``discard_options_wild``, ``shanten_wild``,
   back is worth at least as much;
 - **the expected fan** of a hand not yet ready reads the rules' fan table (清一色, 七对), a 根
   per wild held under ``wild_gen = "per_wild"``, and 清一色 when the natural tiles are of one suit
-  (the wilds fill it);
+  (the wilds fill it); a hand with many tiles of one suit is also valued as a 清一色 plan, as the
+  plain planner does (:data:`WILD_FLUSH_MIN`, the wilds counted);
+- **the table's stake**: the others' wins cost more here (无鸡, multiplier tables:
+  :func:`table_stake`) and come faster, so a draw of play costs more (:data:`WILD_LOSS_PACE`);
+  a wait whose discard win the rules do not offer (只能自摸, 起胡番) is won by own draws only;
 - 四鸡 and every other win are taken, as at any table.
 """
 
@@ -38,7 +43,8 @@ from .expert_view import KIND, PHYSICAL_KIND, TableView
 
 __all__ = ["WildHand", "WildPlanner", "Weights", "TurnValues", "wild_hand", "table_stake",
            "turn_values", "choose_turn", "claim_values", "choose_claim", "win_value", "WILD",
-           "WILD_DISCARD_MARGIN", "WILD_LOSS_PACE", "WILD_WAITS"]
+           "WILD_DISCARD_MARGIN", "WILD_FLUSH_MIN", "WILD_LOSS_PACE", "WILD_SPAN",
+           "WILD_WAITS"]
 
 WILD = -1
 """The discard or 进张 that is a wild, in :class:`WildPlanner`'s keys (a wild has no kind)."""
@@ -61,6 +67,13 @@ WILD_LOSS_PACE = 4.0
 """What a draw of play costs a seat in 血战 at a table with wild tiles, over the §1–§10 rate
 scaled by :func:`table_stake` (``LOSS_RATE``): greedy play measures 1.2 to 2.1 (the tables are
 faster), and the arena preferred 4 (2.5 and 6 tried): the bot values speed that much more."""
+WILD_SPAN = 0
+"""Discards up to this many steps behind the lowest shanten are valued as plain hands, the others
+stand at 0 unless their 清一色 plan values them (the plain planner's ``SPAN``): the arena chose
+0 here too (1 lost 2 units a hand at 红中 and 0.8 at 泸州 鬼)."""
+WILD_FLUSH_MIN = 10
+"""Tiles of one suit, its melds and the wilds from which a 清一色 plan is valued too (the plain
+planner's ``FLUSH_MIN`` is 9, without wilds); the arena chose 10 (9 and 11 tried)."""
 WILD_WAITS = (1.0, 2.0, 3.4, 4.4)
 """A ready hand's natural waits grow with the wilds it holds (a wild pairs or completes almost
 anything): the typical waits of a hand holding 0, 1, 2, 3 or more wilds, against a hand without
@@ -324,39 +337,127 @@ class WildPlanner:
                 scale = 0.5
         return fan, scale, suits
 
+    # -- the 清一色 plan ----------------------------------------------------------------------------
+
+    def _flush_base(self, hand: WildHand, void: int) -> Optional[Tuple[int, int, List[int]]]:
+        """The 清一色 plan of a hand (as the plain planner's, ``Planner._flush_rows``): its suit
+        ``x`` when that suit's tiles, its melds and its wilds are at least
+        :data:`WILD_FLUSH_MIN` and its melds all of ``x``; the suit ``y`` its other natural
+        tiles are parked in, declared void for the core's calls (so each counts as a tile to
+        replace); and the parked counts (27). ``None`` without such a plan, or when the hand is
+        of one suit already."""
+        nat = hand.nat
+        per_suit = [sum(nat[9 * u:9 * u + 9]) for u in range(3)]
+        for _, k, _w in hand.melds:
+            per_suit[k // 9] += 3
+        x = max(self.suits, key=lambda u: per_suit[u])
+        if (per_suit[x] + hand.wilds < WILD_FLUSH_MIN or x == void
+                or any(k // 9 != x for _, k, _w in hand.melds)):
+            return None
+        useless = sum(nat) - sum(nat[9 * x:9 * x + 9])
+        if useless == 0:
+            return None  # of one suit already: the plain plan values it as one
+        y = void if void >= 0 else next(u for u in ((x + 1) % 3, (x + 2) % 3) if u in self.suits)
+        base = [0] * 27
+        base[9 * x:9 * x + 9] = nat[9 * x:9 * x + 9]
+        left = useless  # at most 3 a kind, so a drawn tile of that kind still fits
+        for k in range(9 * y, 9 * y + 9):
+            base[k] = min(3, left)
+            left -= base[k]
+        return x, y, base
+
+    def _flush_value(self, row: Sequence[int], wilds: int, melds: WildMelds, x: int, y: int,
+                     draws: float) -> float:
+        """A 清一色 plan's 13 − 3k tile row valued: its shanten with the parked suit void, its
+        进张 of suit ``x`` and the wild, at the one-suit fan."""
+        got = self._hand(WildHand(row, wilds, melds), y)
+        s, _waits, _sd, jz, jz_wild = got
+        if s <= 0 or s >= 99:
+            return 0.0
+        hand = WildHand(row, wilds, melds)
+        step = self._step
+        p = sum(step[k] for k in jz if k // 9 == x) + (self._wild_step if jz_wild else 0.0)
+        left, ready_by = draws_when_ready(s, p if p < 0.9 else 0.9, draws)
+        if ready_by <= 0.0:
+            return 0.0
+        gens = sum(1 for k in range(9 * x, 9 * x + 9) if row[k] == 4)
+        for t, k, w in melds:
+            if row[k] + (3 if t == 0 else 4) == 4 and not (self.per_wild and w):
+                gens += 1
+        if self.per_wild:
+            gens += wilds + sum(w for _, _, w in melds)
+        scale = WILD_WAITS[min(hand.wilds, len(WILD_WAITS) - 1)]
+        return self.ctx.typical_value(self.qing_fan + gens, left, (x,), scale, ready_by,
+                                      self.wild_left)
+
+    def _flush_discards(self, hand: WildHand, void: int, discards: Sequence[int]
+                        ) -> Dict[int, float]:
+        """The 清一色 plan's value after each natural discard of a 14 − 3k tile hand (empty
+        without a plan)."""
+        plan = self._flush_base(hand, void)
+        if plan is None:
+            return {}
+        x, y, base = plan
+        draws = self.ctx.draws
+        out: Dict[int, float] = {}
+        other: Optional[float] = None
+        for d in discards:
+            if d == WILD:
+                continue
+            if d // 9 == x:
+                row = list(base)
+                row[d] -= 1
+                out[d] = self._flush_value(row, hand.wilds, hand.melds, x, y, draws)
+            else:  # any tile of another suit: one parked tile fewer
+                if other is None:
+                    row = list(base)
+                    row[next(k for k in range(9 * y, 9 * y + 9) if row[k])] -= 1
+                    other = self._flush_value(row, hand.wilds, hand.melds, x, y, draws)
+                out[d] = other
+        return out
+
     def hand_value(self, hand: WildHand, void: int, extra_draws: float = 0.0) -> float:
         """Value of a 13 − 3k tile hand as it stands (after a kong, with the replacement draw as
-        ``extra_draws``)."""
+        ``extra_draws``): ready, its waits; else the better of the plain and the 清一色 plan."""
         draws = self.ctx.draws + extra_draws
         s, waits, wild_sd, jz, jz_wild = self._hand(hand, void)
         if s >= 99:
             return 0.0
         if s == 0:
             return self._ready(waits, wild_sd, draws)
-        return self._not_ready(hand, void, s, jz, jz_wild, draws)
+        value = self._not_ready(hand, void, s, jz, jz_wild, draws)
+        plan = self._flush_base(hand, void)
+        if plan is not None:
+            x, y, base = plan
+            value = max(value, self._flush_value(base, hand.wilds, hand.melds, x, y, draws))
+        return value
 
     def discard_values(self, hand: WildHand, void: int, discards: Sequence[int],
                        allow_wild: bool = False, skipped: Optional[Set[int]] = None
                        ) -> Dict[int, float]:
         """The value of the hand left after each of ``discards`` (kinds, :data:`WILD` for a
-        wild) from a 14 − 3k tile hand. As the plain planner: only the discards that keep the
-        lowest shanten are valued, the others stand at 0 (and go into ``skipped``)."""
+        wild) from a 14 − 3k tile hand: the discards up to :data:`WILD_SPAN` steps behind the
+        lowest shanten are valued (a wild always: a step back that may buy 无鸡), the better of
+        the plain and the 清一色 plan; the others stand at 0 (and go into ``skipped``) unless
+        the 清一色 plan values them."""
         draws = self.ctx.draws
         options = {o[0]: o for o in self._options(hand, void, allow_wild)}
         low = min((options[d][1] for d in discards if d in options), default=99)
+        flush = self._flush_discards(hand, void, discards)
         out: Dict[int, float] = {}
         for d in discards:
             got = options.get(d)
-            if got is None or got[1] > low:
-                out[d] = 0.0
-                if skipped is not None:
+            if got is None or (got[1] > low + WILD_SPAN and d != WILD):
+                out[d] = flush.get(d, 0.0)
+                if skipped is not None and d not in flush:
                     skipped.add(d)
                 continue
             _, s, waits, wild_sd, jz, jz_wild = got
-            if s == 0:
+            if s == 0:  # ready: it wins on these waits before any 清一色
                 out[d] = self._ready(waits, wild_sd, draws)
             else:
-                out[d] = self._not_ready(hand.discard(d), void, s, jz, jz_wild, draws)
+                out[d] = max(self._not_ready(hand.discard(d), void, s, jz, jz_wild, draws),
+                             flush.get(d, 0.0))
         return out
 
     def ready_chance(self, hand: WildHand, void: int) -> float:
