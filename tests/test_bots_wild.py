@@ -14,7 +14,7 @@ import pytest
 
 import xueliu
 from xueliu.bots import ExpertBot, ExternalBot, GreedyBot, make_bot, play_hand
-from xueliu.bots.expert_wild import table_stake
+from xueliu.bots.expert_wild_choice import table_stake
 from xueliu.game.actions import Action
 from xueliu.rules import WILD_PRESET_NAMES, Rules
 from xueliu.simulate import simulate

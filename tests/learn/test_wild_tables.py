@@ -28,7 +28,7 @@ from xueliu.learn import (
 )
 from xueliu.learn.channels import OBS_V1, OBS_WILD_V1, ORACLE_EXTRA, ORACLE_WILD_EXTRA, WILD_V1
 from xueliu.learn.encoders import encoder_for
-from xueliu.rules import PRESET_NAMES, WILD_PRESET_NAMES, Rules
+from xueliu.rules import PRESETS, WILD_PRESET_NAMES, Rules
 from xueliu.rules.shape import seat_places
 
 from hidden_twins import same_view_states, swapped_wall, twin_hands
@@ -87,7 +87,7 @@ def flag(x: np.ndarray) -> bool:
 
 def test_a_table_with_wilds_has_the_wider_action_space_and_no_other_does():
     assert (NUM_ACTIONS, WILD_DISCARD, SWAP_BACK_SLOT, NUM_ACTIONS_WILD) == (175, 175, 176, 203)
-    for name in PRESET_NAMES:
+    for name in PRESETS:
         assert num_actions(Rules.preset(name)) == NUM_ACTIONS
     for name in (*WILD_PRESET_NAMES, *VARIANTS):
         assert num_actions(rules_of(name)) == NUM_ACTIONS_WILD
@@ -174,7 +174,7 @@ def test_the_wild_encoders_extend_obs_v1_and_oracle_v1():
         assert encoder_for(plain, Rules.preset(name)) is OBS
         assert encoder_for(oracle, Rules.preset(name)) is ORACLE
         assert encoder_for(OBS, Rules.preset(name)) is OBS
-    for name in PRESET_NAMES:
+    for name in PRESETS:
         assert encoder_for(plain, Rules.preset(name)) is plain
     tile_planes = [n for n, d in WILD_V1 if d.startswith("tile plane")]
     assert tile_planes == ["wild_kinds", "benjin", *(f"soft_melds_{r}" for r in PLACES)]

@@ -27,65 +27,22 @@ observation's ``mode``) gives the scoring table.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from .. import _core
 from ..rules import Rules
 from .base import Bot
 from .expert_danger import DangerModel, ready_chance, table_pace
 from .expert_plan import Melds, Planner, ready_waits
 from .expert_value import Context, first_win_horizon, game_horizon, wait_pays
 from .expert_view import KIND, MELD_TYPE, SUIT, HandMemory, TableView, read_view
-from .expert_wild import (WILD_LOSS_PACE, Weights, WildPlanner, choose_claim, choose_turn,
-                          claim_values, discard_kind, table_stake, turn_values, wild_hand,
-                          win_value)
+from .expert_parts import (CLAIM_PREFILTER, DANGER_WEIGHT, FAR_HAND_LOSS, MULTIPLIER_MAX_SHANTEN,
+                           ON_WIN_KEEP, OptionValue, _connection, _shanten_of, wild_hand_value,
+                           wild_weights)
+from .expert_wild import WILD_LOSS_PACE, WildPlanner, wild_hand
+from .expert_wild_choice import (choose_claim, choose_turn, claim_values, discard_kind,
+                                 table_stake, turn_values, win_value)
 
 __all__ = ["ExpertBot", "OptionValue"]
-
-CLAIM_PREFILTER = True
-"""Pass without valuing a peng or kong that raises the shanten (it is never the better choice)."""
-ON_WIN_KEEP = 0.6
-"""Under ``kong_settle = "on_win"``: the chance a ready seat wins after its kong (to collect it)."""
-MULTIPLIER_MAX_SHANTEN = 2
-"""Highest shanten (after the void) at which the bot picks the largest player multiplier."""
-DANGER_WEIGHT = 0.6
-"""Weight of the expected deal-in cost against the hand's value: a tile held back now is only
-partly saved (it may have to go later), and 0.3 to 1 played alike in the arena."""
-FAR_HAND_LOSS = 1.0
-""":meth:`ExpertBot.option_values` of 选倍 for a hand farther than ``MULTIPLIER_MAX_SHANTEN``
-from ready: what it expects to pay per multiplier step (the rule reads it as a losing hand)."""
-
-
-class OptionValue(NamedTuple):
-    """One legal option as :meth:`ExpertBot.valued_options` lists it: the ``action``, its
-    ``value`` (what :meth:`ExpertBot.option_values` shows) and whether the model ``valued`` it.
-    ``valued`` is False for an option the model skips (a discard more than ``SPAN`` steps behind
-    the best with no 清一色 plan, a peng with no discard after it, an option no formula covers):
-    its value is then 0.0, less a discard's deal-in danger, and says nothing of the option."""
-
-    action: Any
-    value: float
-    valued: bool
-
-
-def _connection(counts: Sequence[int], k: int) -> float:
-    """How much one copy of kind ``k`` adds to the shape (pairs, neighbours, middle ranks)."""
-    r = k % 9
-    v = (counts[k] - 1) * 4.0 - abs(r - 4) * 0.25
-    if r >= 1:
-        v += counts[k - 1] * 3.0 + (counts[k - 2] * 1.5 if r >= 2 else 0.0)
-    if r <= 7:
-        v += counts[k + 1] * 3.0 + (counts[k + 2] * 1.5 if r <= 6 else 0.0)
-    return v
-
-
-def _shanten_of(counts: Sequence[int], melds: Sequence[Tuple[int, int]], void: int,
-                rules: Rules) -> int:
-    try:
-        # The shape code: seven pairs, the suits and hand size in play (1 = True at the default).
-        return _core.shanten(_core.Hand(bytes(counts), list(melds)), void, rules._shape_code)
-    except ValueError:  # melds that break the void or 缺一门: no complete hand exists
-        return 99
 
 
 class ExpertBot(Bot):
@@ -113,7 +70,6 @@ class ExpertBot(Bot):
         self._memory = HandMemory()
 
     # -- dispatch ---------------------------------------------------------------------------------
-
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
             raise ValueError("ExpertBot was asked to act with no legal action")
@@ -169,15 +125,10 @@ class ExpertBot(Bot):
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view),
                              table_stake(rules))
         planner = WildPlanner(ctx, rules)
-        weights = self._wild_weights(rules)
+        weights = wild_weights(rules)
         if "pass" in by_kind:
             return choose_claim(obs, view, planner, danger, by_kind, weights)
         return choose_turn(view, planner, danger, by_kind, weights)
-
-    @staticmethod
-    def _wild_weights(rules: Rules) -> Weights:
-        # 只能自摸 (self_draw_only): nobody wins on a discard, so no discard deals in.
-        return Weights(0.0 if rules.self_draw_only else DANGER_WEIGHT, ON_WIN_KEEP, _connection)
 
     # -- the value model, exposed (the review of a hand, docs/review.md) ---------------------------
 
@@ -336,7 +287,7 @@ class ExpertBot(Bot):
         danger = DangerModel(view, ctx.others, safe, rules.declare_void, table_pace(view),
                              table_stake(rules))
         planner = WildPlanner(ctx, rules)
-        weights = self._wild_weights(rules)
+        weights = wild_weights(rules)
         out: Dict[Any, float] = {}
         skipped: Set[Any] = set()
         if "pass" in by_kind:
@@ -371,7 +322,7 @@ class ExpertBot(Bot):
             wild = WildPlanner(self._context(view, rules), rules)
             hand = wild_hand(view)
             for u in suits:
-                out[u] = self._wild_hand_value(wild, hand, u)
+                out[u] = wild_hand_value(wild, hand, u)
             return out
         planner = Planner(self._context(view, rules), rules._scoring)
         for u in suits:
@@ -449,7 +400,6 @@ class ExpertBot(Bot):
         return Planner(ctx, rules._scoring), danger
 
     # -- before play ------------------------------------------------------------------------------
-
     def _suit_order(self, view: TableView, rules: Rules, suits: Sequence[int]) -> List[int]:
         """``suits`` best first to give away and declare void: the lowest shanten with that suit
         void, then (among those) the highest value of the hand (:meth:`Planner.hand_value`: the
@@ -463,7 +413,7 @@ class ExpertBot(Bot):
             wild = WildPlanner(self._context(view, rules), rules)
             hand = wild_hand(view)
             for u in tied:
-                value[u] = self._wild_hand_value(wild, hand, u)
+                value[u] = wild_hand_value(wild, hand, u)
         elif len(tied) > 1:
             planner = Planner(self._context(view, rules), rules._scoring)
             for u in tied:
@@ -474,15 +424,6 @@ class ExpertBot(Bot):
                     value[u] = planner.hand_value(counts, (), u)
         return sorted(suits, key=lambda u: (shanten[u], -round(value[u], 6),
                                             sum(counts[9 * u:9 * u + 9]), u))
-
-    @staticmethod
-    def _wild_hand_value(planner: WildPlanner, hand: Any, void: int) -> float:
-        """The value of a hand before play at a table with wilds with ``void`` declared (the
-        dealer's 14: its best natural discard)."""
-        if (sum(hand.nat) + hand.wilds) % 3 == 2:
-            kinds = [k for k in range(27) if hand.nat[k]]
-            return max(planner.discard_values(hand, void, kinds).values(), default=0.0)
-        return planner.hand_value(hand, void)
 
     def _exchange(self, view: TableView, rules: Rules, options: List[Any]) -> Any:
         counts = view.counts

@@ -47,10 +47,11 @@ def parse_wall(wall: Sequence[str], shape: Optional[Shape] = None, extra_wilds: 
     for k in kinds:
         counts[k] += 1
     for k in sorted(in_play):
-        want = extra_wilds if k == HONGZHONG else 4
-        if counts[k] != want:
-            raise ValueError(f"a wall holds {'four' if want == 4 else want} of "
-                             f"{PHYSICAL_NAMES[k]}, got {counts[k]}")
+        if k == HONGZHONG and counts[k] != extra_wilds:
+            raise ValueError(f"a wall holds {extra_wilds} 红中 (extra_wilds), got {counts[k]}")
+        if k != HONGZHONG and counts[k] != 4:
+            raise ValueError(f"a wall holds four of each tile, got {counts[k]} of "
+                             f"{PHYSICAL_NAMES[k]}")
     return kinds
 
 
